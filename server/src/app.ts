@@ -1,0 +1,74 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import type { AppContext } from './http/context.js';
+import { HttpError } from './http/errors.js';
+import { createMonitoringSource } from './monitoring/create.js';
+import { ensureAdmin } from './auth/bootstrap.js';
+import { startHousekeeping } from './housekeeping.js';
+import { registerLogin } from './routes/login.js';
+import { registerAccount } from './routes/account.js';
+import { registerAppRoutes } from './routes/app.js';
+import { registerProduct } from './routes/product.js';
+import { registerLang } from './routes/lang.js';
+import { registerBanners } from './routes/banners.js';
+import { registerAjaxHelper } from './routes/ajaxhelper.js';
+import { registerSuggest } from './routes/suggest.js';
+import { registerFeedback } from './routes/feedback.js';
+import { registerFavorites } from './routes/favorites.js';
+import { registerDashboards } from './routes/dashboards.js';
+import { registerTools } from './routes/tools.js';
+import { registerStatus } from './routes/status.js';
+import { registerAdmin } from './routes/admin.js';
+import { registerPages } from './pages/index.js';
+import { registerStatic } from './routes/static.js';
+
+export interface Server {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Printed once on first start when the admin password was generated. */
+  generatedAdminPassword: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function buildServer(config: Config): Promise<Server> {
+  const db = openDatabase(config.dataDir);
+  const generatedAdminPassword = ensureAdmin(db, config);
+  const monitoring = createMonitoringSource(config);
+  await monitoring.start();
+  const ctx: AppContext = { config, db, monitoring, base: config.base };
+
+  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: false });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: config.bodyLimit });
+
+  app.setErrorHandler((error: unknown, _req, reply) => {
+    if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });
+    const e = error as { statusCode?: number; message?: string; code?: string };
+    // Fastify's own client errors (bad JSON, too large, unsupported type) are the caller's fault: keep them 4xx.
+    if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+      const message = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request is too large.' : (e.message ?? 'Bad request.');
+      return reply.status(e.statusCode).send({ message });
+    }
+    console.error(error);
+    return reply.status(500).send({ message: 'The server failed to handle this request.' });
+  });
+
+  const routes = [registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
+    registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerTools,
+    registerStatus, registerAdmin, registerPages, registerStatic];
+  for (const register of routes) await register(app, ctx);
+
+  const stopHousekeeping = startHousekeeping(ctx);
+  return {
+    app, ctx, generatedAdminPassword,
+    async close() {
+      stopHousekeeping();
+      await app.close();
+      await monitoring.stop();
+      db.close();
+    },
+  };
+}

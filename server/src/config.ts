@@ -1,0 +1,61 @@
+import path from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Path prefix with leading and trailing slash, e.g. `/nagiosxi/`. */
+  base: string;
+  dataDir: string;
+  /** Built front end (vite's outDir). */
+  distDir: string;
+  sessionIdleSeconds: number;
+  adminPassword: string | undefined;
+  /** Path of a Nagios Core nagios.cfg; when absent the demo fleet is used. */
+  nagiosCfg: string | undefined;
+  demoHosts: number;
+  demoServicesPerHost: number;
+  /** Seconds between demo fleet state changes. */
+  demoTickSeconds: number;
+  /** Exit when stdin closes: lets test harnesses start servers that never outlive them. */
+  exitWithParent: boolean;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+export function normaliseBase(raw: string | undefined): string {
+  const trimmed = (raw ?? '/nagiosxi/').replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+function int(value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`Invalid number '${value}': expected an integer from ${min} to ${max}.`);
+  return n;
+}
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
+  const flag = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    if (i >= 0) return argv[i + 1];
+    const eq = argv.find((a) => a.startsWith(`--${name}=`));
+    return eq?.slice(name.length + 3);
+  };
+  return {
+    host: flag('host') ?? env.HOST ?? '127.0.0.1',
+    port: int(flag('port') ?? env.PORT, 8080, 0, 65535),
+    base: normaliseBase(flag('base') ?? env.PHAROS_BASE),
+    dataDir: path.resolve(flag('data-dir') ?? env.PHAROS_DATA_DIR ?? path.join(root, 'data')),
+    distDir: path.resolve(env.PHAROS_DIST_DIR ?? path.join(root, 'dist')),
+    sessionIdleSeconds: int(env.PHAROS_SESSION_IDLE_SECONDS, 3600, 1, 30 * 24 * 3600),
+    adminPassword: env.PHAROS_ADMIN_PASSWORD || undefined,
+    nagiosCfg: flag('nagios-cfg') ?? (env.PHAROS_NAGIOS_CFG || undefined),
+    demoHosts: int(env.PHAROS_DEMO_HOSTS, 60, 1, 10000),
+    demoServicesPerHost: int(env.PHAROS_DEMO_SERVICES_PER_HOST, 8, 1, 10),
+    demoTickSeconds: int(env.PHAROS_DEMO_TICK_SECONDS, 15, 1, 3600),
+    exitWithParent: env.PHAROS_EXIT_WITH_PARENT === '1',
+    bodyLimit: int(env.PHAROS_BODY_LIMIT, 1024 * 1024, 1024, 64 * 1024 * 1024),
+  };
+}

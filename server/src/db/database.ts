@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from './schema.js';
+
+export type Db = Database.Database;
+
+export function openDatabase(dataDir: string): Db {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'pharos.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let i = current; i < migrations.length; i++) {
+    db.transaction(() => {
+      db.exec(migrations[i]!);
+      db.pragma(`user_version = ${i + 1}`);
+    })();
+  }
+}

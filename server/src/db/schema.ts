@@ -1,0 +1,102 @@
+/**
+ * Ordered migrations. Each runs once, inside a transaction; `user_version` records how many ran.
+ * Append only: never edit a migration that has shipped.
+ */
+export const migrations: string[] = [
+  `
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT NOT NULL,
+    is_admin INTEGER NOT NULL DEFAULT 0,
+    is_authorized_for_monitoring_system INTEGER NOT NULL DEFAULT 0,
+    can_configure_objects INTEGER NOT NULL DEFAULT 0,
+    can_access_ccm INTEGER NOT NULL DEFAULT 0,
+    can_auto_deploy INTEGER NOT NULL DEFAULT 0,
+    theme TEXT NOT NULL DEFAULT 'neptune',
+    language TEXT NOT NULL DEFAULT 'en_US',
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE sessions (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    nsp TEXT NOT NULL,
+    xsrf TEXT NOT NULL,
+    vars TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL,
+    last_seen INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_user ON sessions(user_id);
+  CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  CREATE TABLE user_meta (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (user_id, key)
+  );
+  CREATE TABLE banners (
+    id INTEGER PRIMARY KEY,
+    message TEXT NOT NULL,
+    color TEXT NOT NULL CHECK (color IN ('info','success','warning','critical')),
+    acknowledgeable INTEGER NOT NULL DEFAULT 1,
+    active INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE banner_acks (
+    banner_id INTEGER NOT NULL REFERENCES banners(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    acked_at INTEGER NOT NULL,
+    PRIMARY KEY (banner_id, user_id)
+  );
+  CREATE TABLE favorites (
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    item_key TEXT NOT NULL,
+    title TEXT NOT NULL,
+    path TEXT NOT NULL,
+    target TEXT NOT NULL DEFAULT 'maincontentframe',
+    position INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (user_id, item_key)
+  );
+  CREATE TABLE views (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    title TEXT NOT NULL,
+    url TEXT NOT NULL,
+    position INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE dashboards (
+    id TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    title TEXT NOT NULL,
+    background TEXT NOT NULL DEFAULT '131b25',
+    transparent INTEGER NOT NULL DEFAULT 0,
+    dashlets TEXT NOT NULL DEFAULT '[]',
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, id)
+  );
+  CREATE TABLE tools (
+    id INTEGER PRIMARY KEY,
+    scope TEXT NOT NULL CHECK (scope IN ('personal','common')),
+    owner_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    url TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX tools_scope_owner ON tools(scope, owner_id);
+  CREATE TABLE feedback_outbox (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+    name TEXT NOT NULL DEFAULT '',
+    email TEXT NOT NULL DEFAULT '',
+    feedback TEXT NOT NULL,
+    target_url TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    delivered_at INTEGER,
+    last_error TEXT
+  );
+  `,
+];

@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { findLiveSession, touchSession, type SessionRow } from '../db/sessions.js';
+import { findUserById, permissionsOf, type Permissions, type UserRow } from '../db/users.js';
+import type { MonitoringSource } from '../monitoring/source.js';
+import { forbidden, unauthorized } from './errors.js';
+import { fieldsOf } from './input.js';
+
+export const SESSION_COOKIE = 'pharos_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  monitoring: MonitoringSource;
+  /** `config.base`, repeated for brevity in route modules. */
+  base: string;
+}
+
+export interface Caller {
+  session: SessionRow;
+  user: UserRow;
+  perms: Permissions;
+}
+
+function equalTokens(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/** The logged-in caller, or undefined; any authenticated request counts as activity and extends the session. */
+export function optionalCaller(ctx: AppContext, req: FastifyRequest): Caller | undefined {
+  const sid = req.cookies[SESSION_COOKIE];
+  if (!sid) return undefined;
+  const session = findLiveSession(ctx.db, sid, ctx.config.sessionIdleSeconds * 1000);
+  if (!session) return undefined;
+  const user = findUserById(ctx.db, session.user_id);
+  if (!user) return undefined;
+  touchSession(ctx.db, session.id);
+  return { session, user, perms: permissionsOf(user) };
+}
+
+/** Reads: a live session, else 401. */
+export function requireCaller(ctx: AppContext, req: FastifyRequest): Caller {
+  const caller = optionalCaller(ctx, req);
+  if (!caller) throw unauthorized();
+  return caller;
+}
+
+/**
+ * Writes: a live session (401), the session's nsp token in the body or query (403),
+ * and the X-XSRF-TOKEN header equal to both the cookie and the session's own token (403).
+ */
+export function requireWriter(ctx: AppContext, req: FastifyRequest): Caller {
+  const caller = requireCaller(ctx, req);
+  const nsp = fieldsOf(req).nsp;
+  if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) throw forbidden('The session token (nsp) is missing or invalid.');
+  const header = req.headers[XSRF_HEADER];
+  const cookie = req.cookies[XSRF_COOKIE];
+  if (typeof header !== 'string' || !cookie || !equalTokens(header, cookie) || !equalTokens(header, caller.session.xsrf)) {
+    throw forbidden('The XSRF token is missing or invalid.');
+  }
+  return caller;
+}
+
+export function requireAdmin(caller: Caller): void {
+  if (!caller.perms.isAdmin) throw forbidden('Only administrators can do this.');
+}
+
+export function setSessionCookies(ctx: AppContext, reply: FastifyReply, session: SessionRow): void {
+  const path = ctx.base;
+  reply.setCookie(SESSION_COOKIE, session.id, { path, httpOnly: true, sameSite: 'lax' });
+  // Readable by the app, which echoes it in X-XSRF-TOKEN on every write.
+  reply.setCookie(XSRF_COOKIE, session.xsrf, { path, httpOnly: false, sameSite: 'lax' });
+}
+
+export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: ctx.base });
+  reply.clearCookie(XSRF_COOKIE, { path: ctx.base });
+}

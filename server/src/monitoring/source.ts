@@ -1,0 +1,155 @@
+/**
+ * One interface for monitoring data, implemented by the demo fleet (`demo/`) and a real Nagios Core 4 engine (`nagios/`).
+ * Field names follow the status API's filter names (spec section 7), so `query.ts` filters records directly.
+ * Times are UNIX seconds; booleans that the API exposes as numbers are 0/1.
+ */
+
+export type HostStateCode = 0 | 1 | 2; // UP, DOWN, UNREACHABLE
+export type ServiceStateCode = 0 | 1 | 2 | 3; // OK, WARNING, CRITICAL, UNKNOWN
+
+interface CheckedObjectStatus {
+  display_name: string;
+  state_type: 0 | 1; // 0 soft, 1 hard
+  has_been_checked: 0 | 1;
+  output: string;
+  long_output: string;
+  perfdata: string;
+  last_check: number;
+  next_check: number;
+  last_state_change: number;
+  current_check_attempt: number;
+  max_check_attempts: number;
+  problem_acknowledged: 0 | 1;
+  acknowledgement_type: 0 | 1 | 2; // none, normal, sticky
+  scheduled_downtime_depth: number;
+  active_checks_enabled: 0 | 1;
+  passive_checks_enabled: 0 | 1;
+  notifications_enabled: 0 | 1;
+  is_flapping: 0 | 1;
+  check_command: string;
+  check_interval: number;
+}
+
+export interface HostStatus extends CheckedObjectStatus {
+  host_name: string;
+  alias: string;
+  address: string;
+  current_state: HostStateCode;
+  hostgroups: string[];
+}
+
+export interface ServiceStatus extends CheckedObjectStatus {
+  host_name: string;
+  service_description: string;
+  current_state: ServiceStateCode;
+  servicegroups: string[];
+}
+
+export interface Group {
+  name: string;
+  alias: string;
+  /** Host names for host groups; `host;service` pairs for service groups. */
+  members: string[];
+}
+
+export interface Comment {
+  id: number;
+  host_name: string;
+  service_description: string | null;
+  author: string;
+  text: string;
+  entry_time: number;
+  persistent: 0 | 1;
+  /** 1 user, 4 acknowledgement (Nagios entry types). */
+  entry_type: number;
+}
+
+export interface Downtime {
+  id: number;
+  host_name: string;
+  service_description: string | null;
+  author: string;
+  comment: string;
+  start_time: number;
+  end_time: number;
+  fixed: 0 | 1;
+  duration: number;
+}
+
+/** Spec section 3, "Program status". */
+export interface ProgramStatus {
+  active_host_checks_enabled: 0 | 1;
+  active_service_checks_enabled: 0 | 1;
+  passive_host_checks_enabled: 0 | 1;
+  passive_service_checks_enabled: 0 | 1;
+  notifications_enabled: 0 | 1;
+  daemon_mode: 0 | 1;
+  event_handlers_enabled: 0 | 1;
+  flap_detection_enabled: 0 | 1;
+  global_host_event_handler: string;
+  global_service_event_handler: string;
+  modified_host_attributes: number;
+  modified_service_attributes: number;
+  instance_id: number;
+  instance_name: string;
+  is_currently_running: 0 | 1;
+  process_id: number;
+  process_performance_data: 0 | 1;
+  last_command_check: number;
+  last_log_rotation: number;
+  obsess_over_hosts: 0 | 1;
+  obsess_over_services: 0 | 1;
+  program_end_time: number;
+  program_run_time: number;
+  program_start_time: number;
+  status_update_time: number;
+}
+
+export interface CheckCounts { val1: number; val5: number; val15: number }
+export interface CheckPerformance { min_latency: number; max_latency: number; avg_latency: number; min_execution_time: number; max_execution_time: number; avg_execution_time: number }
+
+/** The engine part of spec section 3 "System status data" (nagioscore). */
+export interface EngineStats {
+  activehostchecks: CheckCounts;
+  passivehostchecks: CheckCounts;
+  activeservicechecks: CheckCounts;
+  passiveservicechecks: CheckCounts;
+  activehostcheckperf: CheckPerformance;
+  activeservicecheckperf: CheckPerformance;
+}
+
+export interface MonitoringSnapshot {
+  /** UNIX seconds of the data (status.dat's `created`, or the demo tick). */
+  updated: number;
+  hosts: HostStatus[];
+  services: ServiceStatus[];
+  hostgroups: Group[];
+  servicegroups: Group[];
+  comments: Comment[];
+  downtimes: Downtime[];
+  program: ProgramStatus;
+  stats: EngineStats;
+}
+
+export type ExternalCommand =
+  | { type: 'acknowledge'; host: string; service?: string; comment: string; author: string; sticky: boolean; notify: boolean; persistent: boolean }
+  | { type: 'remove_acknowledgement'; host: string; service?: string }
+  | { type: 'schedule_downtime'; host: string; service?: string; start: number; end: number; fixed: boolean; duration: number; author: string; comment: string }
+  | { type: 'delete_downtime'; id: number; service: boolean }
+  | { type: 'schedule_check'; host: string; service?: string; time: number; forced: boolean }
+  | { type: 'set_active_checks'; host: string; service?: string; enabled: boolean }
+  | { type: 'set_notifications'; host: string; service?: string; enabled: boolean }
+  | { type: 'add_comment'; host: string; service?: string; author: string; comment: string; persistent: boolean };
+
+export interface MonitoringSource {
+  readonly kind: 'demo' | 'nagios';
+  /** Starts watching or simulating; resolves once a first snapshot is available. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The latest snapshot; cheap, never blocks on I/O. */
+  snapshot(): MonitoringSnapshot;
+  /** Queues an external command; never blocks the server when the engine is not reading. */
+  submit(command: ExternalCommand): Promise<void>;
+  /** Whether the engine process is alive (demo: always). */
+  engineRunning(): boolean;
+}

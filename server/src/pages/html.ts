@@ -1,0 +1,31 @@
+/** Markup that is already safe; everything else interpolated into `html` is escaped. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
+}
+
+function render(value: unknown): string {
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  if (value === null || value === undefined || value === false) return '';
+  return escapeHtml(String(value));
+}
+
+/** Tagged template: `html\`<p>${userText}</p>\`` escapes userText; nested `html` results and arrays of them pass through. */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0]!;
+  values.forEach((v, i) => {
+    out += render(v) + strings[i + 1]!;
+  });
+  return new SafeHtml(out);
+}
+
+export const raw = (markup: string): SafeHtml => new SafeHtml(markup);

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.js';
+
+export async function registerFeedback(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clearSessionCookies, optionalCaller, setSessionCookies, type AppContext } from '../http/context.js';
+import { fieldsOf } from '../http/input.js';
+import { findUserByName } from '../db/users.js';
+import { createSession, deleteSession } from '../db/sessions.js';
+import { DUMMY_HASH, verifyPassword } from '../auth/password.js';
+import { html } from '../pages/html.js';
+import { classicDocument } from '../pages/layout.js';
+
+const FAILED = 'Invalid username or password.';
+
+/** Only paths under the base survive as a post-login destination: no open redirects. */
+export function safeRedirect(base: string, target: unknown): string {
+  if (typeof target !== 'string' || target === '') return base;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return base;
+  }
+  if (!target.startsWith(base) || decoded.includes('\\') || /[\u0000-\u001f]/.test(decoded) || decoded.startsWith('//')) return base;
+  const url = new URL(target, 'http://pharos.invalid');
+  return url.origin === 'http://pharos.invalid' && url.pathname.startsWith(base) ? url.pathname + url.search : base;
+}
+
+function loginPage(ctx: AppContext, opts: { error?: string; notice?: string; username?: string; redirect?: string }): string {
+  return classicDocument({
+    base: ctx.base,
+    title: 'Login · Pharos',
+    bodyClass: 'login',
+    body: html`<main class="card">
+  <h1>Pharos</h1>
+  ${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
+  ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
+  <form method="post" action="${ctx.base}login.php">
+    <input type="hidden" name="redirect" value="${opts.redirect ?? ''}">
+    <label for="username">Username</label>
+    <input id="username" name="username" type="text" autocomplete="username" required value="${opts.username ?? ''}" autofocus>
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">Login</button>
+  </form>
+</main>`,
+  });
+}
+
+export async function registerLogin(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const path = `${ctx.base}login.php`;
+
+  app.get(path, async (req: FastifyRequest, reply: FastifyReply) => {
+    const q = fieldsOf(req);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if ('logout' in q) {
+      const caller = optionalCaller(ctx, req);
+      // The token proves the logout came from the app, not from a link on another site.
+      if (caller && q.nsp !== caller.session.nsp) return reply.redirect(ctx.base);
+      if (caller) deleteSession(ctx.db, caller.session.id);
+      clearSessionCookies(ctx, reply);
+      return loginPage(ctx, { notice: 'You have logged out.' });
+    }
+    if (optionalCaller(ctx, req)) return reply.redirect(safeRedirect(ctx.base, q.redirect));
+    return loginPage(ctx, { redirect: typeof q.redirect === 'string' ? q.redirect : '' });
+  });
+
+  app.post(path, async (req, reply) => {
+    const f = fieldsOf(req);
+    const username = typeof f.username === 'string' ? f.username.slice(0, 200) : '';
+    const password = typeof f.password === 'string' ? f.password.slice(0, 1000) : '';
+    const redirect = typeof f.redirect === 'string' ? f.redirect : '';
+    const user = username ? findUserByName(ctx.db, username) : undefined;
+    // Always hash once, so the response time does not tell whether the username exists.
+    const ok = verifyPassword(password, user?.password_hash ?? DUMMY_HASH) && user !== undefined;
+    reply.header('cache-control', 'no-store');
+    if (!ok || !user) {
+      return reply.status(401).type('text/html; charset=utf-8').send(loginPage(ctx, { error: FAILED, username, redirect }));
+    }
+    const session = createSession(ctx.db, user.id);
+    setSessionCookies(ctx, reply, session);
+    return reply.redirect(safeRedirect(ctx.base, redirect), 303);
+  });
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { optionalCaller, type AppContext } from '../http/context.js';
+
+/** Routes the single-page app answers (spec 2.1 plus the wallboard); every other unknown path is a 404. */
+export const APP_ROUTES = [
+  '', 'index.php',
+  ...['views', 'dashboards', 'reports', 'config', 'help', 'admin', 'tools', 'account', 'enterprise', 'about']
+    .flatMap((s) => [s, `${s}/`, `${s}/index.php`]),
+  'includes/components/ccm/xi-index.php',
+  'config/main.php', 'tools/main.php', 'tools/mytools.php', 'tools/commontools.php', 'enterprise/enterprise.php', 'dashboards/manage.php',
+  'wallboard', 'wallboard/',
+];
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function registerStatic(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dist = ctx.config.distDir;
+  const built = fs.existsSync(path.join(dist, 'index.html'));
+  const serverStatic = path.resolve(import.meta.dirname, '..', '..', 'static');
+
+  await app.register(fastifyStatic, {
+    root: serverStatic,
+    prefix: `${ctx.base}includes/`,
+    decorateReply: false,
+    index: false,
+    setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
+  });
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: ctx.base,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        // Hashed file names change with their content, so browsers may keep them forever; everything else revalidates.
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  const sendApp = (reply: FastifyReply) => {
+    if (!built) return reply.status(503).type('text/plain').send('The app is not built: run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+  };
+
+  for (const route of APP_ROUTES) {
+    app.get(`${ctx.base}${route}`, async (req, reply) => {
+      // Unauthenticated visitors go to the classic login page, like the product's own server does.
+      if (!optionalCaller(ctx, req)) return reply.redirect(`${ctx.base}login.php?redirect=${encodeURIComponent(req.url)}`);
+      return sendApp(reply);
+    });
+  }
+  if (ctx.base !== '/') app.get(ctx.base.slice(0, -1), async (_req, reply) => reply.redirect(ctx.base));
+}

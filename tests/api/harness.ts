@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, type Server } from '../../server/src/app.js';
+import { configFromEnv, type Config } from '../../server/src/config.js';
+
+export const ADMIN_PASSWORD = 'test-admin-password';
+
+export interface TestServer {
+  server: Server;
+  url: string; // origin + base, ends with '/'
+  dataDir: string;
+  config: Config;
+  /** Closes and starts again on the same data dir, to prove persistence. */
+  restart(): Promise<TestServer>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, dataDir?: string): Promise<TestServer> {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-test-'));
+  const config: Config = { ...configFromEnv({ PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD }), host: '127.0.0.1', port: 0, dataDir: dir, ...overrides };
+  const server = await buildServer(config);
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const ts: TestServer = {
+    server, dataDir: dir, config, url: `http://127.0.0.1:${port}${config.base}`,
+    async restart() {
+      await server.close();
+      return startTestServer({ ...overrides }, dir);
+    },
+    close: () => server.close(),
+  };
+  return ts;
+}
+
+export interface Reply<T = unknown> { status: number; body: T; text: string; headers: Headers }
+
+/** A browser-like client: keeps cookies, knows its nsp and XSRF token after login. */
+export class Client {
+  cookies = new Map<string, string>();
+  nsp = '';
+  constructor(readonly baseUrl: string) {}
+
+  get xsrf(): string {
+    return this.cookies.get('XSRF-TOKEN') ?? '';
+  }
+
+  private store(headers: Headers): void {
+    for (const c of headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request<T = unknown>(method: string, pathAndQuery: string, opts: { form?: Record<string, string>; json?: unknown; headers?: Record<string, string>; xsrf?: boolean; body?: string } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (opts.xsrf !== false && this.xsrf && method !== 'GET') headers['x-xsrf-token'] = this.xsrf;
+    let body: string | undefined = opts.body;
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    } else if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    const res = await fetch(this.baseUrl + pathAndQuery, { method, headers, body, redirect: 'manual' });
+    this.store(res.headers);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+    return { status: res.status, body: parsed as T, text, headers: res.headers };
+  }
+
+  get<T = unknown>(p: string, opts?: Parameters<Client['request']>[2]) { return this.request<T>('GET', p, opts); }
+  post<T = unknown>(p: string, form: Record<string, string>, opts: Parameters<Client['request']>[2] = {}) { return this.request<T>('POST', p, { ...opts, form }); }
+
+  async login(username = 'nagiosadmin', password = ADMIN_PASSWORD): Promise<void> {
+    const res = await this.request('POST', 'login.php', { form: { username, password } });
+    if (res.status !== 303) throw new Error(`login failed: ${res.status}`);
+    const auth = await this.get<{ nsp: string }>('api/v2/account/auth');
+    this.nsp = auth.body.nsp;
+  }
+}
