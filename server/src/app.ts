@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
 import { createMonitoringSource } from './monitoring/create.js';
+import type { MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerLogin } from './routes/login.js';
@@ -33,10 +34,15 @@ export interface Server {
   close(): Promise<void>;
 }
 
-export async function buildServer(config: Config): Promise<Server> {
+export interface ServerOptions {
+  /** A ready-made source (tests, benchmarks); otherwise chosen from the config. */
+  monitoring?: MonitoringSource;
+}
+
+export async function buildServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const db = openDatabase(config.dataDir);
   const generatedAdminPassword = ensureAdmin(db, config);
-  const monitoring = createMonitoringSource(config);
+  const monitoring = options.monitoring ?? createMonitoringSource(config);
   await monitoring.start();
   const ctx: AppContext = { config, db, monitoring, base: config.base };
 

@@ -20,6 +20,10 @@ export interface Config {
   exitWithParent: boolean;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** The only target the feedback proxy (ajaxproxy.php) forwards to. */
+  feedbackUrl: string;
+  /** Seconds between feedback outbox delivery runs. */
+  outboxSeconds: number;
 }
 
 export function normaliseBase(raw: string | undefined): string {
@@ -57,5 +61,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     demoTickSeconds: int(env.PHAROS_DEMO_TICK_SECONDS, 15, 1, 3600),
     exitWithParent: env.PHAROS_EXIT_WITH_PARENT === '1',
     bodyLimit: int(env.PHAROS_BODY_LIMIT, 1024 * 1024, 1024, 64 * 1024 * 1024),
+    feedbackUrl: env.PHAROS_FEEDBACK_URL || 'https://www.nagios.com/feedback-proxy/',
+    outboxSeconds: int(env.PHAROS_OUTBOX_SECONDS, 60, 1, 24 * 3600),
   };
 }

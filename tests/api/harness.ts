@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer, type Server } from '../../server/src/app.js';
 import { configFromEnv, type Config } from '../../server/src/config.js';
+import type { MonitoringSource } from '../../server/src/monitoring/source.js';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
 
@@ -16,10 +17,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, dataDir?: string): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, dataDir?: string, monitoring?: MonitoringSource): Promise<TestServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-test-'));
   const config: Config = { ...configFromEnv({ PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD }), host: '127.0.0.1', port: 0, dataDir: dir, ...overrides };
-  const server = await buildServer(config);
+  const server = await buildServer(config, { monitoring });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -27,7 +28,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, dataDir?:
     server, dataDir: dir, config, url: `http://127.0.0.1:${port}${config.base}`,
     async restart() {
       await server.close();
-      return startTestServer({ ...overrides }, dir);
+      return startTestServer({ ...overrides }, dir, monitoring);
     },
     close: () => server.close(),
   };

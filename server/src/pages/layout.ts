@@ -2,6 +2,13 @@ import { html, type SafeHtml } from './html.js';
 
 export type ClassicTheme = 'neptune' | 'neptunelight' | 'neptunecolorblind';
 
+export const CLASSIC_THEMES: readonly ClassicTheme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
+
+/** The user's stored theme as a classic page class; values the classic pages do not know (e.g. `xi5`) fall back to dark. */
+export function classicTheme(stored: string | undefined): ClassicTheme {
+  return (CLASSIC_THEMES as readonly string[]).includes(stored ?? '') ? (stored as ClassicTheme) : 'neptune';
+}
+
 export interface DocumentOptions {
   base: string;
   title: string;
@@ -25,4 +32,33 @@ export function classicDocument(o: DocumentOptions): string {
 ${o.body}
 </body>
 </html>`.value;
+}
+
+export interface Tab { label: string; href: string; current: boolean }
+
+/** Tabs as a labelled nav of links; the current one carries aria-current, not just a colour. */
+export function tabs(label: string, items: Tab[]): SafeHtml {
+  return html`<nav class="tabs" aria-label="${label}"><ul>${items.map((t) => html`<li><a href="${t.href}"${t.current ? html` aria-current="page"` : ''}>${t.label}</a></li>`)}</ul></nav>`;
+}
+
+export interface PageBodyOptions {
+  heading: string;
+  /** Short line under the heading. */
+  intro?: SafeHtml | string;
+  notice?: string;
+  error?: string;
+  nav?: SafeHtml;
+  content: SafeHtml;
+}
+
+/** Main landmark with heading, optional tabs and status messages; every classic page body goes through here. */
+export function pageBody(o: PageBodyOptions): SafeHtml {
+  return html`<main class="page">
+<h1>${o.heading}</h1>
+${o.nav ?? ''}
+${o.intro ? html`<p class="intro">${o.intro}</p>` : ''}
+${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
+${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ''}
+${o.content}
+</main>`;
 }

@@ -26,6 +26,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
     prefix: `${ctx.base}includes/`,
     decorateReply: false,
     index: false,
+    cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
   });
 
@@ -35,6 +36,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
       prefix: ctx.base,
       index: false,
       wildcard: true,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed file names change with their content, so browsers may keep them forever; everything else revalidates.
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');

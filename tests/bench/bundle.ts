@@ -1,0 +1,43 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { ADMIN, startServer } from '../e2e/server';
+
+/** Gzip size of every JS and CSS file a logged-in browser loads on opening {base} until the network is idle. */
+export async function run(): Promise<Record<string, string | number>> {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.PHAROS_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}login.php`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    const sizes = { js: 0, css: 0, jsFiles: 0, cssFiles: 0 };
+    const pending: Promise<void>[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(res.body().then((body) => {
+        const gz = gzipSync(body, { level: 9 }).length;
+        if (type === 'script') { sizes.js += gz; sizes.jsFiles++; } else { sizes.css += gz; sizes.cssFiles++; }
+      }, () => undefined));
+    });
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    return {
+      'initial JS (gzip KiB)': +(sizes.js / 1024).toFixed(1),
+      'initial JS files': sizes.jsFiles,
+      'initial JS budget (KiB)': 110,
+      'initial CSS (gzip KiB)': +(sizes.css / 1024).toFixed(1),
+      'initial CSS files': sizes.cssFiles,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

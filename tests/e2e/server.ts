@@ -1,0 +1,56 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+export const ADMIN = { username: 'nagiosadmin', password: 'e2e-admin-password' };
+const root = path.resolve(import.meta.dirname, '..', '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+export interface RunningServer {
+  /** Origin + base, e.g. http://127.0.0.1:41234/nagiosxi/ */
+  url: string;
+  origin: string;
+  base: string;
+  dataDir: string;
+  /** Runs the admin CLI (`npm run admin -- ...`) against this server's data. */
+  admin(...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the reference server as a child on a free loopback port; it exits by itself when this process goes away. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-e2e-'));
+  const child: ChildProcess = spawn(tsx, ['server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', PHAROS_DATA_DIR: dataDir, PHAROS_ADMIN_PASSWORD: ADMIN.password, PHAROS_EXIT_WITH_PARENT: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /Pharos is running at (\S+)/.exec(output);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  });
+  const parsed = new URL(url);
+  const run = promisify(execFile);
+  return {
+    url, origin: parsed.origin, base: parsed.pathname, dataDir,
+    async admin(...args: string[]) {
+      const { stdout } = await run(tsx, ['server/src/cli.ts', ...args], { cwd: root, env: { ...process.env, PHAROS_DATA_DIR: dataDir } });
+      return stdout;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
