@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { ADMIN, startServer } from '../e2e/server';
+import { ADMIN, startServer } from '../e2e/server.js';
 
 /** Gzip size of every JS and CSS file a logged-in browser loads on opening {base} until the network is idle. */
 export async function run(): Promise<Record<string, string | number>> {

@@ -16,11 +16,15 @@ export function openDatabase(dataDir: string): Db {
 }
 
 export function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let i = current; i < migrations.length; i++) {
-    db.transaction(() => {
-      db.exec(migrations[i]!);
-      db.pragma(`user_version = ${i + 1}`);
-    })();
+  // Server and CLI may open a fresh data dir at once: read the version under the write lock, one step at a time.
+  for (;;) {
+    const done = db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (current >= migrations.length) return true;
+      db.exec(migrations[current]!);
+      db.pragma(`user_version = ${current + 1}`);
+      return false;
+    }).immediate();
+    if (done) break;
   }
 }

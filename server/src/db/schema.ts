@@ -99,4 +99,10 @@ export const migrations: string[] = [
     last_error TEXT
   );
   `,
+  // Feedback outbox retries wait out a backoff; My Views list in a stable order per user.
+  `
+  ALTER TABLE feedback_outbox ADD COLUMN next_attempt_at INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX feedback_outbox_pending ON feedback_outbox(delivered_at, next_attempt_at);
+  CREATE INDEX views_user ON views(user_id, position);
+  `,
 ];

@@ -1,4 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
+import { registerAccountPage } from './accountPage.js';
+import { registerAdminPages } from './adminPages.js';
+import { registerBannersPage } from './bannersPage.js';
+import { registerCcmPage } from './ccmPage.js';
+import { registerConfigPages } from './configPages.js';
+import { registerDashboardPage } from './dashboardPage.js';
+import { homePage } from './homePage.js';
+import { registerInfoPages } from './infoPages.js';
+import { registerLicensePages } from './licensePages.js';
+import { gates, registerPage } from './pageRoute.js';
+import { registerReportPages } from './reportPages.js';
+import { registerStatusPage } from './statusPage.js';
+import { sysstatPage } from './sysstatPage.js';
+import { registerViewsPage } from './viewsPage.js';
 
-export async function registerPages(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** Every classic page shown in the shell's content frame; all need a session and render in the user's theme. */
+export async function registerPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerPage(app, ctx, { path: 'includes/page-home-main.php', get: homePage });
+  registerStatusPage(app, ctx);
+  registerAdminPages(app, ctx);
+  registerPage(app, ctx, { path: 'admin/sysstat.php', gate: gates.monitoring, get: sysstatPage });
+  registerLicensePages(app, ctx);
+  registerBannersPage(app, ctx);
+  registerAccountPage(app, ctx);
+  registerViewsPage(app, ctx);
+  registerDashboardPage(app, ctx);
+  registerReportPages(app, ctx);
+  registerInfoPages(app, ctx);
+  registerConfigPages(app, ctx);
+  registerCcmPage(app, ctx);
+}

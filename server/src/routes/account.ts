@@ -1,4 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
+import { fieldsOf, str } from '../http/input.js';
+import { badRequest } from '../http/errors.js';
+import { setUserLanguage, setUserTheme } from '../db/users.js';
+import { availableLanguages } from './lang.js';
 
-export async function registerAccount(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** xi5 is the classic theme: choosing it leaves the modern app. */
+export const THEMES = ['neptune', 'neptunelight', 'neptunecolorblind', 'xi5'] as const;
+
+export async function registerAccount(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = `${ctx.base}api/v2/account/`;
+
+  app.get(`${api}auth`, async (req) => {
+    const { session, user, perms } = requireCaller(ctx, req);
+    return { nsp: session.nsp, username: user.username, ...perms };
+  });
+
+  app.get(`${api}theme`, async (req) => ({ theme: requireCaller(ctx, req).user.theme }));
+
+  app.post(`${api}theme`, async (req) => {
+    const { user } = requireWriter(ctx, req);
+    const theme = str(fieldsOf(req), 'theme', { required: true, max: 40 });
+    if (!(THEMES as readonly string[]).includes(theme)) throw badRequest(`The theme must be one of ${THEMES.join(', ')}.`);
+    setUserTheme(ctx.db, user.id, theme);
+    return { theme };
+  });
+
+  app.get(`${api}language`, async (req) => ({ language: requireCaller(ctx, req).user.language }));
+
+  app.post(`${api}language`, async (req) => {
+    const { user } = requireWriter(ctx, req);
+    const language = str(fieldsOf(req), 'language', { required: true, max: 20 });
+    const available = availableLanguages();
+    if (!available.includes(language)) throw badRequest(`The language must be one of ${available.join(', ')}.`);
+    setUserLanguage(ctx.db, user.id, language);
+    return { language };
+  });
+}

@@ -1,4 +1,98 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAdmin, requireCaller, requireWriter, type AppContext, type Caller } from '../http/context.js';
+import { boolField, fieldsOf, intField, str } from '../http/input.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { listUsers } from '../db/users.js';
+import { getLicense, parseLicensePatch, updateLicense } from '../db/license.js';
+import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.js';
+import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db/productUpdate.js';
+import { addBanner, BANNER_COLORS, listBanners, removeBanner, type BannerColor, type BannerRow } from '../db/banners.js';
+import { createAccount, deleteAccount, FLAGS, onlyFields, updateAccount, userById, userRecord } from '../admin/userAdmin.js';
 
-export async function registerAdmin(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export function bannerRecord(b: BannerRow) {
+  return { id: b.id, message: b.message, color: b.color, acknowledgeable: b.acknowledgeable === 1, active: b.active === 1, created_at: b.created_at };
+}
+
+/** Parses a new banner from form fields or CLI options. */
+export function parseBanner(fields: Record<string, unknown>): { message: string; color: BannerColor; acknowledgeable: boolean } {
+  const message = str(fields, 'message', { required: true, max: 1000 }).trim();
+  if (!message) throw badRequest("The field 'message' is required.");
+  const color = str(fields, 'color', { required: true, max: 20 });
+  if (!(BANNER_COLORS as readonly string[]).includes(color)) throw badRequest(`The field 'color' must be one of ${BANNER_COLORS.join(', ')}.`);
+  return { message, color: color as BannerColor, acknowledgeable: boolField(fields, 'acknowledgeable', true) };
+}
+
+/** Administration API (admins only): users, licence, banners, branding and the recorded update check. */
+export async function registerAdmin(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = `${ctx.base}api/v2/admin/`;
+  const reader = (req: FastifyRequest): Caller => { const c = requireCaller(ctx, req); requireAdmin(c); return c; };
+  const writer = (req: FastifyRequest): Caller => { const c = requireWriter(ctx, req); requireAdmin(c); return c; };
+
+  app.get(`${api}users`, async (req) => {
+    reader(req);
+    return listUsers(ctx.db).map(userRecord);
+  });
+  app.post(`${api}users`, async (req) => {
+    writer(req);
+    const f = fieldsOf(req);
+    onlyFields(f, ['username', 'password', ...FLAGS]);
+    return createAccount(ctx.db, f);
+  });
+  app.put(`${api}users`, async (req) => {
+    writer(req);
+    const f = fieldsOf(req);
+    onlyFields(f, ['id', 'password', ...FLAGS]);
+    return updateAccount(ctx.db, userById(ctx.db, intField(f, 'id', { required: true, min: 1 })), f);
+  });
+  app.delete(`${api}users`, async (req) => {
+    writer(req);
+    const id = intField(fieldsOf(req), 'id', { required: true, min: 1 });
+    deleteAccount(ctx.db, userById(ctx.db, id));
+    return { id, deleted: true };
+  });
+
+  app.get(`${api}license`, async (req) => {
+    reader(req);
+    return getLicense(ctx.db);
+  });
+  app.put(`${api}license`, async (req) => {
+    writer(req);
+    return updateLicense(ctx.db, parseLicensePatch(fieldsOf(req)));
+  });
+
+  app.get(`${api}banners`, async (req) => {
+    reader(req);
+    return listBanners(ctx.db).map(bannerRecord);
+  });
+  app.post(`${api}banners`, async (req) => {
+    writer(req);
+    const f = fieldsOf(req);
+    onlyFields(f, ['message', 'color', 'acknowledgeable']);
+    const b = parseBanner(f);
+    return bannerRecord(addBanner(ctx.db, b.message, b.color, b.acknowledgeable));
+  });
+  app.delete(`${api}banners`, async (req) => {
+    writer(req);
+    const id = intField(fieldsOf(req), 'id', { required: true, min: 1 });
+    if (!removeBanner(ctx.db, id)) throw notFound(`There is no banner with id ${id}.`);
+    return { id, deleted: true };
+  });
+
+  app.get(`${api}branding`, async (req) => {
+    reader(req);
+    return getBranding(ctx.db);
+  });
+  app.put(`${api}branding`, async (req) => {
+    writer(req);
+    return updateBranding(ctx.db, parseBrandingPatch(fieldsOf(req)));
+  });
+
+  app.get(`${api}update`, async (req) => {
+    reader(req);
+    return getUpdateSettings(ctx.db);
+  });
+  app.put(`${api}update`, async (req) => {
+    writer(req);
+    return updateUpdateSettings(ctx.db, parseUpdatePatch(fieldsOf(req)));
+  });
+}

@@ -1,4 +1,98 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
+import { fieldsOf, jsonField, str, type Fields } from '../http/input.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { sessionVars, setSessionVars } from '../db/sessions.js';
+import { getUserMeta, setUserMeta } from '../db/users.js';
+import { addView, viewByIndex } from '../db/views.js';
+import { normaliseLink } from '../menu/normaliseLink.js';
+import { trayAlertHtml } from '../ajax/trayAlertHtml.js';
+import { parseUserMeta, readUserMeta } from '../ajax/userMeta.js';
 
-export async function registerAjaxHelper(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const SESSION_FLAGS = ['ignore_trial_notice', 'ignore_free_notice', 'ignore_promo_notice', 'has_seen_login_alerts'];
+
+type Handler = (ctx: AppContext, req: FastifyRequest, fields: Fields, reply: FastifyReply) => unknown;
+
+const sendJson = (reply: FastifyReply, value: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+
+const commands: Record<string, Handler> = {
+  setsessionvars(ctx, req, fields) {
+    const { session } = requireWriter(ctx, req);
+    const opts = jsonField(fields, 'opts');
+    const keys = Object.keys(opts);
+    if (!keys.length) throw badRequest("The field 'opts' must name at least one session flag.");
+    for (const key of keys) {
+      if (!SESSION_FLAGS.includes(key)) throw badRequest(`Unknown session flag '${key}'.`);
+      if (opts[key] !== 1 && opts[key] !== '1') throw badRequest(`The session flag '${key}' can only be set to 1.`);
+    }
+    const vars = { ...sessionVars(session), ...Object.fromEntries(keys.map((k) => [k, 1])) };
+    setSessionVars(ctx.db, session.id, vars);
+    return vars;
+  },
+
+  getsessionvars(ctx, req, fields) {
+    const vars = sessionVars(requireCaller(ctx, req).session);
+    const needle = str(fields, 'needle', { max: 100 });
+    return needle ? { [needle]: vars[needle] ?? null } : vars;
+  },
+
+  keepalive(ctx, req) {
+    requireWriter(ctx, req);
+    return { alive: true };
+  },
+
+  getusermeta(ctx, req, fields, reply) {
+    const { user } = requireCaller(ctx, req);
+    const key = str(fields, 'opts', { required: true, max: 250 });
+    return sendJson(reply, readUserMeta(key, getUserMeta(ctx.db, user.id, key)));
+  },
+
+  setusermeta(ctx, req, fields) {
+    const { user } = requireWriter(ctx, req);
+    const { keyname, stored, value } = parseUserMeta(jsonField(fields, 'opts'));
+    setUserMeta(ctx.db, user.id, keyname, stored);
+    return { keyname, keyvalue: value };
+  },
+
+  getviewbynum(ctx, req, fields) {
+    const { user } = requireCaller(ctx, req);
+    const raw = str(fields, 'opts', { required: true, max: 20 });
+    if (!/^-?\d+$/.test(raw.trim())) throw badRequest("The field 'opts' must be a view number.");
+    const view = viewByIndex(ctx.db, user.id, Number(raw));
+    if (!view) throw notFound('There are no views in My Views.');
+    return { url: view.url, title: view.title };
+  },
+
+  getxicoreajax(ctx, req, fields, reply) {
+    requireCaller(ctx, req);
+    const opts = jsonField(fields, 'opts');
+    if (opts.func !== 'get_tray_alert_html') throw badRequest('Unknown function in opts.func.');
+    return reply.type('text/html; charset=utf-8').send(trayAlertHtml(ctx.base, ctx.monitoring.snapshot()));
+  },
+
+  addview(ctx, req, fields) {
+    if (req.method !== 'POST') throw badRequest('Adding a view needs a POST request.');
+    const { user } = requireWriter(ctx, req);
+    const title = str(fields, 'title', { required: true, max: 255 }).trim();
+    if (!title) throw badRequest("The field 'title' is required.");
+    const url = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
+    const view = addView(ctx.db, user.id, title, url);
+    return { id: view.id, title: view.title, url: view.url };
+  },
+};
+
+/** `ajaxhelper.php?cmd=…` (spec 7): one endpoint, many small commands; the same handler answers GET and POST. */
+export async function registerAjaxHelper(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${ctx.base}ajaxhelper.php`,
+    handler: async (req, reply) => {
+      const fields = fieldsOf(req);
+      const cmd = str(fields, 'cmd', { required: true, max: 100 });
+      const handler = Object.hasOwn(commands, cmd) ? commands[cmd] : undefined;
+      if (!handler) throw badRequest(`Unknown command '${cmd}'.`);
+      reply.header('cache-control', 'no-store');
+      return handler(ctx, req, fields, reply);
+    },
+  });
+}

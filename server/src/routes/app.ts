@@ -1,4 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import { requireCaller, type AppContext } from '../http/context.js';
+import { buildMenu } from '../menu/buildMenu.js';
 
-export async function registerAppRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function registerAppRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get(`${ctx.base}api/v2/app/menu`, async (req) => {
+    const { user, perms } = requireCaller(ctx, req);
+    return buildMenu(ctx.db, user.id, perms);
+  });
+
+  app.get(`${ctx.base}api/v2/app/bootstrap`, async (req) => {
+    requireCaller(ctx, req);
+    return { ajaxProxyUrl: `${ctx.base}ajaxproxy.php`, backendUrl: `${ctx.base}api/v2`, baseUrl: ctx.base };
+  });
+}

@@ -1,4 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import type { BannerMessage } from '../../../src/lib/apiTypes.js';
+import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
+import { fieldsOf, intField, str } from '../http/input.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { acknowledgeBanner, findBanner, listActiveBannersFor, type BannerRow } from '../db/banners.js';
 
-export async function registerBanners(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export function bannerMessage(b: BannerRow): BannerMessage {
+  return { msg_id: String(b.id), message: b.message, banner_color: `banner_message_banner_${b.color}`, acknowledgeable: b.acknowledgeable ? '1' : '0' };
+}
+
+/** The classic banner helper: `action` picks retrieve (GET) or acknowledge (POST). */
+export async function registerBanners(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const path = `${ctx.base}admin/banner_message-ajaxhelper.php`;
+
+  app.get(path, async (req) => {
+    const { user } = requireCaller(ctx, req);
+    const action = str(fieldsOf(req), 'action', { required: true, max: 100 });
+    if (action === 'acknowledge_banner_message') throw badRequest('Acknowledging a banner needs a POST request.');
+    if (action !== 'retrieve_active_banner_messages') throw badRequest(`Unknown action '${action}'.`);
+    return listActiveBannersFor(ctx.db, user.id).map(bannerMessage);
+  });
+
+  app.post(path, async (req) => {
+    const { user } = requireWriter(ctx, req);
+    const fields = fieldsOf(req);
+    const action = str(fields, 'action', { required: true, max: 100 });
+    if (action !== 'acknowledge_banner_message') throw badRequest(`Unknown action '${action}'.`);
+    const id = intField(fields, 'id', { required: true, min: 1 });
+    const banner = findBanner(ctx.db, id);
+    if (!banner || !banner.active) throw notFound('There is no such banner message.');
+    if (!banner.acknowledgeable) throw badRequest('This banner message cannot be dismissed.');
+    acknowledgeBanner(ctx.db, id, user.id);
+    return { msg_id: String(id), acknowledged: true };
+  });
+}

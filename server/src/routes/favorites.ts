@@ -1,4 +1,53 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import { requireWriter, type AppContext } from '../http/context.js';
+import { fieldsOf, str, type Fields } from '../http/input.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { addFavorite, deleteFavorite, findFavorite, renameFavorite } from '../db/favorites.js';
+import { normaliseLink } from '../menu/normaliseLink.js';
 
-export async function registerFavorites(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export const DELETED = '*DELETED*';
+const TARGETS = ['maincontentframe', '_top', '_blank'];
+
+function title(value: unknown, field: string): string {
+  const t = str({ [field]: value }, field, { required: true, max: 255 }).trim();
+  if (!t) throw badRequest(`The field '${field}' is required.`);
+  return t;
+}
+
+/** `item[KEY]` fields of an edit: every key must be the user's, every title valid, before anything changes. */
+function editsOf(fields: Fields): { key: string; title: string | null }[] {
+  const edits = Object.entries(fields).flatMap(([name, value]) => {
+    const m = /^item\[([^\]]+)\]$/.exec(name);
+    if (!m) return [];
+    return [{ key: m[1]!, title: value === DELETED ? null : title(value, name) }];
+  });
+  if (!edits.length) throw badRequest('Name at least one favorite as item[KEY].');
+  return edits;
+}
+
+/** The favorites component's ajax endpoint: mode=edit renames or deletes, mode=add creates. */
+export async function registerFavorites(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post(`${ctx.base}includes/components/favorites/ajax.php`, async (req) => {
+    const { user } = requireWriter(ctx, req);
+    const fields = fieldsOf(req);
+    const mode = str(fields, 'mode', { required: true, max: 20 });
+    if (mode === 'add') {
+      const t = title(fields.title, 'title');
+      const path = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
+      const target = str(fields, 'target', { max: 40 }) || 'maincontentframe';
+      if (!TARGETS.includes(target)) throw badRequest(`The field 'target' must be one of ${TARGETS.join(', ')}.`);
+      const fav = addFavorite(ctx.db, user.id, t, path, target);
+      return { key: fav.item_key, title: fav.title, url: fav.path, target: fav.target };
+    }
+    if (mode !== 'edit') throw badRequest(`Unknown mode '${mode}'.`);
+    const edits = editsOf(fields);
+    for (const e of edits) if (!findFavorite(ctx.db, user.id, e.key)) throw notFound(`There is no favorite '${e.key}'.`);
+    ctx.db.transaction(() => {
+      for (const e of edits) {
+        if (e.title === null) deleteFavorite(ctx.db, user.id, e.key);
+        else renameFavorite(ctx.db, user.id, e.key, e.title);
+      }
+    })();
+    return { updated: edits.filter((e) => e.title !== null).length, deleted: edits.filter((e) => e.title === null).length };
+  });
+}

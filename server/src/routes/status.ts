@@ -1,4 +1,143 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import dns from 'node:dns';
+import net from 'node:net';
+import os from 'node:os';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireCaller, type AppContext } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
+import { getSetting } from '../db/settings.js';
+import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
+import { hostsByName } from '../monitoring/problems.js';
+import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS } from '../monitoring/query.js';
+import type { MonitoringSnapshot } from '../monitoring/source.js';
 
-export async function registerStatus(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** Settings key of the internal Program URL that the login notices' IP check resolves. */
+export const PROGRAM_URL_SETTING = 'program_url';
+const DNS_TIMEOUT_MS = 3000;
+const PROCESS_CACHE_MS = 10_000;
+
+type Query = Record<string, unknown>;
+
+interface Daemon { id: string; name: string; return_code: number; status: string; display_name: string; display_status: string; display_running: boolean }
+
+function daemon(id: string, name: string, displayName: string, running: boolean, pid?: number): Daemon {
+  return {
+    id, name, display_name: displayName, return_code: running ? 0 : 1, display_running: running,
+    status: running ? `${name}${pid ? ` (pid ${pid})` : ''} is running...` : `${name} is not running`,
+    display_status: running ? 'Running' : 'Not Running',
+  };
+}
+
+/** What the status feed carried: record count and the size of the plugin texts, the bulk of a status file. */
+function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } {
+  let bytes = 0;
+  for (const r of snap.hosts) bytes += r.output.length + r.long_output.length + r.perfdata.length;
+  for (const r of snap.services) bytes += r.output.length + r.long_output.length + r.perfdata.length;
+  return { entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length, bytes };
+}
+
+interface IpCheck { could_not_resolve: boolean; mismatch_found: boolean; internal_url: string; resolved_ip: string; server_ips: string[] }
+
+function serverIps(): string[] {
+  return Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address));
+}
+
+async function lookupAll(hostname: string): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), DNS_TIMEOUT_MS);
+  });
+  try {
+    const found = await Promise.race([dns.promises.lookup(hostname, { all: true }), timeout]);
+    return found.map((a) => a.address);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Resolves the stored Program URL and checks that it points at this machine (login notices, spec 4). */
+export async function checkProgramUrl(internalUrl: string): Promise<IpCheck> {
+  const server_ips = serverIps();
+  let hostname = '';
+  try {
+    hostname = new URL(internalUrl).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return { could_not_resolve: true, mismatch_found: false, internal_url: internalUrl, resolved_ip: '', server_ips };
+  }
+  let addresses: string[];
+  try {
+    addresses = net.isIP(hostname) ? [hostname] : await lookupAll(hostname);
+  } catch {
+    addresses = [];
+  }
+  if (addresses.length === 0) return { could_not_resolve: true, mismatch_found: false, internal_url: internalUrl, resolved_ip: '', server_ips };
+  const local = addresses.find((a) => server_ips.includes(a));
+  return { could_not_resolve: false, mismatch_found: local === undefined, internal_url: internalUrl, resolved_ip: local ?? addresses[0]!, server_ips };
+}
+
+export async function registerStatus(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const base = `${ctx.base}api/v2/status/`;
+  const hostStats = createHostStatsReader();
+  const startedAt = Math.floor(Date.now() / 1000);
+  let grapher = { at: 0, running: false };
+
+  // A real engine's grapher is the npcd process on this machine; the demo simulates one that always runs.
+  const grapherRunning = (): boolean => {
+    if (ctx.monitoring.kind === 'demo') return ctx.monitoring.engineRunning();
+    if (Date.now() - grapher.at > PROCESS_CACHE_MS) grapher = { at: Date.now(), running: isProcessRunning('npcd') };
+    return grapher.running;
+  };
+
+  app.get(`${base}system`, async (req) => {
+    const caller = requireCaller(ctx, req);
+    if (!caller.perms.isAdmin && !caller.perms.isAuthorizedForMonitoringSystem) throw forbidden('You are not authorized to view the system status.');
+    const snap = ctx.monitoring.snapshot();
+    const now = Math.floor(Date.now() / 1000);
+    const engine = ctx.monitoring.engineRunning();
+    const feed = feedSize(snap);
+    const ran = (at: number) => ({ last_check: at });
+    return {
+      dbmaint: ran(startedAt), cleaner: ran(startedAt), nom: ran(startedAt), reportengine: ran(startedAt),
+      dbbackend: { last_checkin: snap.updated, bytes_processed: feed.bytes, entries_processed: feed.entries, connect_time: snap.program.program_start_time, disconnect_time: 0 },
+      daemons: {
+        updated: now,
+        daemon: [
+          daemon('nagioscore', 'nagios', 'Monitoring Engine', engine, snap.program.process_id),
+          daemon('pnp', 'npcd', 'Performance Grapher', grapherRunning()),
+        ],
+      },
+      nagioscore: { updated: snap.updated, ...snap.stats },
+      ...hostStats.read(),
+      sysstat: ran(now), cmdsubsys: ran(snap.program.last_command_check || snap.updated), feedprocessor: ran(snap.updated),
+      perfdataprocessor: ran(snap.updated), eventman: ran(snap.updated), deadpool_reaper: ran(startedAt),
+    };
+  });
+
+  app.get(`${base}program`, async (req) => {
+    requireCaller(ctx, req);
+    return ctx.monitoring.snapshot().program;
+  });
+
+  app.get(`${base}host`, async (req: FastifyRequest) => {
+    requireCaller(ctx, req);
+    const result = queryRecords(ctx.monitoring.snapshot().hosts, req.query as Query, { fields: HOST_FIELDS });
+    return result.records ? { recordcount: result.recordcount, hoststatus: result.records } : { recordcount: result.recordcount };
+  });
+
+  app.get(`${base}service`, async (req: FastifyRequest) => {
+    requireCaller(ctx, req);
+    const query = req.query as Query;
+    const snap = ctx.monitoring.snapshot();
+    const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
+    const result = queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts });
+    if (!result.records) return { recordcount: result.recordcount };
+    const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(s.host_name))) : result.records;
+    return { recordcount: result.recordcount, servicestatus };
+  });
+
+  app.get(`${base}ip`, async (req) => {
+    requireCaller(ctx, req);
+    const fallback = `http://127.0.0.1${ctx.base}`;
+    const stored = getSetting<unknown>(ctx.db, PROGRAM_URL_SETTING, fallback);
+    return checkProgramUrl(typeof stored === 'string' && stored !== '' ? stored : fallback);
+  });
+}

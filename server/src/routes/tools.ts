@@ -1,4 +1,61 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../http/context.js';
+import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { fieldsOf, intField, str, type Fields } from '../http/input.js';
+import {
+  countTools, createTool, deleteTool, findTool, listTools, MAX_TOOL_NAME, MAX_TOOL_URL, MAX_TOOLS_PER_LIST, toolHref, toTool,
+  updateTool, type ToolRow, type ToolScope,
+} from '../db/tools.js';
 
-export async function registerTools(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+function toolFields(base: string, f: Fields): { name: string; url: string } {
+  const name = str(f, 'name', { required: true, max: MAX_TOOL_NAME }).trim();
+  if (name === '') throw badRequest("The field 'name' is required.");
+  const url = str(f, 'url', { required: true, max: MAX_TOOL_URL }).trim();
+  if (url === '') throw badRequest("The field 'url' is required.");
+  if (toolHref(base, url) === undefined) throw badRequest(`The URL must start with http:// or https://, or be a path under ${base}.`);
+  return { name, url };
+}
+
+/** Personal tools belong to their owner alone (another user's id is simply not found); common tools are everyone's (spec 6). */
+export async function registerTools(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, base } = ctx;
+  for (const scope of ['personal', 'common'] as ToolScope[]) {
+    const path = `${base}api/v2/tools/${scope}`;
+    const missing = (id: number) => notFound(`There is no ${scope} tool with the id ${id}.`);
+    const own = (userId: number, f: Fields): ToolRow => {
+      const id = intField(f, 'id', { required: true, min: 1 });
+      const row = findTool(db, scope, userId, id);
+      if (!row) throw missing(id);
+      return row;
+    };
+
+    app.get(path, async (req) => {
+      const { user } = requireCaller(ctx, req);
+      const f = fieldsOf(req);
+      if (f.id !== undefined) return toTool(base, own(user.id, f));
+      return listTools(db, scope, user.id).map((t) => toTool(base, t));
+    });
+
+    app.post(path, async (req) => {
+      const { user } = requireWriter(ctx, req);
+      const { name, url } = toolFields(base, fieldsOf(req));
+      if (countTools(db, scope, user.id) >= MAX_TOOLS_PER_LIST) throw badRequest(`There are already ${MAX_TOOLS_PER_LIST} ${scope} tools, the most allowed. Delete one first.`);
+      return toTool(base, createTool(db, scope, user.id, name, url));
+    });
+
+    app.put(path, async (req) => {
+      const { user } = requireWriter(ctx, req);
+      const f = fieldsOf(req);
+      const row = own(user.id, f);
+      const { name, url } = toolFields(base, f);
+      return toTool(base, updateTool(db, scope, user.id, row.id, name, url)!);
+    });
+
+    app.delete(path, async (req) => {
+      const { user } = requireWriter(ctx, req);
+      const row = own(user.id, fieldsOf(req));
+      deleteTool(db, scope, user.id, row.id);
+      return { id: row.id, deleted: true };
+    });
+  }
+}

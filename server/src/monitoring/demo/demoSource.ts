@@ -1,9 +1,213 @@
-import type { MonitoringSource } from '../source.js';
-import { emptySnapshot } from '../empty.js';
+import type { CheckCounts, CheckPerformance, ExternalCommand, HostStateCode, MonitoringSnapshot, MonitoringSource, ServiceStateCode } from '../source.js';
+import { emptyProgramStatus } from '../empty.js';
+import { applyCommand } from './commands.js';
+import { createRng } from './random.js';
+import { seedScenario } from './scenario.js';
+import { Simulation, type Ref } from './simulation.js';
 
-export interface DemoOptions { hosts: number; servicesPerHost: number; tickSeconds: number }
+export interface DemoOptions {
+  hosts: number;
+  servicesPerHost: number;
+  tickSeconds: number;
+  /** Same seed and options, same fleet and same evolution. */
+  seed?: number;
+  /** Milliseconds since the epoch; tests pass a fixed clock to make snapshots fully reproducible. */
+  now?: () => number;
+}
 
-export function createDemoSource(_opts: DemoOptions): MonitoringSource {
-  const snap = emptySnapshot();
-  return { kind: 'demo', start: async () => {}, stop: async () => {}, snapshot: () => snap, submit: async () => {}, engineRunning: () => true };
+export interface DemoSource extends MonitoringSource {
+  readonly kind: 'demo';
+  /** Advances the simulation by one step now, as the timer does every `tickSeconds`. */
+  tick(): void;
+}
+
+/** Per tick and object: chance that a healthy object fails, and that a failing one recovers. */
+const HOST_FAIL = 0.0008;
+const HOST_RECOVER = 0.012;
+const SERVICE_FAIL = 0.002;
+const SERVICE_RECOVER = 0.02;
+/** Chance that a failing service moves to another problem state instead. */
+const SERVICE_SHIFT = 0.01;
+
+export const MAX_DEMO_HOSTS = 10_000;
+export const MAX_DEMO_SERVICES_PER_HOST = 10;
+
+/** Per tick: chance that someone acknowledges a given unhandled hard problem, and that a maintenance window starts. */
+const ACK_CHANCE = 0.01;
+const MAINTENANCE_CHANCE = 0.01;
+const OPERATORS = ['nagiosadmin', 'jsmith', 'mgarcia', 'opsteam'];
+const ACK_NOTES = ['Looking into it.', 'Ticket opened with the vendor.', 'Known issue, fix scheduled.', 'Escalated to the on-call engineer.'];
+
+/** Simulated colleagues keep acknowledging problems and scheduling maintenance, so a long-running demo never runs out of either. */
+function operators(sim: Simulation): void {
+  const { rng } = sim;
+  const hard = (kind: 'host' | 'service', i: number): boolean => {
+    const r = sim.record({ kind, i } as Ref);
+    return r.state_type === 1 && !r.problem_acknowledged && r.scheduled_downtime_depth === 0;
+  };
+  const ack = (ref: Ref): void => sim.acknowledge(ref, { author: rng.pick(OPERATORS), comment: rng.pick(ACK_NOTES), sticky: rng.chance(0.5), persistent: false });
+  for (const i of [...sim.hostProblems]) if (hard('host', i) && rng.chance(ACK_CHANCE)) ack({ kind: 'host', i });
+  for (const j of [...sim.serviceProblems]) {
+    const host = sim.hosts[sim.fleet.serviceHost[j]!]!;
+    if (host.current_state === 0 && hard('service', j) && rng.chance(ACK_CHANCE)) ack({ kind: 'service', i: j });
+  }
+  if (sim.hosts.length > 1 && rng.chance(MAINTENANCE_CHANCE)) {
+    const i = 1 + rng.int(sim.hosts.length - 1);
+    const hours = 1 + rng.int(2);
+    sim.addDowntime({ kind: 'host', i }, {
+      author: rng.pick(OPERATORS), comment: 'Scheduled maintenance', start_time: sim.now, end_time: sim.now + hours * 3600, fixed: 1, duration: hours * 3600,
+    });
+  }
+}
+
+function step(sim: Simulation): void {
+  const { rng } = sim;
+  const hostCount = sim.hosts.length;
+  const upHosts = hostCount - sim.hostProblems.size;
+  const hostFailures = Math.floor(upHosts * HOST_FAIL + rng.next());
+  for (let k = 0; k < hostFailures && hostCount > 1; k++) {
+    const i = 1 + rng.int(hostCount - 1);
+    if (sim.hosts[i]!.current_state === 0) sim.setHostState(i, (rng.chance(0.8) ? 1 : 2) as HostStateCode);
+  }
+  for (const i of [...sim.hostProblems]) if (rng.chance(HOST_RECOVER)) sim.setHostState(i, 0);
+
+  const serviceCount = sim.services.length;
+  const okServices = serviceCount - sim.serviceProblems.size;
+  const serviceFailures = Math.floor(okServices * SERVICE_FAIL + rng.next());
+  for (let k = 0; k < serviceFailures && serviceCount > 0; k++) {
+    const j = rng.int(serviceCount);
+    const s = sim.services[j]!;
+    if (s.current_state !== 0 || sim.hosts[sim.fleet.serviceHost[j]!]!.current_state !== 0) continue;
+    const r = rng.next();
+    sim.check({ kind: 'service', i: j }, (r < 0.5 ? 1 : r < 0.85 ? 2 : 3) as ServiceStateCode);
+  }
+  for (const j of [...sim.serviceProblems]) {
+    if (sim.hosts[sim.fleet.serviceHost[j]!]!.current_state !== 0) continue;
+    const r = rng.next();
+    if (r < SERVICE_RECOVER) sim.check({ kind: 'service', i: j }, 0);
+    else if (r < SERVICE_RECOVER + SERVICE_SHIFT) sim.check({ kind: 'service', i: j }, rng.pick([1, 2, 3].filter((x) => x !== sim.services[j]!.current_state)));
+  }
+
+  operators(sim);
+
+  // Every other check that is due runs now and confirms the current state (soft problems retry towards hard).
+  const due = (ref: Ref, rec: { next_check: number; last_check: number; active_checks_enabled: number; current_state: number }): void => {
+    if (rec.last_check === sim.now) return;
+    const key = sim.keyOf(ref);
+    if (!rec.active_checks_enabled && !sim.forcedChecks.has(key)) return;
+    sim.forcedChecks.delete(key);
+    sim.check(ref, rec.current_state);
+  };
+  for (let i = 0; i < hostCount; i++) {
+    const h = sim.hosts[i]!;
+    if (h.next_check <= sim.now) due({ kind: 'host', i }, h);
+  }
+  for (let j = 0; j < serviceCount; j++) {
+    const s = sim.services[j]!;
+    if (s.next_check <= sim.now) due({ kind: 'service', i: j }, s);
+  }
+
+  sim.refreshDowntimes();
+  sim.pruneHistory();
+  sim.version++;
+}
+
+function counts(sim: Simulation, kind: 'host' | 'service'): CheckCounts {
+  const sum = (seconds: number): number => sim.history.reduce((a, b) => (b.t > sim.now - seconds ? a + b[kind] : a), 0);
+  return { val1: sum(60), val5: sum(300), val15: sum(900) };
+}
+
+function performance(records: readonly { active_checks_enabled: number }[], latency: Float64Array, exec: Float64Array): CheckPerformance {
+  let n = 0;
+  let minL = Infinity, maxL = 0, sumL = 0, minE = Infinity, maxE = 0, sumE = 0;
+  for (let i = 0; i < records.length; i++) {
+    if (records[i]!.active_checks_enabled !== 1) continue;
+    const l = latency[i]!;
+    const e = exec[i]!;
+    n++;
+    sumL += l; sumE += e;
+    if (l < minL) minL = l;
+    if (l > maxL) maxL = l;
+    if (e < minE) minE = e;
+    if (e > maxE) maxE = e;
+  }
+  const r = (x: number): number => Math.round(x * 1000) / 1000;
+  if (n === 0) return { min_latency: 0, max_latency: 0, avg_latency: 0, min_execution_time: 0, max_execution_time: 0, avg_execution_time: 0 };
+  return { min_latency: r(minL), max_latency: r(maxL), avg_latency: r(sumL / n), min_execution_time: r(minE), max_execution_time: r(maxE), avg_execution_time: r(sumE / n) };
+}
+
+function buildSnapshot(sim: Simulation): MonitoringSnapshot {
+  return {
+    updated: sim.now,
+    hosts: sim.hosts.slice(),
+    services: sim.services.slice(),
+    hostgroups: sim.hostgroups,
+    servicegroups: sim.servicegroups,
+    comments: [...sim.comments.values()],
+    downtimes: sim.downtimes.slice(),
+    program: {
+      ...emptyProgramStatus(),
+      is_currently_running: 1, process_id: process.pid, process_performance_data: 1, instance_name: 'localhost',
+      last_command_check: sim.now, last_log_rotation: sim.programStart - (sim.programStart % 86400),
+      program_start_time: sim.programStart, program_run_time: sim.now - sim.programStart, status_update_time: sim.now,
+    },
+    stats: {
+      activehostchecks: counts(sim, 'host'),
+      passivehostchecks: { val1: 0, val5: 0, val15: 0 },
+      activeservicechecks: counts(sim, 'service'),
+      passiveservicechecks: { val1: 0, val5: 0, val15: 0 },
+      activehostcheckperf: performance(sim.hosts, sim.hostLatency, sim.hostExec),
+      activeservicecheckperf: performance(sim.services, sim.serviceLatency, sim.serviceExec),
+    },
+  };
+}
+
+/**
+ * A simulated fleet (default 60 hosts with about 8 services each) whose states drift over time and which obeys the
+ * external commands, so the whole product can be used without a monitoring engine.
+ */
+export function createDemoSource(opts: DemoOptions): DemoSource {
+  const hosts = Math.min(Math.max(1, Math.floor(opts.hosts)), MAX_DEMO_HOSTS);
+  const perHost = Math.min(Math.max(1, Math.floor(opts.servicesPerHost)), MAX_DEMO_SERVICES_PER_HOST);
+  const clock = opts.now ?? Date.now;
+  const nowSeconds = (): number => Math.floor(clock() / 1000);
+  const start = nowSeconds();
+  const sim = new Simulation(createRng(opts.seed ?? 20080101), hosts, perHost, start, start);
+  seedScenario(sim);
+  let cached: { version: number; snap: MonitoringSnapshot } | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const advance = (): void => {
+    sim.now = Math.max(sim.now, nowSeconds());
+  };
+
+  return {
+    kind: 'demo',
+    async start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        advance();
+        step(sim);
+      }, Math.max(1, opts.tickSeconds) * 1000);
+      // The simulation must never keep a process (or a test run) alive on its own.
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+    tick() {
+      advance();
+      step(sim);
+    },
+    snapshot() {
+      if (!cached || cached.version !== sim.version) cached = { version: sim.version, snap: buildSnapshot(sim) };
+      return cached.snap;
+    },
+    async submit(command: ExternalCommand) {
+      advance();
+      applyCommand(sim, command);
+    },
+    engineRunning: () => true,
+  };
 }

@@ -1,7 +1,293 @@
-import type { MonitoringSource } from '../source.js';
-import { emptySnapshot } from '../empty.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ExternalCommand, MonitoringSnapshot, MonitoringSource } from '../source.js';
+import { emptySnapshot, emptyStats } from '../empty.js';
+import { readMainConfig, type NagiosMainConfig } from './mainConfig.js';
+import { parseObjectsCache, emptyObjectModel, type ObjectModel } from './objectsParser.js';
+import { parseStatusFile, type ParsedStatus } from './statusParser.js';
+import { pendingRecords } from './pendingStatus.js';
+import { programStatusOf, engineStatsOf, type EngineLiveness } from './programStatus.js';
+import { formatExternalCommand } from './externalCommands.js';
+import { CommandWriter, type Delivery } from './commandWriter.js';
+import { pidAlive, readPidFile, isNagiosProcess } from './process.js';
 
-export function createNagiosSource(_cfgPath: string): MonitoringSource {
-  const snap = emptySnapshot();
-  return { kind: 'nagios', start: async () => {}, stop: async () => {}, snapshot: () => snap, submit: async () => {}, engineRunning: () => false };
+export type NagiosSourceEvent =
+  | { type: 'snapshot' }
+  | { type: 'error'; message: string }
+  | { type: 'liveness'; running: boolean };
+
+export interface NagiosSourceOptions {
+  /** Milliseconds between stat polls (the fallback for missed fs.watch events) and liveness checks. */
+  pollMs?: number;
+  /** First retry delay for commands Nagios is not reading yet. */
+  commandRetryMs?: number;
+}
+
+/** The Nagios source with the extras tests and diagnostics use. */
+export interface NagiosSource extends MonitoringSource {
+  readonly kind: 'nagios';
+  /** nagios.cfg as read by `start()`. */
+  config(): NagiosMainConfig | null;
+  /** Why the last read of status.dat/objects.cache failed (null after a good read). */
+  lastError(): string | null;
+  /** Queues a command and reports whether it already reached the command FIFO. */
+  submitCommand(command: ExternalCommand): Promise<Delivery>;
+  pendingCommands(): number;
+  /** Resolves once every queued command has been written to the FIFO. */
+  commandsDelivered(): Promise<void>;
+  /** Re-reads changed files now instead of waiting for the watcher or the poll. */
+  refresh(): Promise<void>;
+  onEvent(listener: (event: NagiosSourceEvent) => void): () => void;
+}
+
+interface FileSignature { key: string }
+
+async function signature(file: string): Promise<FileSignature | null> {
+  try {
+    const st = await fs.promises.stat(file);
+    return { key: `${st.ino}:${st.size}:${st.mtimeMs}` };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a file through one descriptor so the signature belongs to exactly the bytes read (status.dat is replaced by rename). */
+async function readWithSignature(file: string): Promise<{ buf: Buffer; sig: FileSignature }> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const st = await handle.stat();
+    const buf = await handle.readFile();
+    return { buf, sig: { key: `${st.ino}:${st.size}:${st.mtimeMs}` } };
+  } finally {
+    await handle.close();
+  }
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+class NagiosFileSource implements NagiosSource {
+  readonly kind = 'nagios' as const;
+  private cfg: NagiosMainConfig | null = null;
+  private model: ObjectModel = emptyObjectModel();
+  private objectsSig: string | null = null;
+  private statusSig: string | null = null;
+  private parsed: ParsedStatus | null = null;
+  private base: MonitoringSnapshot = emptySnapshot();
+  private current: MonitoringSnapshot = this.base;
+  private error: string | null = null;
+  private writer: CommandWriter | null = null;
+  private readonly listeners = new Set<(event: NagiosSourceEvent) => void>();
+  private watchers: fs.FSWatcher[] = [];
+  private poll: NodeJS.Timeout | null = null;
+  private debounce: NodeJS.Timeout | null = null;
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  private stopped = false;
+  private live: EngineLiveness = { running: false, endTime: 0, lockFilePid: 0 };
+  private pid = 0;
+  private pidIsNagios = true;
+
+  constructor(private readonly cfgPath: string, private readonly options: NagiosSourceOptions) {}
+
+  config(): NagiosMainConfig | null {
+    return this.cfg;
+  }
+
+  lastError(): string | null {
+    return this.error;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    const cfg = await readMainConfig(this.cfgPath);
+    this.cfg = cfg;
+    this.writer = new CommandWriter(cfg.commandFile, { firstRetryMs: this.options.commandRetryMs });
+    await this.refresh();
+    this.watch(cfg);
+    this.poll = setInterval(() => void this.refresh(), this.options.pollMs ?? 1000);
+    this.poll.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
+    if (this.debounce) clearTimeout(this.debounce);
+    this.poll = this.debounce = null;
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+    this.writer?.close();
+    await this.refreshing;
+  }
+
+  snapshot(): MonitoringSnapshot {
+    return this.current;
+  }
+
+  engineRunning(): boolean {
+    return this.pid > 0 && this.pidIsNagios && pidAlive(this.pid);
+  }
+
+  async submit(command: ExternalCommand): Promise<void> {
+    await this.submitCommand(command);
+  }
+
+  async submitCommand(command: ExternalCommand): Promise<Delivery> {
+    if (!this.cfg || !this.writer) throw new Error('The monitoring source has not been started.');
+    if (!this.cfg.checkExternalCommands) throw new Error('Nagios does not accept external commands (check_external_commands=0 in nagios.cfg).');
+    return this.writer.submit(formatExternalCommand(command, this.current));
+  }
+
+  pendingCommands(): number {
+    return this.writer?.pending() ?? 0;
+  }
+
+  commandsDelivered(): Promise<void> {
+    return this.writer?.drained() ?? Promise.resolve();
+  }
+
+  onEvent(listener: (event: NagiosSourceEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: NagiosSourceEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
+  }
+
+  private watch(cfg: NagiosMainConfig): void {
+    const names = new Map<string, Set<string>>();
+    for (const file of [cfg.statusFile, cfg.objectCacheFile, cfg.lockFile]) {
+      const dir = path.dirname(file);
+      if (!names.has(dir)) names.set(dir, new Set());
+      names.get(dir)?.add(path.basename(file));
+    }
+    for (const [dir, files] of names) {
+      try {
+        const watcher = fs.watch(dir, { persistent: false }, (_event, name) => {
+          if (name === null || files.has(name.toString())) this.scheduleRefresh();
+        });
+        // The stat poll keeps working if the directory goes away or watching fails.
+        watcher.on('error', () => watcher.close());
+        this.watchers.push(watcher);
+      } catch {
+        // Directory missing or not watchable: the poll covers it.
+      }
+    }
+  }
+
+  private scheduleRefresh(): void {
+    if (this.debounce || this.stopped) return;
+    // Nagios writes the temp file then renames it; a short delay folds the burst of events into one read.
+    this.debounce = setTimeout(() => {
+      this.debounce = null;
+      void this.refresh();
+    }, 25);
+    this.debounce.unref();
+  }
+
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        await this.refreshOnce();
+      } while (this.refreshAgain && !this.stopped);
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private fail(message: string): void {
+    if (this.error === message) return;
+    this.error = message;
+    this.emit({ type: 'error', message });
+  }
+
+  private async refreshOnce(): Promise<void> {
+    const cfg = this.cfg;
+    if (!cfg) return;
+    let modelChanged = false;
+    const objectsSig = await signature(cfg.objectCacheFile);
+    if (objectsSig && objectsSig.key !== this.objectsSig) {
+      try {
+        const { buf, sig } = await readWithSignature(cfg.objectCacheFile);
+        this.model = parseObjectsCache(buf);
+        this.objectsSig = sig.key;
+        modelChanged = true;
+      } catch (err) {
+        this.fail(`Cannot read ${cfg.objectCacheFile}: ${(err as Error).message}`);
+      }
+    }
+
+    let dataChanged = false;
+    const statusSig = await signature(cfg.statusFile);
+    if (!statusSig) {
+      this.statusSig = null;
+      this.fail(`${cfg.statusFile} does not exist (Nagios is not running or has not written it yet); keeping the last data.`);
+    } else if (statusSig.key !== this.statusSig || modelChanged) {
+      try {
+        const { buf, sig } = await readWithSignature(cfg.statusFile);
+        // Set before parsing: a broken file is reported once, not re-read on every poll.
+        this.statusSig = sig.key;
+        this.parsed = parseStatusFile(buf, this.model);
+        this.error = null;
+        dataChanged = true;
+      } catch (err) {
+        this.fail(`Cannot use ${cfg.statusFile}: ${(err as Error).message}; keeping the last good data.`);
+      }
+    }
+    if (!this.parsed && modelChanged) dataChanged = true;
+
+    if (dataChanged) this.rebuildBase();
+    await this.updateLiveness(cfg);
+    if (dataChanged) this.emit({ type: 'snapshot' });
+  }
+
+  private rebuildBase(): void {
+    const parsed = this.parsed;
+    const model = this.model;
+    if (parsed) {
+      this.base = {
+        ...emptySnapshot(), updated: parsed.created, hosts: parsed.hosts, services: parsed.services,
+        hostgroups: model.hostgroups, servicegroups: model.servicegroups, comments: parsed.comments, downtimes: parsed.downtimes,
+        stats: engineStatsOf(parsed),
+      };
+    } else {
+      const { hosts, services } = pendingRecords(model);
+      this.base = { ...emptySnapshot(), hosts, services, hostgroups: model.hostgroups, servicegroups: model.servicegroups, stats: emptyStats() };
+    }
+  }
+
+  private async updateLiveness(cfg: NagiosMainConfig): Promise<void> {
+    const lockFilePid = await readPidFile(cfg.lockFile);
+    const pid = Number(this.parsed?.programstatus.nagios_pid) || lockFilePid;
+    if (pid !== this.pid) {
+      this.pid = pid;
+      this.pidIsNagios = pid > 0 ? await isNagiosProcess(pid) : true;
+    }
+    const now = nowSeconds();
+    const staleAfter = Math.max(30, 3 * cfg.statusUpdateInterval);
+    const fresh = this.parsed !== null && this.statusSig !== null && now - this.parsed.created <= staleAfter;
+    const running = this.engineRunning() && fresh;
+    const wasRunning = this.live.running;
+    let endTime = this.live.endTime;
+    if (running) endTime = 0;
+    else if (wasRunning) endTime = now;
+    this.live = { running, endTime, lockFilePid };
+    this.current = { ...this.base, program: programStatusOf(this.parsed, this.live, now) };
+    if (running !== wasRunning) this.emit({ type: 'liveness', running });
+  }
+}
+
+/** A Nagios Core 4 source over the files named in `cfgPath` (nagios.cfg) with the richer NagiosSource interface. */
+export function openNagiosSource(cfgPath: string, options: NagiosSourceOptions = {}): NagiosSource {
+  return new NagiosFileSource(cfgPath, options);
+}
+
+export function createNagiosSource(cfgPath: string): MonitoringSource {
+  return openNagiosSource(cfgPath);
 }

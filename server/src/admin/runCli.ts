@@ -1,0 +1,172 @@
+import { configFromEnv } from '../config.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { HttpError } from '../http/errors.js';
+import type { Fields } from '../http/input.js';
+import { listUsers, type PermissionFlag } from '../db/users.js';
+import { createAccount, deleteAccount, updateAccount, userByName, userRecord } from './userAdmin.js';
+import { getLicense, parseLicensePatch, updateLicense } from '../db/license.js';
+import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.js';
+import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db/productUpdate.js';
+import { addBanner, listBanners, removeBanner } from '../db/banners.js';
+import { parseBanner } from '../routes/admin.js';
+
+const USAGE = `Usage: npm run admin -- <command> [arguments]
+
+Commands:
+  create-user NAME PASSWORD [--admin] [--monitoring] [--configure] [--ccm] [--deploy]
+  set-password NAME PASSWORD
+  set-permissions NAME [--admin=1|0] [--monitoring=1|0] [--configure=1|0] [--ccm=1|0] [--deploy=1|0]
+  list-users
+  delete-user NAME
+  set-license key=value...        e.g. is_trial_license=1 trial_days_left=30
+  show-license
+  add-banner --message TEXT --color info|success|warning|critical [--no-ack]
+  remove-banner ID
+  list-banners
+  set-branding key=value...       copyright, hide_about, hide_legal, hide_footer_left
+  show-branding
+  set-update key=value...         record an update check: update_url, hide_updates, last_check_succeeded, latest_version
+  show-update
+  help
+
+The database is PHAROS_DATA_DIR/pharos.sqlite (default: ./data).`;
+
+/** Wrong usage (as opposed to rejected values): exit code 2. */
+class UsageError extends Error {}
+
+const FLAG_OPTIONS: Record<string, PermissionFlag> = {
+  admin: 'isAdmin', monitoring: 'isAuthorizedForMonitoringSystem', configure: 'canConfigureObjects', ccm: 'canAccessCCM', deploy: 'canAutoDeploy',
+};
+
+interface Parsed { positional: string[]; options: Map<string, string | true> }
+
+function parseArgs(args: string[]): Parsed {
+  const positional: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('--')) { positional.push(a); continue; }
+    const eq = a.indexOf('=');
+    if (eq > 0) options.set(a.slice(2, eq), a.slice(eq + 1));
+    else if (a === '--message' || a === '--color') {
+      if (args[i + 1] === undefined) throw new UsageError(`${a} needs a value.`);
+      options.set(a.slice(2), args[++i]!);
+    } else options.set(a.slice(2), true);
+  }
+  return { positional, options };
+}
+
+function takeArgs(p: Parsed, names: string[], allowed: string[]): string[] {
+  if (p.positional.length !== names.length) throw new UsageError(`Expected ${names.length ? names.join(' ') : 'no arguments'}.`);
+  const unknown = [...p.options.keys()].filter((k) => !allowed.includes(k));
+  if (unknown.length) throw new UsageError(`Unknown option: ${unknown.map((k) => `--${k}`).join(', ')}.`);
+  return p.positional;
+}
+
+function permissionFields(p: Parsed): Fields {
+  const fields: Fields = {};
+  for (const [option, value] of p.options) fields[FLAG_OPTIONS[option]!] = value === true ? '1' : value;
+  return fields;
+}
+
+function pairs(args: string[]): Fields {
+  if (!args.length) throw new UsageError('Give at least one key=value pair.');
+  const fields: Fields = {};
+  for (const a of args) {
+    const eq = a.indexOf('=');
+    if (eq <= 0) throw new UsageError(`'${a}' is not key=value.`);
+    fields[a.slice(0, eq)] = a.slice(eq + 1);
+  }
+  return fields;
+}
+
+export interface CliOutput { log(line: string): void; error(line: string): void }
+
+type Command = (db: Db, args: string[], out: CliOutput) => void;
+
+const print = (out: CliOutput, value: unknown) => out.log(JSON.stringify(value, null, 2));
+
+const commands: Record<string, Command> = {
+  'create-user'(db, args, out) {
+    const p = parseArgs(args);
+    const [username, password] = takeArgs(p, ['NAME', 'PASSWORD'], Object.keys(FLAG_OPTIONS));
+    const user = createAccount(db, { username, password, ...permissionFields(p) });
+    out.log(`Created user '${user.username}' (id ${user.id}).`);
+  },
+  'set-password'(db, args, out) {
+    const [username, password] = takeArgs(parseArgs(args), ['NAME', 'PASSWORD'], []);
+    updateAccount(db, userByName(db, username!), { password });
+    out.log(`Changed the password of '${username}'.`);
+  },
+  'set-permissions'(db, args, out) {
+    const p = parseArgs(args);
+    const [username] = takeArgs(p, ['NAME'], Object.keys(FLAG_OPTIONS));
+    print(out, updateAccount(db, userByName(db, username!), permissionFields(p)));
+  },
+  'list-users'(db, args, out) {
+    takeArgs(parseArgs(args), [], []);
+    for (const u of listUsers(db).map(userRecord)) {
+      const flags = Object.entries(FLAG_OPTIONS).filter(([, f]) => u[f]).map(([o]) => o);
+      out.log(`${u.id}\t${u.username}\t${flags.join(',') || '-'}`);
+    }
+  },
+  'delete-user'(db, args, out) {
+    const [username] = takeArgs(parseArgs(args), ['NAME'], []);
+    deleteAccount(db, userByName(db, username!));
+    out.log(`Deleted user '${username}'.`);
+  },
+  'set-license'(db, args, out) { print(out, updateLicense(db, parseLicensePatch(pairs(args)))); },
+  'show-license'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getLicense(db)); },
+  'add-banner'(db, args, out) {
+    const p = parseArgs(args);
+    takeArgs(p, [], ['message', 'color', 'no-ack']);
+    const b = parseBanner({ message: p.options.get('message'), color: p.options.get('color'), acknowledgeable: p.options.has('no-ack') ? '0' : '1' });
+    const row = addBanner(db, b.message, b.color, b.acknowledgeable);
+    out.log(`Added banner ${row.id}.`);
+  },
+  'remove-banner'(db, args, out) {
+    const [raw] = takeArgs(parseArgs(args), ['ID'], []);
+    if (!/^\d+$/.test(raw!)) throw new HttpError(400, 'The banner ID must be a whole number.');
+    if (!removeBanner(db, Number(raw))) throw new HttpError(404, `There is no banner with id ${raw}.`);
+    out.log(`Removed banner ${raw}.`);
+  },
+  'list-banners'(db, args, out) {
+    takeArgs(parseArgs(args), [], []);
+    for (const b of listBanners(db)) out.log(`${b.id}\t${b.color}\t${b.acknowledgeable ? 'dismissible' : 'permanent'}\t${b.message}`);
+  },
+  'set-branding'(db, args, out) { print(out, updateBranding(db, parseBrandingPatch(pairs(args)))); },
+  'show-branding'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getBranding(db)); },
+  'set-update'(db, args, out) { print(out, updateUpdateSettings(db, parseUpdatePatch(pairs(args)))); },
+  'show-update'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getUpdateSettings(db)); },
+};
+
+/** Runs one admin command against PHAROS_DATA_DIR from `env`; returns the exit code (0 done, 1 refused, 2 wrong usage). */
+export function runCli(argv: string[], out: CliOutput = console, env: NodeJS.ProcessEnv = process.env): number {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    out.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const run = Object.hasOwn(commands, command) ? commands[command] : undefined;
+  if (!run) {
+    out.error(`Unknown command '${command}'.\n\n${USAGE}`);
+    return 2;
+  }
+  let db: Db | undefined;
+  try {
+    db = openDatabase(configFromEnv(env).dataDir);
+    run(db, args, out);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      out.error(`${command}: ${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    // HttpErrors carry messages written for people; anything else (a bad env value, an unreadable data dir) is shown as is.
+    out.error(`Error: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  } finally {
+    db?.close();
+  }
+}
+

@@ -1,0 +1,39 @@
+import type { Db } from './database.js';
+import { getSetting, setSetting } from './settings.js';
+import { boolField, str, type Fields } from '../http/input.js';
+import { badRequest } from '../http/errors.js';
+
+export interface Branding { copyright: string; hide_about: boolean; hide_legal: boolean; hide_footer_left: boolean }
+
+export const BRANDING_DEFAULTS: Readonly<Branding> = Object.freeze({
+  copyright: 'The Pharos Authors',
+  hide_about: false,
+  hide_legal: false,
+  hide_footer_left: false,
+});
+
+const FIELDS = Object.keys(BRANDING_DEFAULTS) as (keyof Branding)[];
+const KEY = 'branding';
+
+export function getBranding(db: Db): Branding {
+  return { ...BRANDING_DEFAULTS, ...getSetting<Partial<Branding>>(db, KEY, {}) };
+}
+
+export function updateBranding(db: Db, patch: Partial<Branding>): Branding {
+  const next = { ...getBranding(db), ...patch };
+  setSetting(db, KEY, next);
+  return next;
+}
+
+export function parseBrandingPatch(fields: Fields): Partial<Branding> {
+  const names = Object.keys(fields).filter((k) => k !== 'nsp');
+  const unknown = names.filter((k) => !(FIELDS as string[]).includes(k));
+  if (unknown.length) throw badRequest(`Unknown branding field: ${unknown.join(', ')}.`);
+  if (!names.length) throw badRequest('Give at least one branding field to change.');
+  const patch: Partial<Branding> = {};
+  for (const name of names as (keyof Branding)[]) {
+    if (name === 'copyright') patch.copyright = str(fields, name, { required: true, max: 200 });
+    else patch[name] = boolField(fields, name);
+  }
+  return patch;
+}

@@ -1,0 +1,86 @@
+import type { Db } from './database.js';
+import { getSetting, setSetting } from './settings.js';
+import { boolField, intField, str, type Fields } from '../http/input.js';
+import { badRequest } from '../http/errors.js';
+
+/** Spec section 3 "Licence state". */
+export interface LicenseState {
+  is_invalid_license: boolean;
+  is_enterprise_license: boolean;
+  has_trialed_enterprise_features: boolean;
+  is_trial_license: boolean;
+  trial_notice_ignore: boolean;
+  trial_days_left: number;
+  is_free_license: boolean;
+  free_notice_ignored: boolean;
+  is_25_year_celebration_license: boolean;
+  promo_notice_ignored: boolean;
+  is_core_services_platform_license: boolean;
+  core_services_platform_notice_ignored: boolean;
+  is_license_activated: boolean;
+  is_license_exceeded: boolean;
+  has_activation_key: boolean;
+  is_enterprise_maintenance_expired: boolean;
+  is_enterprise_trial: boolean;
+  enterprise_days_left: number;
+  is_custom_branding: boolean;
+  product_name: string;
+}
+
+export const LICENSE_DEFAULTS: Readonly<LicenseState> = Object.freeze({
+  is_invalid_license: false,
+  is_enterprise_license: false,
+  has_trialed_enterprise_features: false,
+  is_trial_license: false,
+  trial_notice_ignore: false,
+  trial_days_left: 0,
+  is_free_license: false,
+  free_notice_ignored: false,
+  is_25_year_celebration_license: false,
+  promo_notice_ignored: false,
+  is_core_services_platform_license: false,
+  core_services_platform_notice_ignored: false,
+  is_license_activated: true,
+  is_license_exceeded: false,
+  has_activation_key: false,
+  is_enterprise_maintenance_expired: false,
+  is_enterprise_trial: false,
+  enterprise_days_left: 0,
+  is_custom_branding: false,
+  product_name: 'Pharos',
+});
+
+export type LicenseField = keyof LicenseState;
+export const LICENSE_FIELDS = Object.keys(LICENSE_DEFAULTS) as LicenseField[];
+
+const KEY = 'license';
+
+export function getLicense(db: Db): LicenseState {
+  return { ...LICENSE_DEFAULTS, ...getSetting<Partial<LicenseState>>(db, KEY, {}) };
+}
+
+export function updateLicense(db: Db, patch: Partial<LicenseState>): LicenseState {
+  const next = { ...getLicense(db), ...patch };
+  setSetting(db, KEY, next);
+  return next;
+}
+
+/** Validates a partial licence from form fields or CLI pairs; anything unknown or mistyped is a 400 and nothing is stored. */
+export function parseLicensePatch(fields: Fields): Partial<LicenseState> {
+  const names = Object.keys(fields).filter((k) => k !== 'nsp');
+  const unknown = names.filter((k) => !(LICENSE_FIELDS as string[]).includes(k));
+  if (unknown.length) throw badRequest(`Unknown licence field: ${unknown.join(', ')}.`);
+  if (!names.length) throw badRequest('Give at least one licence field to change.');
+  const patch: Record<string, boolean | number | string> = {};
+  for (const name of names as LicenseField[]) {
+    const fallback = LICENSE_DEFAULTS[name];
+    if (typeof fallback === 'boolean') patch[name] = boolField(fields, name);
+    else if (typeof fallback === 'number') patch[name] = intField(fields, name, { required: true, min: 0, max: 36500 });
+    else patch[name] = str(fields, name, { required: true, max: 100 }).trim() || badField(name);
+  }
+  return patch as Partial<LicenseState>;
+}
+
+function badField(name: string): never {
+  throw badRequest(`The field '${name}' is required.`);
+}

@@ -1,0 +1,249 @@
+/**
+ * Allocation-light helpers for scanning Nagios' line-based files straight from their bytes: a 100k-service
+ * status.dat is ~150 MB and ~6 million lines, so the parsers never build a string for the whole file or for keys,
+ * and decode only the values they keep.
+ */
+
+export const NL = 10;
+export const TAB = 9;
+export const SPACE = 32;
+export const CR = 13;
+export const HASH = 35;
+export const EQUALS = 61;
+export const CLOSE_BRACE = 125;
+
+/** Keys are told apart by length and three bytes; an exact compare confirms, so unknown keys never alias known ones. */
+function hashBytes(buf: Buffer, start: number, end: number): number {
+  const len = end - start;
+  return (((len * 131 + (buf[start] ?? 0)) * 131 + (buf[start + (len >> 1)] ?? 0)) * 131 + (buf[end - 1] ?? 0)) | 0;
+}
+
+function hashText(text: string): number {
+  const len = text.length;
+  return (((len * 131 + text.charCodeAt(0)) * 131 + text.charCodeAt(len >> 1)) * 131 + text.charCodeAt(len - 1)) | 0;
+}
+
+/** Whether the bytes from `start` are exactly the ASCII `text` (`text` must not run past `end`). */
+export function bytesAre(buf: Buffer, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let i = 0; i < text.length; i++) {
+    if (buf[start + i] !== text.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** Whether the bytes from `start` begin with the ASCII `text`. */
+export function bytesStartWith(buf: Buffer, start: number, text: string): boolean {
+  if (start + text.length > buf.length) return false;
+  for (let i = 0; i < text.length; i++) {
+    if (buf[start + i] !== text.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** Maps the keys a parser cares about to small integer ids without decoding the key. */
+export class KeyTable {
+  private readonly byHash = new Map<number, { key: string; id: number }[]>();
+
+  constructor(keys: readonly string[]) {
+    keys.forEach((key, id) => {
+      const h = hashText(key);
+      const list = this.byHash.get(h);
+      if (list) list.push({ key, id });
+      else this.byHash.set(h, [{ key, id }]);
+    });
+  }
+
+  /** The id of the key spanning [start, end), or -1 when it is not one of ours. */
+  lookup(buf: Buffer, start: number, end: number): number {
+    if (end <= start) return -1;
+    const list = this.byHash.get(hashBytes(buf, start, end));
+    if (list === undefined) return -1;
+    for (const entry of list) {
+      if (bytesAre(buf, start, end, entry.key)) return entry.id;
+    }
+    return -1;
+  }
+}
+
+/** A byte sequence prepared for fast comparison: little-endian 32-bit words, then the remaining bytes. */
+class BytePattern {
+  readonly length: number;
+  private readonly words: Int32Array;
+  private readonly tail: Uint8Array;
+
+  constructor(bytes: Uint8Array) {
+    this.length = bytes.length;
+    const wordCount = bytes.length >> 2;
+    this.words = new Int32Array(wordCount);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let w = 0; w < wordCount; w++) this.words[w] = view.getInt32(w * 4, true);
+    this.tail = bytes.slice(wordCount * 4);
+  }
+
+  /** Whether `buf` holds this pattern at `start`; the caller guarantees `start + length <= buf.length`. */
+  at(buf: Buffer, view: DataView, start: number): boolean {
+    const words = this.words;
+    for (let w = 0; w < words.length; w++) {
+      if (view.getInt32(start + w * 4, true) !== words[w]) return false;
+    }
+    const tail = this.tail;
+    const at = start + words.length * 4;
+    for (let t = 0; t < tail.length; t++) {
+      if (buf[at + t] !== tail[t]) return false;
+    }
+    return true;
+  }
+}
+
+export function viewOf(buf: Buffer): DataView {
+  return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+/**
+ * Finds a line's key by assuming it is the key seen at the same position in the previous block of the same kind:
+ * Nagios writes every block of a kind with the same keys in the same order, so almost every line costs a few
+ * 32-bit compares instead of a search plus a table lookup.
+ */
+export class KeyPredictor {
+  /** Offset of the separator after the key matched by the last `match` call, or -1 when the line had none. */
+  keyEnd = -1;
+  private readonly learned: { pattern: BytePattern; id: number }[] = [];
+
+  constructor(private readonly table: KeyTable, private readonly separator: 'equals' | 'whitespace', private readonly buf: Buffer, private readonly view: DataView) {}
+
+  private isSeparator(c: number | undefined): boolean {
+    return this.separator === 'equals' ? c === EQUALS : c === TAB || c === SPACE;
+  }
+
+  /** The id of the key starting at `start` of the line ending at `lineEnd`, the `index`-th line of its block; -1 for keys we skip. */
+  match(start: number, lineEnd: number, index: number): number {
+    const buf = this.buf;
+    const predicted = this.learned[index];
+    if (predicted !== undefined) {
+      const end = start + predicted.pattern.length;
+      if (end < lineEnd && this.isSeparator(buf[end]) && predicted.pattern.at(buf, this.view, start)) {
+        this.keyEnd = end;
+        return predicted.id;
+      }
+    }
+    let end = start;
+    while (end < lineEnd && !this.isSeparator(buf[end])) end++;
+    if (end >= lineEnd && this.separator === 'equals') {
+      this.keyEnd = -1;
+      return -1;
+    }
+    const id = this.table.lookup(buf, start, end);
+    this.learned[index] = { pattern: new BytePattern(buf.subarray(start, end)), id };
+    this.keyEnd = end;
+    return id;
+  }
+}
+
+/** Whole-number field; Nagios writes plain decimal integers, anything else falls back to Number(). */
+export function intAt(buf: Buffer, start: number, end: number): number {
+  if (start >= end) return 0;
+  let i = start;
+  let negative = false;
+  if (buf[i] === 45) {
+    negative = true;
+    i++;
+  }
+  let n = 0;
+  for (; i < end; i++) {
+    const d = (buf[i] ?? 0) - 48;
+    if (d < 0 || d > 9) return numberFallback(buf, start, end);
+    n = n * 10 + d;
+  }
+  return negative ? -n : n;
+}
+
+/** Decimal field such as `0.005` or `1.000000`. */
+export function floatAt(buf: Buffer, start: number, end: number): number {
+  if (start >= end) return 0;
+  let i = start;
+  let negative = false;
+  if (buf[i] === 45) {
+    negative = true;
+    i++;
+  }
+  let n = 0;
+  let scale = 0;
+  for (; i < end; i++) {
+    const c = buf[i] ?? 0;
+    if (c === 46 && scale === 0) {
+      scale = 1;
+      continue;
+    }
+    const d = c - 48;
+    if (d < 0 || d > 9) return numberFallback(buf, start, end);
+    n = n * 10 + d;
+    if (scale) scale *= 10;
+  }
+  const value = scale ? n / scale : n;
+  return negative ? -value : value;
+}
+
+function numberFallback(buf: Buffer, start: number, end: number): number {
+  const n = Number(buf.toString('latin1', start, end).trim());
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** 0/1 flag; any non-zero number counts as set. */
+export function flagAt(buf: Buffer, start: number, end: number): 0 | 1 {
+  return intAt(buf, start, end) === 0 ? 0 : 1;
+}
+
+/** Node's internal `Buffer#utf8Slice` skips `toString`'s argument handling, which shows up when decoding ~300k values per file. */
+type SliceableBuffer = Buffer & { utf8Slice?: (start: number, end: number) => string };
+const hasUtf8Slice = typeof (Buffer.prototype as SliceableBuffer).utf8Slice === 'function';
+
+export function textAt(buf: Buffer, start: number, end: number): string {
+  if (start >= end) return '';
+  return hasUtf8Slice ? (buf as Required<SliceableBuffer>).utf8Slice(start, end) : buf.toString('utf8', start, end);
+}
+
+/**
+ * Reuses the string for values that repeat across records (host names, service descriptions, check commands),
+ * so a 100k-service file decodes each distinct name once.
+ */
+export class Interner {
+  private readonly cache = new Map<number, { value: string; pattern: BytePattern }>();
+
+  constructor(private readonly buf: Buffer, private readonly view: DataView) {}
+
+  text(start: number, end: number): string {
+    if (start >= end) return '';
+    const h = hashBytes(this.buf, start, end);
+    const hit = this.cache.get(h);
+    if (hit !== undefined && hit.pattern.length === end - start && hit.pattern.at(this.buf, this.view, start)) return hit.value;
+    const value = textAt(this.buf, start, end);
+    this.cache.set(h, { value, pattern: new BytePattern(this.buf.subarray(start, end)) });
+    return value;
+  }
+}
+
+/** Nagios escapes long plugin output with `\n` and `\\` so it fits on one line; this restores the text. */
+export function unescapeNewlines(value: string): string {
+  if (!value.includes('\\')) return value;
+  if (!value.includes('\\\\')) return value.replaceAll('\\n', '\n');
+  return value.replace(/\\(\\|n)/g, (_m, c: string) => (c === 'n' ? '\n' : '\\'));
+}
+
+/** End of the line starting at `pos` (the newline's offset, or the buffer length). */
+export function lineEnd(buf: Buffer, pos: number): number {
+  const nl = buf.indexOf(NL, pos);
+  return nl < 0 ? buf.length : nl;
+}
+
+/** First offset at or after `pos` that is not a tab or space, up to `end`. */
+export function skipBlanks(buf: Buffer, pos: number, end: number): number {
+  let i = pos;
+  while (i < end && (buf[i] === TAB || buf[i] === SPACE)) i++;
+  return i;
+}
+
+/** Offset just past the value of a line ending at `end`, ignoring a trailing carriage return. */
+export function valueEnd(buf: Buffer, valueStart: number, end: number): number {
+  return end > valueStart && buf[end - 1] === CR ? end - 1 : end;
+}

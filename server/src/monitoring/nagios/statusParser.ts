@@ -1,0 +1,240 @@
+import type { Comment, Downtime, HostStatus, ServiceStatus, CheckPerformance } from '../source.js';
+import type { ObjectModel } from './objectsParser.js';
+import {
+  KeyTable, KeyPredictor, Interner, intAt, floatAt, flagAt, textAt, unescapeNewlines, viewOf, lineEnd, skipBlanks, valueEnd, bytesStartWith,
+  HASH, CLOSE_BRACE, CR, EQUALS,
+} from './scan.js';
+
+/** Latency and execution time over active checks, accumulated while parsing. */
+export class PerfAccumulator {
+  count = 0;
+  minLatency = Infinity;
+  maxLatency = 0;
+  sumLatency = 0;
+  minExec = Infinity;
+  maxExec = 0;
+  sumExec = 0;
+
+  add(latency: number, exec: number): void {
+    this.count++;
+    if (latency < this.minLatency) this.minLatency = latency;
+    if (latency > this.maxLatency) this.maxLatency = latency;
+    this.sumLatency += latency;
+    if (exec < this.minExec) this.minExec = exec;
+    if (exec > this.maxExec) this.maxExec = exec;
+    this.sumExec += exec;
+  }
+
+  result(): CheckPerformance {
+    if (this.count === 0) return { min_latency: 0, max_latency: 0, avg_latency: 0, min_execution_time: 0, max_execution_time: 0, avg_execution_time: 0 };
+    const round = (n: number) => Math.round(n * 1000) / 1000;
+    return {
+      min_latency: round(this.minLatency), max_latency: round(this.maxLatency), avg_latency: round(this.sumLatency / this.count),
+      min_execution_time: round(this.minExec), max_execution_time: round(this.maxExec), avg_execution_time: round(this.sumExec / this.count),
+    };
+  }
+}
+
+export interface ParsedStatus {
+  /** `info.created`: when Nagios wrote the file. */
+  created: number;
+  info: Record<string, string>;
+  programstatus: Record<string, string>;
+  hosts: HostStatus[];
+  services: ServiceStatus[];
+  comments: Comment[];
+  downtimes: Downtime[];
+  hostPerf: PerfAccumulator;
+  servicePerf: PerfAccumulator;
+}
+
+const KEYS = [
+  'host_name', 'service_description', 'check_command', 'check_interval', 'has_been_checked', 'check_execution_time', 'check_latency',
+  'check_type', 'current_state', 'current_attempt', 'max_attempts', 'state_type', 'last_state_change', 'plugin_output',
+  'long_plugin_output', 'performance_data', 'last_check', 'next_check', 'notifications_enabled', 'active_checks_enabled',
+  'passive_checks_enabled', 'problem_has_been_acknowledged', 'acknowledgement_type', 'is_flapping', 'scheduled_downtime_depth',
+] as const;
+const K = Object.fromEntries(KEYS.map((k, i) => [k, i])) as { [P in (typeof KEYS)[number]]: number };
+const table = new KeyTable(KEYS);
+
+const NONE = 0;
+const HOST = 1;
+const SERVICE = 2;
+const INFO = 3;
+const PROGRAM = 4;
+const HOSTCOMMENT = 5;
+const SERVICECOMMENT = 6;
+const HOSTDOWNTIME = 7;
+const SERVICEDOWNTIME = 8;
+const OTHER = 9;
+
+const BLOCKS: [string, number][] = [
+  ['servicestatus ', SERVICE], ['hoststatus ', HOST], ['info ', INFO], ['programstatus ', PROGRAM], ['hostcomment ', HOSTCOMMENT],
+  ['servicecomment ', SERVICECOMMENT], ['hostdowntime ', HOSTDOWNTIME], ['servicedowntime ', SERVICEDOWNTIME],
+];
+
+function blockKind(buf: Buffer, start: number): number {
+  for (const [header, kind] of BLOCKS) {
+    if (bytesStartWith(buf, start, header)) return kind;
+  }
+  return OTHER;
+}
+
+function blankChecked(): ServiceStatus {
+  return {
+    host_name: '', service_description: '', display_name: '', current_state: 0, state_type: 0, has_been_checked: 0,
+    output: '', long_output: '', perfdata: '', last_check: 0, next_check: 0, last_state_change: 0,
+    current_check_attempt: 0, max_check_attempts: 0, problem_acknowledged: 0, acknowledgement_type: 0, scheduled_downtime_depth: 0,
+    active_checks_enabled: 0, passive_checks_enabled: 0, notifications_enabled: 0, is_flapping: 0, check_command: '', check_interval: 0,
+    servicegroups: [],
+  };
+}
+
+function clampState<T extends number>(n: number, max: T): T {
+  return (n >= 0 && n <= max ? n : max) as T;
+}
+
+const num = (r: Record<string, string>, key: string): number => {
+  const n = Number(r[key] ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+const bit = (r: Record<string, string>, key: string): 0 | 1 => (num(r, key) ? 1 : 0);
+
+function toComment(r: Record<string, string>, service: boolean): Comment {
+  return {
+    id: num(r, 'comment_id'), host_name: r.host_name ?? '', service_description: service ? (r.service_description ?? '') : null,
+    author: r.author ?? '', text: r.comment_data ?? '', entry_time: num(r, 'entry_time'), persistent: bit(r, 'persistent'), entry_type: num(r, 'entry_type'),
+  };
+}
+
+function toDowntime(r: Record<string, string>, service: boolean): Downtime {
+  return {
+    id: num(r, 'downtime_id'), host_name: r.host_name ?? '', service_description: service ? (r.service_description ?? '') : null,
+    author: r.author ?? '', comment: r.comment ?? '', start_time: num(r, 'start_time'), end_time: num(r, 'end_time'),
+    fixed: bit(r, 'fixed'), duration: num(r, 'duration'),
+  };
+}
+
+/**
+ * Parses Nagios Core 4's status.dat (`TYPE {` blocks of `\tkey=value` lines), filling in what only objects.cache
+ * knows (alias, address, display names, group membership) from `model`.
+ * Throws when the file is not a complete status file, so callers can keep their last good data.
+ */
+export function parseStatusFile(buf: Buffer, model: ObjectModel): ParsedStatus {
+  const view = viewOf(buf);
+  const names = new Interner(buf, view);
+  const out: ParsedStatus = {
+    created: 0, info: {}, programstatus: {}, hosts: [], services: [], comments: [], downtimes: [],
+    hostPerf: new PerfAccumulator(), servicePerf: new PerfAccumulator(),
+  };
+  const hostKeys = new KeyPredictor(table, 'equals', buf, view);
+  const serviceKeys = new KeyPredictor(table, 'equals', buf, view);
+  let line = 0;
+  let kind = NONE;
+  let rec = blankChecked();
+  let generic: Record<string, string> = {};
+  let checkType = 0;
+  let latency = 0;
+  let exec = 0;
+  let sawInfo = false;
+  let sawProgram = false;
+  const n = buf.length;
+  let pos = 0;
+  while (pos < n) {
+    const nl = lineEnd(buf, pos);
+    const i = skipBlanks(buf, pos, nl);
+    const c = buf[i];
+    if (i === nl || c === HASH || c === CR) {
+      // blank line or comment
+    } else if (kind === NONE) {
+      kind = blockKind(buf, i);
+      line = 0;
+      if (kind === HOST || kind === SERVICE) {
+        rec = blankChecked();
+        checkType = 0;
+        latency = 0;
+        exec = 0;
+      } else {
+        generic = {};
+      }
+    } else if (c === CLOSE_BRACE && (i + 1 === nl || buf[i + 1] === CR)) {
+      switch (kind) {
+        case HOST: {
+          out.hosts.push(toHost(rec, model));
+          if (checkType === 0 && rec.has_been_checked) out.hostPerf.add(latency, exec);
+          break;
+        }
+        case SERVICE: {
+          const def = model.services.get(rec.host_name)?.get(rec.service_description);
+          rec.display_name = def?.display_name ?? rec.service_description;
+          if (def) rec.servicegroups = def.servicegroups;
+          out.services.push(rec);
+          if (checkType === 0 && rec.has_been_checked) out.servicePerf.add(latency, exec);
+          break;
+        }
+        case INFO: out.info = generic; sawInfo = true; break;
+        case PROGRAM: out.programstatus = generic; sawProgram = true; break;
+        case HOSTCOMMENT: out.comments.push(toComment(generic, false)); break;
+        case SERVICECOMMENT: out.comments.push(toComment(generic, true)); break;
+        case HOSTDOWNTIME: out.downtimes.push(toDowntime(generic, false)); break;
+        case SERVICEDOWNTIME: out.downtimes.push(toDowntime(generic, true)); break;
+      }
+      kind = NONE;
+    } else if (kind === HOST || kind === SERVICE) {
+      const keys = kind === SERVICE ? serviceKeys : hostKeys;
+      const id = keys.match(i, nl, line++);
+      if (id >= 0) {
+        const v = keys.keyEnd + 1;
+        const end = valueEnd(buf, v, nl);
+        switch (id) {
+          case K.host_name: rec.host_name = names.text(v, end); break;
+          case K.service_description: rec.service_description = names.text(v, end); break;
+          case K.check_command: rec.check_command = names.text(v, end); break;
+          case K.check_interval: rec.check_interval = floatAt(buf, v, end); break;
+          case K.has_been_checked: rec.has_been_checked = flagAt(buf, v, end); break;
+          case K.check_execution_time: exec = floatAt(buf, v, end); break;
+          case K.check_latency: latency = floatAt(buf, v, end); break;
+          case K.check_type: checkType = intAt(buf, v, end); break;
+          case K.current_state: rec.current_state = clampState(intAt(buf, v, end), 3); break;
+          case K.current_attempt: rec.current_check_attempt = intAt(buf, v, end); break;
+          case K.max_attempts: rec.max_check_attempts = intAt(buf, v, end); break;
+          case K.state_type: rec.state_type = flagAt(buf, v, end); break;
+          case K.last_state_change: rec.last_state_change = intAt(buf, v, end); break;
+          case K.plugin_output: rec.output = textAt(buf, v, end); break;
+          case K.long_plugin_output: rec.long_output = unescapeNewlines(textAt(buf, v, end)); break;
+          case K.performance_data: rec.perfdata = textAt(buf, v, end); break;
+          case K.last_check: rec.last_check = intAt(buf, v, end); break;
+          case K.next_check: rec.next_check = intAt(buf, v, end); break;
+          case K.notifications_enabled: rec.notifications_enabled = flagAt(buf, v, end); break;
+          case K.active_checks_enabled: rec.active_checks_enabled = flagAt(buf, v, end); break;
+          case K.passive_checks_enabled: rec.passive_checks_enabled = flagAt(buf, v, end); break;
+          case K.problem_has_been_acknowledged: rec.problem_acknowledged = flagAt(buf, v, end); break;
+          case K.acknowledgement_type: rec.acknowledgement_type = clampState(intAt(buf, v, end), 2); break;
+          case K.is_flapping: rec.is_flapping = flagAt(buf, v, end); break;
+          case K.scheduled_downtime_depth: rec.scheduled_downtime_depth = intAt(buf, v, end); break;
+        }
+      }
+    } else if (kind !== OTHER) {
+      const eq = buf.indexOf(EQUALS, i);
+      if (eq >= 0 && eq < nl) generic[buf.toString('latin1', i, eq)] = textAt(buf, eq + 1, valueEnd(buf, eq + 1, nl));
+    }
+    pos = nl + 1;
+  }
+  if (kind !== NONE) throw new Error('status file ends inside a block (partially written?)');
+  if (!sawInfo || !sawProgram) throw new Error('status file has no info or programstatus block');
+  out.created = Number(out.info.created) || 0;
+  return out;
+}
+
+function toHost(rec: ServiceStatus, model: ObjectModel): HostStatus {
+  const def = model.hosts.get(rec.host_name);
+  return {
+    host_name: rec.host_name, display_name: def?.display_name ?? rec.host_name, alias: def?.alias ?? rec.host_name, address: def?.address ?? '',
+    current_state: clampState(rec.current_state, 2), state_type: rec.state_type, has_been_checked: rec.has_been_checked,
+    output: rec.output, long_output: rec.long_output, perfdata: rec.perfdata, last_check: rec.last_check, next_check: rec.next_check,
+    last_state_change: rec.last_state_change, current_check_attempt: rec.current_check_attempt, max_check_attempts: rec.max_check_attempts,
+    problem_acknowledged: rec.problem_acknowledged, acknowledgement_type: rec.acknowledgement_type, scheduled_downtime_depth: rec.scheduled_downtime_depth,
+    active_checks_enabled: rec.active_checks_enabled, passive_checks_enabled: rec.passive_checks_enabled, notifications_enabled: rec.notifications_enabled,
+    is_flapping: rec.is_flapping, check_command: rec.check_command, check_interval: rec.check_interval, hostgroups: def?.hostgroups ?? [],
+  };
+}

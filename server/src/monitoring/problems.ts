@@ -1,0 +1,103 @@
+import type { HostStateCode, HostStatus, MonitoringSnapshot, ServiceStateCode, ServiceStatus } from './source.js';
+
+const HOST_STATE_NAMES = ['UP', 'DOWN', 'UNREACHABLE'] as const;
+const SERVICE_STATE_NAMES = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const;
+
+export type HostStateName = (typeof HOST_STATE_NAMES)[number] | 'PENDING';
+export type ServiceStateName = (typeof SERVICE_STATE_NAMES)[number] | 'PENDING';
+
+/** PENDING until the first check, as the classic pages show it. */
+export function hostStateName(h: Pick<HostStatus, 'current_state' | 'has_been_checked'>): HostStateName {
+  return h.has_been_checked ? HOST_STATE_NAMES[h.current_state as HostStateCode] : 'PENDING';
+}
+
+export function serviceStateName(s: Pick<ServiceStatus, 'current_state' | 'has_been_checked'>): ServiceStateName {
+  return s.has_been_checked ? SERVICE_STATE_NAMES[s.current_state as ServiceStateCode] : 'PENDING';
+}
+
+const byName = new WeakMap<readonly HostStatus[], ReadonlyMap<string, HostStatus>>();
+
+/** host_name → host, built once per snapshot (snapshots are immutable, so the map is cached on the hosts array). */
+export function hostsByName(snapshot: Pick<MonitoringSnapshot, 'hosts'>): ReadonlyMap<string, HostStatus> {
+  let map = byName.get(snapshot.hosts);
+  if (!map) {
+    map = new Map(snapshot.hosts.map((h) => [h.host_name, h]));
+    byName.set(snapshot.hosts, map);
+  }
+  return map;
+}
+
+export const isHostProblem = (h: HostStatus): boolean => h.current_state !== 0;
+export const isServiceProblem = (s: ServiceStatus): boolean => s.current_state !== 0;
+
+/** The shell's host problem query: DOWN or UNREACHABLE, not acknowledged, not in downtime. */
+export function isUnhandledHostProblem(h: HostStatus): boolean {
+  return (h.current_state === 1 || h.current_state === 2) && h.problem_acknowledged === 0 && h.scheduled_downtime_depth === 0;
+}
+
+/**
+ * The shell's service problem query: WARNING, CRITICAL or UNKNOWN, not acknowledged, not in downtime, on a host that is UP,
+ * not acknowledged and not in downtime (problems on a failed host are that host's problem).
+ */
+export function isUnhandledServiceProblem(s: ServiceStatus, host: HostStatus | undefined): boolean {
+  return s.current_state !== 0 && s.problem_acknowledged === 0 && s.scheduled_downtime_depth === 0 && host !== undefined
+    && host.current_state === 0 && host.problem_acknowledged === 0 && host.scheduled_downtime_depth === 0;
+}
+
+export interface ProblemCounts { hosts: number; services: number; total: number }
+
+export function countUnhandledProblems(snapshot: Pick<MonitoringSnapshot, 'hosts' | 'services'>): ProblemCounts {
+  const hosts = hostsByName(snapshot);
+  let h = 0;
+  let s = 0;
+  for (const host of snapshot.hosts) if (isUnhandledHostProblem(host)) h++;
+  for (const svc of snapshot.services) if (isUnhandledServiceProblem(svc, hosts.get(svc.host_name))) s++;
+  return { hosts: h, services: s, total: h + s };
+}
+
+/** Text of the footer tray alert: "No Problems Detected", "1 Unhandled Problem", "3 Unhandled Problems". */
+export function unhandledProblemsTitle(counts: ProblemCounts): string {
+  if (counts.total === 0) return 'No Problems Detected';
+  return `${counts.total} Unhandled Problem${counts.total === 1 ? '' : 's'}`;
+}
+
+export interface StateTally { problems: number; unhandled: number; acknowledged: number; scheduled: number; pending: number }
+export interface HostTally extends StateTally { total: number; up: number; down: number; unreachable: number }
+export interface ServiceTally extends StateTally { total: number; ok: number; warning: number; critical: number; unknown: number }
+
+/** Counts for tactical overviews and status summaries. Acknowledged and scheduled count only problems. */
+export function tacticalCounts(snapshot: Pick<MonitoringSnapshot, 'hosts' | 'services'>): { hosts: HostTally; services: ServiceTally } {
+  const byHost = hostsByName(snapshot);
+  const hosts: HostTally = { total: 0, up: 0, down: 0, unreachable: 0, problems: 0, unhandled: 0, acknowledged: 0, scheduled: 0, pending: 0 };
+  for (const h of snapshot.hosts) {
+    hosts.total++;
+    if (!h.has_been_checked) {
+      hosts.pending++;
+      continue;
+    }
+    if (h.current_state === 0) hosts.up++;
+    else if (h.current_state === 1) hosts.down++;
+    else hosts.unreachable++;
+    if (h.current_state === 0) continue;
+    hosts.problems++;
+    if (h.problem_acknowledged) hosts.acknowledged++;
+    if (h.scheduled_downtime_depth > 0) hosts.scheduled++;
+    if (isUnhandledHostProblem(h)) hosts.unhandled++;
+  }
+  const services: ServiceTally = { total: 0, ok: 0, warning: 0, critical: 0, unknown: 0, problems: 0, unhandled: 0, acknowledged: 0, scheduled: 0, pending: 0 };
+  const keys = ['ok', 'warning', 'critical', 'unknown'] as const;
+  for (const s of snapshot.services) {
+    services.total++;
+    if (!s.has_been_checked) {
+      services.pending++;
+      continue;
+    }
+    services[keys[s.current_state]]++;
+    if (s.current_state === 0) continue;
+    services.problems++;
+    if (s.problem_acknowledged) services.acknowledged++;
+    if (s.scheduled_downtime_depth > 0) services.scheduled++;
+    if (isUnhandledServiceProblem(s, byHost.get(s.host_name))) services.unhandled++;
+  }
+  return { hosts, services };
+}

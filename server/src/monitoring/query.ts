@@ -1,0 +1,196 @@
+import { badRequest } from '../http/errors.js';
+import type { HostStatus, ServiceStatus } from './source.js';
+
+/** Every HostStatus field, checked by the compiler, so filters on a field no record happens to have still validate. */
+const HOST_FIELD_SET: Record<keyof HostStatus, true> = {
+  host_name: true, alias: true, address: true, current_state: true, hostgroups: true, display_name: true, state_type: true,
+  has_been_checked: true, output: true, long_output: true, perfdata: true, last_check: true, next_check: true, last_state_change: true,
+  current_check_attempt: true, max_check_attempts: true, problem_acknowledged: true, acknowledgement_type: true,
+  scheduled_downtime_depth: true, active_checks_enabled: true, passive_checks_enabled: true, notifications_enabled: true,
+  is_flapping: true, check_command: true, check_interval: true,
+};
+
+const SERVICE_FIELD_SET: Record<keyof ServiceStatus, true> = {
+  host_name: true, service_description: true, current_state: true, servicegroups: true, display_name: true, state_type: true,
+  has_been_checked: true, output: true, long_output: true, perfdata: true, last_check: true, next_check: true, last_state_change: true,
+  current_check_attempt: true, max_check_attempts: true, problem_acknowledged: true, acknowledgement_type: true,
+  scheduled_downtime_depth: true, active_checks_enabled: true, passive_checks_enabled: true, notifications_enabled: true,
+  is_flapping: true, check_command: true, check_interval: true,
+};
+
+export const HOST_FIELDS: readonly string[] = Object.keys(HOST_FIELD_SET);
+export const SERVICE_FIELDS: readonly string[] = Object.keys(SERVICE_FIELD_SET);
+
+/** Query parameters that steer the listing instead of filtering it. */
+export const RESERVED_PARAMS: ReadonlySet<string> = new Set(['totals', 'limitrecords', 'records', 'start', 'combinedhost', 'orderby', 'nsp', '_']);
+
+export interface FilterOptions {
+  /** Fields the records may be filtered on; defaults to the keys of the first record. */
+  fields?: readonly string[];
+  /** With combinedhost=1: `host_`-prefixed fields are read from the record's host (host_name → HostStatus). */
+  combinedHost?: ReadonlyMap<string, HostStatus>;
+}
+
+type Query = Readonly<Record<string, unknown>>;
+type Getter = (record: object) => unknown;
+type Test = (value: unknown) => boolean;
+
+function equals(value: unknown, wanted: string): boolean {
+  if (typeof value === 'number') return wanted.trim() !== '' && Number(wanted) === value;
+  if (typeof value === 'string') return value === wanted;
+  if (Array.isArray(value)) return value.some((v) => equals(v, wanted));
+  if (value === null || value === undefined) return wanted === '';
+  return String(value) === wanted;
+}
+
+function compare(op: string, wanted: string): Test {
+  const n = Number(wanted);
+  if (wanted.trim() === '' || !Number.isFinite(n)) throw badRequest(`The filter value '${op}:${wanted}' needs a number.`);
+  if (op === 'lt') return (v) => typeof v === 'number' && v < n;
+  if (op === 'lte') return (v) => typeof v === 'number' && v <= n;
+  if (op === 'gt') return (v) => typeof v === 'number' && v > n;
+  return (v) => typeof v === 'number' && v >= n;
+}
+
+/**
+ * `value` is an exact match (numbers compared as numbers, list fields match any member); prefixes: `in:a,b`, `nin:a,b`,
+ * `ne:x`, `lk:x` (case-insensitive substring), `lt:`/`lte:`/`gt:`/`gte:` (numbers).
+ */
+function condition(raw: string): Test {
+  const m = /^(in|nin|ne|lk|lt|lte|gt|gte):(.*)$/s.exec(raw);
+  if (!m) return (v) => equals(v, raw);
+  const [, op, arg] = m as unknown as [string, string, string];
+  if (op === 'in' || op === 'nin') {
+    const options = arg.split(',');
+    const any: Test = (v) => options.some((o) => equals(v, o));
+    return op === 'in' ? any : (v) => !any(v);
+  }
+  if (op === 'ne') return (v) => !equals(v, arg);
+  if (op === 'lk') {
+    const needle = arg.toLowerCase();
+    return (v) => (Array.isArray(v) ? v : [v]).some((x) => String(x ?? '').toLowerCase().includes(needle));
+  }
+  return compare(op, arg);
+}
+
+function getterFor(field: string, fields: ReadonlySet<string>, combinedHost: ReadonlyMap<string, HostStatus> | undefined): Getter | undefined {
+  if (fields.has(field)) return (r) => (r as Record<string, unknown>)[field];
+  if (combinedHost && field.startsWith('host_')) {
+    const hostField = field.slice(5);
+    if (HOST_FIELD_SET[hostField as keyof HostStatus]) {
+      return (r) => {
+        const host = combinedHost.get((r as { host_name?: string }).host_name ?? '');
+        return host ? (host as unknown as Record<string, unknown>)[hostField] : undefined;
+      };
+    }
+  }
+  return undefined;
+}
+
+function valuesOf(raw: unknown): string[] {
+  return (Array.isArray(raw) ? raw : [raw]).map((v) => (typeof v === 'string' ? v : String(v ?? '')));
+}
+
+function knownFields<T extends object>(records: readonly T[], opts: FilterOptions): ReadonlySet<string> {
+  return new Set(opts.fields ?? (records[0] ? Object.keys(records[0]) : []));
+}
+
+/** Spec 7 filters: every non-reserved parameter is a condition on a field; all must hold. Unknown fields are a 400. */
+export function filterRecords<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): T[] {
+  const fields = knownFields(records, opts);
+  const tests: { get: Getter; test: Test }[] = [];
+  for (const [name, raw] of Object.entries(query)) {
+    if (RESERVED_PARAMS.has(name)) continue;
+    const get = getterFor(name, fields, opts.combinedHost);
+    if (!get) throw badRequest(`Unknown filter field '${name}'.`);
+    for (const value of valuesOf(raw)) tests.push({ get, test: condition(value) });
+  }
+  if (tests.length === 0) return records.slice();
+  return records.filter((r) => tests.every(({ get, test }) => test(get(r))));
+}
+
+function orderValue(v: unknown): number | string {
+  if (typeof v === 'number') return v;
+  if (Array.isArray(v)) return v.join(',');
+  return String(v ?? '');
+}
+
+/** `orderby=field[:a|d][,field2[:a|d]]`; stable, so equal keys keep the source order. */
+export function sortRecords<T extends object>(records: T[], orderby: string, opts: FilterOptions = {}): T[] {
+  const fields = knownFields(records, opts);
+  const keys = orderby.split(',').map((part) => {
+    const [field = '', dir = 'a'] = part.split(':');
+    const get = getterFor(field, fields, opts.combinedHost);
+    if (!get) throw badRequest(`Unknown orderby field '${field}'.`);
+    if (dir !== 'a' && dir !== 'd') throw badRequest(`The orderby direction must be 'a' or 'd', not '${dir}'.`);
+    return { get, sign: dir === 'a' ? 1 : -1 };
+  });
+  return records.sort((x, y) => {
+    for (const { get, sign } of keys) {
+      const a = orderValue(get(x));
+      const b = orderValue(get(y));
+      if (a < b) return -sign;
+      if (a > b) return sign;
+    }
+    return 0;
+  });
+}
+
+export interface ListParams {
+  totals: boolean;
+  combinedHost: boolean;
+  /** Undefined: all records. */
+  records?: number;
+  start: number;
+  orderby?: string;
+}
+
+function flag(query: Query, name: string, fallback: boolean): boolean {
+  const raw = Array.isArray(query[name]) ? (query[name] as unknown[])[0] : query[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw badRequest(`The parameter '${name}' must be 1 or 0.`);
+}
+
+function count(query: Query, name: string, min: number): number | undefined {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min) throw badRequest(`The parameter '${name}' must be a whole number of at least ${min}.`);
+  return Number(raw);
+}
+
+/** The reserved parameters of a status listing: totals, combinedhost, paging (`records`, `start`, `limitrecords=false`) and `orderby`. */
+export function listParams(query: Query): ListParams {
+  const limit = flag(query, 'limitrecords', true);
+  const records = count(query, 'records', 1);
+  const start = count(query, 'start', 0) ?? 0;
+  const orderby = query.orderby;
+  if (orderby !== undefined && typeof orderby !== 'string') throw badRequest("The parameter 'orderby' must be given once.");
+  return {
+    totals: flag(query, 'totals', false),
+    combinedHost: flag(query, 'combinedhost', false),
+    records: limit ? records : undefined,
+    start: limit ? start : 0,
+    orderby: orderby || undefined,
+  };
+}
+
+export interface ListResult<T> { recordcount: number; records?: T[] }
+
+/** Filter, order and page. `recordcount` counts every match, not just the page. With `totals` no records are returned. */
+export function queryRecords<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): ListResult<T> {
+  const params = listParams(query);
+  const matched = filterRecords(records, query, opts);
+  if (params.totals) return { recordcount: matched.length };
+  const ordered = params.orderby ? sortRecords(matched, params.orderby, opts) : matched;
+  const page = params.records === undefined ? ordered.slice(params.start) : ordered.slice(params.start, params.start + params.records);
+  return { recordcount: matched.length, records: page };
+}
+
+/** A service with its host's fields added under `host_` names, as combinedhost=1 answers carry them. */
+export function combineWithHost(service: ServiceStatus, host: HostStatus | undefined): ServiceStatus & Record<string, unknown> {
+  const combined: Record<string, unknown> = { ...service };
+  if (host) for (const f of HOST_FIELDS) if (f !== 'host_name') combined[`host_${f}`] = (host as unknown as Record<string, unknown>)[f];
+  return combined as ServiceStatus & Record<string, unknown>;
+}

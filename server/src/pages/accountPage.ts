@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import type { Fields } from '../http/input.js';
+import { getUserMeta, setUserLanguage, setUserMeta, setUserTheme } from '../db/users.js';
+import { THEMES } from '../routes/account.js';
+import { availableLanguages } from '../routes/lang.js';
+import { html } from './html.js';
+import { pageBody } from './layout.js';
+import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
+
+const THEME_LABELS: Record<string, string> = { neptune: 'Dark', neptunelight: 'Light', neptunecolorblind: 'Colorblind', xi5: 'Classic (xi5)' };
+const LANGUAGE_LABELS: Record<string, string> = { en_US: 'English (en_US)', de_DE: 'Deutsch (de_DE)' };
+const ALERTS_KEY = 'show_login_alert_screen';
+
+function languages(): string[] {
+  const found = availableLanguages();
+  return found.length ? found : ['en_US'];
+}
+
+function accountPage(env: PageEnv, input?: Fields, error?: string): PageResult {
+  const { ctx, caller } = env;
+  const user = caller.user;
+  const pick = (name: string, current: string) => (input && typeof input[name] === 'string' ? (input[name] as string) : current);
+  const theme = pick('theme', user.theme);
+  const language = pick('language', user.language);
+  const alerts = input ? input.show_login_alerts === '1' : getUserMeta(ctx.db, user.id, ALERTS_KEY) !== '0';
+  // xi5 is offered only to someone who has it already, so saving never changes a theme silently.
+  const themes = THEMES.filter((t) => t !== 'xi5' || user.theme === 'xi5');
+  const content = html`<form method="post" action="${ctx.base}account/main.php" class="card narrow">
+<input type="hidden" name="nsp" value="${caller.session.nsp}">
+<p>Signed in as <strong>${user.username}</strong>.</p>
+<label for="account-theme">Theme</label>
+<select id="account-theme" name="theme">${themes.map((t) => html`<option value="${t}"${t === theme ? ' selected' : ''}>${THEME_LABELS[t] ?? t}</option>`)}</select>
+<label for="account-language">Language</label>
+<select id="account-language" name="language">${languages().map((l) => html`<option value="${l}"${l === language ? ' selected' : ''}>${LANGUAGE_LABELS[l] ?? l}</option>`)}</select>
+<div class="check"><input type="checkbox" id="account-alerts" name="show_login_alerts" value="1"${alerts ? ' checked' : ''}><label for="account-alerts">Show login alerts (problems, updates and system status) when I log in</label></div>
+<button type="submit">Save settings</button>
+<p class="hint">The app picks up a new theme or language the next time it loads.</p>
+</form>`;
+  return {
+    title: 'My Account',
+    status: error ? 400 : 200,
+    body: pageBody({ heading: 'My Account Settings', notice: env.fields.done === 'saved' ? 'Your settings were saved.' : undefined, error, content }),
+  };
+}
+
+function accountPost(env: PageEnv): PageResult {
+  const { ctx, fields, caller } = env;
+  const theme = typeof fields.theme === 'string' ? fields.theme : '';
+  const language = typeof fields.language === 'string' ? fields.language : '';
+  const allowed = THEMES.filter((t) => t !== 'xi5' || caller.user.theme === 'xi5') as readonly string[];
+  if (!allowed.includes(theme)) return accountPage(env, fields, 'Choose one of the listed themes.');
+  if (!languages().includes(language)) return accountPage(env, fields, 'Choose one of the listed languages.');
+  ctx.db.transaction(() => {
+    setUserTheme(ctx.db, caller.user.id, theme);
+    setUserLanguage(ctx.db, caller.user.id, language);
+    setUserMeta(ctx.db, caller.user.id, ALERTS_KEY, fields.show_login_alerts === '1' ? '1' : '0');
+  })();
+  return { redirect: `${ctx.base}account/main.php?done=saved` };
+}
+
+export function registerAccountPage(app: FastifyInstance, ctx: AppContext): void {
+  registerPage(app, ctx, { path: 'account/main.php', get: (env) => accountPage(env), post: accountPost });
+}

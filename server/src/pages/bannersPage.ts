@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import { HttpError, notFound } from '../http/errors.js';
+import type { Fields } from '../http/input.js';
+import { addBanner, BANNER_COLORS, listBanners, removeBanner } from '../db/banners.js';
+import { parseBanner } from '../routes/admin.js';
+import { html } from './html.js';
+import { pageBody } from './layout.js';
+import { timeCell, yesNo } from './format.js';
+import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
+import { dataTable } from './table.js';
+
+const COLOR_LABELS: Record<string, string> = { info: 'Information', success: 'Success', warning: 'Warning', critical: 'Critical' };
+const NOTICES: Record<string, string> = { added: 'The banner was added.', removed: 'The banner was removed.' };
+
+function bannersPage(env: PageEnv, input?: Fields, error?: string): PageResult {
+  const { ctx, caller } = env;
+  const action = `${ctx.base}admin/banners.php`;
+  const nsp = html`<input type="hidden" name="nsp" value="${caller.session.nsp}">`;
+  const rows = listBanners(ctx.db).map((b) => html`<tr><td class="output">${b.message}</td>
+<td><span class="badge banner-${b.color}">${COLOR_LABELS[b.color] ?? b.color}</span></td><td>${yesNo(b.acknowledgeable)}</td><td>${yesNo(b.active)}</td>
+<td>${timeCell(Math.floor(b.created_at / 1000))}</td>
+<td><form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${b.id}">
+<button type="submit" class="danger" aria-label="Remove banner ${b.id}">Remove</button></form></td></tr>`);
+  const head = html`<thead><tr><th scope="col" class="wide">Message</th><th scope="col">Type</th><th scope="col">Dismissible</th><th scope="col">Active</th><th scope="col">Created</th><th scope="col">Action</th></tr></thead>`;
+  const message = typeof input?.message === 'string' ? input.message : '';
+  const color = typeof input?.color === 'string' ? input.color : 'info';
+  const ack = input ? input.acknowledgeable === '1' : true;
+  const content = html`${dataTable('Announcement banners', head, rows, 'There are no banners.', 6)}
+<section class="card" aria-labelledby="add-title"><h2 id="add-title">Add a banner</h2>
+<form method="post" action="${action}">${nsp}<input type="hidden" name="action" value="add">
+${error ? html`<p class="error" role="alert" id="banner-error">${error}</p>` : ''}
+<label for="banner-message">Message</label>
+<input type="text" id="banner-message" name="message" required maxlength="1000" value="${message}"${error ? html` aria-describedby="banner-error"` : ''}>
+<label for="banner-color">Type</label>
+<select id="banner-color" name="color">${BANNER_COLORS.map((c) => html`<option value="${c}"${c === color ? ' selected' : ''}>${COLOR_LABELS[c]}</option>`)}</select>
+<div class="check"><input type="checkbox" id="banner-ack" name="acknowledgeable" value="1"${ack ? ' checked' : ''}><label for="banner-ack">Users can dismiss it</label></div>
+<button type="submit">Add banner</button></form></section>`;
+  const notice = typeof env.fields.done === 'string' ? NOTICES[env.fields.done] : undefined;
+  return { title: 'Banners', status: error ? 400 : 200, body: pageBody({ heading: 'Announcement Banners', intro: 'Active banners show at the top of every page until a user dismisses them.', notice, error: error ? 'The banner was not added.' : undefined, content }) };
+}
+
+function bannersPost(env: PageEnv): PageResult {
+  const { ctx, fields } = env;
+  const done = (what: string): PageResult => ({ redirect: `${ctx.base}admin/banners.php?done=${what}` });
+  if (fields.action === 'remove') {
+    const id = Number(fields.id);
+    if (!Number.isSafeInteger(id) || !removeBanner(ctx.db, id)) throw notFound('That banner does not exist any more.');
+    return done('removed');
+  }
+  try {
+    // An unticked checkbox sends nothing, which for a form means "no".
+    const b = parseBanner({ ...fields, acknowledgeable: fields.acknowledgeable ?? '0' });
+    addBanner(ctx.db, b.message, b.color, b.acknowledgeable);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) return bannersPage(env, fields, error.message);
+    throw error;
+  }
+  return done('added');
+}
+
+export function registerBannersPage(app: FastifyInstance, ctx: AppContext): void {
+  registerPage(app, ctx, { path: 'admin/banners.php', gate: gates.admin, get: (env) => bannersPage(env), post: bannersPost });
+}

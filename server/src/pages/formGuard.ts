@@ -1,0 +1,39 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
+import { fieldsOf } from '../http/input.js';
+
+function equalTokens(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * Whether a request's Origin (or, when a browser omits it, its Referer) names this server.
+ * The host part is compared with the Host header rather than the full origin: behind a TLS-terminating
+ * proxy this server sees http while the browser's origin is https, and the scheme adds nothing against
+ * cross-site forgery because another site cannot send our Host with its own Origin.
+ */
+export function isSameOrigin(req: FastifyRequest): boolean {
+  const host = req.headers.host;
+  const source = req.headers.origin ?? req.headers.referer;
+  if (!host || typeof source !== 'string' || source === 'null') return false;
+  try {
+    return new URL(source).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes from classic HTML forms. The API's requireWriter also wants the X-XSRF-TOKEN header, which a plain
+ * form post cannot send; instead a form must carry the session's nsp in a hidden field AND come from a page of
+ * this server (Origin/Referer check), so a forged cross-site form fails even if the nsp leaked.
+ */
+export function requireFormWriter(caller: Caller, req: FastifyRequest): void {
+  const nsp = fieldsOf(req).nsp;
+  if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) throw forbidden('The session token (nsp) is missing or invalid. Reload the page and try again.');
+  if (!isSameOrigin(req)) throw forbidden('The form was not sent from a page of this server, so it was refused.');
+}

@@ -1,0 +1,79 @@
+import { html, type SafeHtml } from './html.js';
+
+export const HOST_STATES = ['UP', 'DOWN', 'UNREACHABLE'] as const;
+export const SERVICE_STATES = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const;
+
+/** CSS class per label; the label text itself always carries the state, never the colour alone. */
+const STATE_CLASS: Record<string, string> = {
+  UP: 'ok', OK: 'ok', DOWN: 'critical', CRITICAL: 'critical', UNREACHABLE: 'unknown', WARNING: 'warning', UNKNOWN: 'unknown', PENDING: 'pending',
+};
+
+export function hostStateLabel(code: number): string {
+  return HOST_STATES[code] ?? 'UNKNOWN';
+}
+
+export function serviceStateLabel(code: number): string {
+  return SERVICE_STATES[code] ?? 'UNKNOWN';
+}
+
+function badge(label: string): SafeHtml {
+  return html`<span class="badge state-${STATE_CLASS[label] ?? 'unknown'}">${label}</span>`;
+}
+
+export function hostBadge(h: { current_state: number; has_been_checked: number }): SafeHtml {
+  return badge(h.has_been_checked ? hostStateLabel(h.current_state) : 'PENDING');
+}
+
+export function serviceBadge(s: { current_state: number; has_been_checked: number }): SafeHtml {
+  return badge(s.has_been_checked ? serviceStateLabel(s.current_state) : 'PENDING');
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Server-local date and time, `YYYY-MM-DD HH:MM:SS`. */
+export function dateTimeText(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Value for an `<input type="datetime-local">`, server-local. */
+export function dateTimeInput(seconds: number): string {
+  return dateTimeText(seconds).slice(0, 16).replace(' ', 'T');
+}
+
+export function timeCell(seconds: number, never = 'Never'): SafeHtml | string {
+  if (!seconds) return never;
+  return html`<time datetime="${new Date(seconds * 1000).toISOString()}">${dateTimeText(seconds)}</time>`;
+}
+
+export function durationText(totalSeconds: number): string {
+  let s = Math.max(0, Math.floor(totalSeconds));
+  const d = Math.floor(s / 86400);
+  s -= d * 86400;
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  return d ? `${d}d ${h}h ${m}m ${s}s` : h ? `${h}h ${m}m ${s}s` : m ? `${m}m ${s}s` : `${s}s`;
+}
+
+/** How long ago, from a UNIX time; "N/A" when the engine never recorded it. */
+export function sinceText(seconds: number, now: number): string {
+  return seconds ? durationText(now - seconds) : 'N/A';
+}
+
+export function yesNo(flag: number | boolean): string {
+  return flag ? 'Yes' : 'No';
+}
+
+export function enabledBadge(flag: number | boolean): SafeHtml {
+  return flag ? html`<span class="badge state-ok">Enabled</span>` : html`<span class="badge state-warning">Disabled</span>`;
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

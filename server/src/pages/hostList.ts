@@ -1,0 +1,77 @@
+import type { HostStatus } from '../monitoring/source.js';
+import { html } from './html.js';
+import { pageBody } from './layout.js';
+import { hostBadge, nowSeconds, sinceText, timeCell } from './format.js';
+import { filtersOf, hostPredicate } from './listFilters.js';
+import { filterForm, handlingTags, stateSummary } from './listControls.js';
+import { compareText, orderOf, pagingOf, sliceOrdered, sortOf } from './listQuery.js';
+import { hostsByName } from './snapshotIndex.js';
+import type { PageEnv, PageResult } from './pageRoute.js';
+import { dataTable, pager, sortableHeader, type Column } from './table.js';
+import { hostUrl, statusUrl, type QueryValues } from './urls.js';
+
+const SORTS = ['host_name', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check', 'output'] as const;
+type HostSort = (typeof SORTS)[number];
+
+/** Worst first when sorted descending: UP, UNREACHABLE, DOWN. */
+const SEVERITY = [0, 2, 1];
+
+const COMPARE: Record<HostSort, (a: HostStatus, b: HostStatus) => number> = {
+  host_name: () => 0,
+  current_state: (a, b) => (SEVERITY[a.current_state] ?? 0) - (SEVERITY[b.current_state] ?? 0),
+  last_state_change: (a, b) => b.last_state_change - a.last_state_change,
+  current_check_attempt: (a, b) => a.current_check_attempt - b.current_check_attempt,
+  last_check: (a, b) => a.last_check - b.last_check,
+  output: (a, b) => compareText(a.output, b.output),
+};
+
+const COLUMNS: Column<HostSort>[] = [
+  { label: 'Host', sort: 'host_name' }, { label: 'Status', sort: 'current_state' }, { label: 'Duration', sort: 'last_state_change' },
+  { label: 'Attempt', sort: 'current_check_attempt' }, { label: 'Last Check', sort: 'last_check' }, { label: 'Status Information', sort: 'output', className: 'wide' },
+];
+
+export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): PageResult {
+  const { ctx, fields } = env;
+  const snap = ctx.monitoring.snapshot();
+  const unhandled = show === 'hostproblems';
+  const f = filtersOf(fields, snap, 'host', unhandled);
+  const sort = sortOf(fields, SORTS, 'host_name');
+  const order = orderOf(fields);
+  const paging = pagingOf(fields);
+
+  const keep = hostPredicate(f);
+  const ordered = hostsByName(snap);
+  const counts = [0, 0, 0];
+  const picked: number[] = [];
+  for (let i = 0; i < ordered.length; i++) {
+    const h = ordered[i]!;
+    if (!keep(h)) continue;
+    counts[h.current_state] = (counts[h.current_state] ?? 0) + 1;
+    if (!f.states || f.states.has(h.current_state)) picked.push(i);
+  }
+  const primary = COMPARE[sort];
+  const sign = order === 'desc' ? -1 : 1;
+  const page = sliceOrdered(picked, paging, order, sort === 'host_name' ? undefined : (a, b) => sign * (primary(ordered[a]!, ordered[b]!) || a - b));
+  const slice = { ...page, rows: page.rows.map((i) => ordered[i]!) };
+
+  const current: QueryValues = { show, ...f.params, sort, order, records: paging.records === 50 ? undefined : paging.records };
+  const link = (p: QueryValues) => statusUrl(ctx.base, { ...current, page: undefined, ...p });
+  const now = nowSeconds();
+  const body = slice.rows.map((h) => html`<tr>
+<th scope="row"><a href="${hostUrl(ctx.base, h.host_name)}">${h.host_name}</a>${handlingTags(h)}</th>
+<td>${hostBadge(h)}</td><td>${sinceText(h.last_state_change, now)}</td><td>${h.current_check_attempt}/${h.max_check_attempts}</td>
+<td>${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
+
+  const heading = unhandled ? 'Host Problems' : 'Host Status';
+  return {
+    title: heading,
+    body: pageBody({
+      heading,
+      intro: unhandled ? 'Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.' : undefined,
+      content: html`${filterForm(ctx.base, show, 'host', f, { sort, order }, paging.records)}
+${stateSummary('host', counts, f.states, (state) => link({ state }))}
+${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(COLUMNS, { sort, order }, link), body, 'No hosts match these filters.', COLUMNS.length)}
+${pager(slice, 'hosts', link)}`,
+    }),
+  };
+}

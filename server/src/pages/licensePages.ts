@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import { getLicense, updateLicense, LICENSE_FIELDS, type LicenseField } from '../db/license.js';
+import { getSetting, setSetting } from '../db/settings.js';
+import { html, type SafeHtml } from './html.js';
+import { pageBody } from './layout.js';
+import { timeCell, yesNo } from './format.js';
+import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
+import { factsTable } from './table.js';
+
+const LABELS: Record<LicenseField, string> = {
+  product_name: 'Product name', is_license_activated: 'Licence activated', has_activation_key: 'Activation key entered',
+  is_invalid_license: 'Invalid licence', is_license_exceeded: 'Licence limits exceeded', is_trial_license: 'Trial licence',
+  trial_days_left: 'Trial days left', trial_notice_ignore: 'Trial notice dismissed', is_free_license: 'Free licence',
+  free_notice_ignored: 'Free licence notice dismissed', is_enterprise_license: 'Enterprise licence', is_enterprise_trial: 'Enterprise trial running',
+  enterprise_days_left: 'Enterprise trial days left', has_trialed_enterprise_features: 'Enterprise features already trialled',
+  is_enterprise_maintenance_expired: 'Enterprise maintenance expired', is_25_year_celebration_license: '25-year special edition licence',
+  promo_notice_ignored: 'Special edition notice dismissed', is_core_services_platform_license: 'Core services platform licence',
+  core_services_platform_notice_ignored: 'Core services platform notice dismissed', is_custom_branding: 'Custom branding',
+};
+
+/** Kept apart from the licence state, which the product API returns as a whole: the key itself is never sent out. */
+interface Activation { key: string; entered_at: number; entered_by: string }
+const ACTIVATION = 'license.activation';
+const KEY_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
+function activationForm(env: PageEnv, action: string, value: string, error?: string): SafeHtml {
+  const a = getSetting<Activation | null>(env.ctx.db, ACTIVATION, null);
+  const nsp = html`<input type="hidden" name="nsp" value="${env.caller.session.nsp}">`;
+  return html`<section class="card" aria-labelledby="activation-title"><h2 id="activation-title">Activation key</h2>
+${a ? html`<p>A key ending in <strong>${a.key.slice(-4)}</strong> was entered by ${a.entered_by} on ${timeCell(Math.floor(a.entered_at / 1000))}.</p>` : html`<p>No activation key has been entered.</p>`}
+<form method="post" action="${action}">${nsp}<input type="hidden" name="action" value="activate">
+${error ? html`<p class="error" role="alert" id="key-error">${error}</p>` : ''}
+<label for="activation-key">Activation key</label>
+<input type="text" id="activation-key" name="key" required autocomplete="off" maxlength="64" value="${value}"${error ? html` aria-invalid="true" aria-describedby="key-error"` : ''}>
+<button type="submit">Activate</button></form>
+${a ? html`<form method="post" action="${action}">${nsp}<input type="hidden" name="action" value="clear"><button type="submit" class="danger">Clear activation key</button></form>` : ''}
+</section>`;
+}
+
+function activationNotice(env: PageEnv): string | undefined {
+  const done = env.fields.done;
+  return done === 'saved' ? 'The activation key was saved and the licence is activated.' : done === 'cleared' ? 'The activation key was cleared.' : undefined;
+}
+
+function licenseFacts(env: PageEnv): SafeHtml {
+  const license = getLicense(env.ctx.db);
+  return factsTable('Licence state', LICENSE_FIELDS.map((f): [string, string] => {
+    const v = license[f];
+    return [LABELS[f], typeof v === 'boolean' ? yesNo(v) : String(v)];
+  }));
+}
+
+function licensePage(env: PageEnv, input = '', error?: string): PageResult {
+  const action = `${env.ctx.base}admin/license.php`;
+  const content = html`${licenseFacts(env)}${activationForm(env, action, input, error)}`;
+  return { title: 'License', status: error ? 400 : 200, body: pageBody({ heading: 'License Information', notice: activationNotice(env), content }) };
+}
+
+function activatePage(env: PageEnv, input = '', error?: string): PageResult {
+  const license = getLicense(env.ctx.db);
+  const action = `${env.ctx.base}admin/activate.php`;
+  const status = license.is_license_activated ? 'Your licence is activated.' : license.has_activation_key
+    ? `Your license needs to be re-activated in order to access certain features of ${license.product_name}.`
+    : `Your license has not yet been activated. Access to certain features of ${license.product_name} are restricted or limited.`;
+  const content = html`<p class="${license.is_license_activated ? 'notice' : 'error'}">${status}</p>
+${gates.admin.allows(env.caller.perms) ? activationForm(env, action, input, error) : html`<p>Ask an administrator to enter the activation key.</p>`}`;
+  return { title: 'Activate', status: error ? 400 : 200, body: pageBody({ heading: 'Activate License', notice: activationNotice(env), content }) };
+}
+
+function activationPost(env: PageEnv, path: string, render: (env: PageEnv, input: string, error?: string) => PageResult): PageResult {
+  const { ctx, fields } = env;
+  if (fields.action === 'clear') {
+    setSetting(ctx.db, ACTIVATION, null);
+    updateLicense(ctx.db, { has_activation_key: false, is_license_activated: false });
+    return { redirect: `${ctx.base}${path}?done=cleared` };
+  }
+  const key = typeof fields.key === 'string' ? fields.key.trim() : '';
+  if (!KEY_PATTERN.test(key)) return render(env, key.slice(0, 200), 'An activation key is 8 to 64 letters, digits or dashes.');
+  setSetting(ctx.db, ACTIVATION, { key, entered_at: Date.now(), entered_by: env.caller.user.username } satisfies Activation);
+  updateLicense(ctx.db, { has_activation_key: true, is_license_activated: true });
+  return { redirect: `${ctx.base}${path}?done=saved` };
+}
+
+export function registerLicensePages(app: FastifyInstance, ctx: AppContext): void {
+  registerPage(app, ctx, { path: 'admin/license.php', gate: gates.admin, get: (env) => licensePage(env), post: (env) => activationPost(env, 'admin/license.php', licensePage) });
+  registerPage(app, ctx, { path: 'admin/activate.php', postGate: gates.admin, get: (env) => activatePage(env), post: (env) => activationPost(env, 'admin/activate.php', activatePage) });
+}

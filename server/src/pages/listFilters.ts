@@ -1,0 +1,81 @@
+import { badRequest, notFound } from '../http/errors.js';
+import type { Fields } from '../http/input.js';
+import type { Group, HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
+import { HOST_STATES, SERVICE_STATES } from './format.js';
+import { textOf } from './listQuery.js';
+import { indexOf, isUnhandledHost } from './snapshotIndex.js';
+import type { QueryValues } from './urls.js';
+
+export type ObjectKind = 'host' | 'service';
+
+export interface ListFilters {
+  states: Set<number> | undefined;
+  host: string;
+  service: string;
+  hostgroup: Group | undefined;
+  servicegroup: Group | undefined;
+  /** Lower-cased search term, '' for none. */
+  search: string;
+  acknowledged: boolean;
+  downtime: boolean;
+  unhandled: boolean;
+  /** The parameters as given, to carry into links. */
+  params: QueryValues;
+}
+
+/** `state=` as a comma list of codes (1,2) or names (down,critical); anything else is a 400 that names the valid values. */
+export function parseStates(raw: string, kind: ObjectKind): Set<number> | undefined {
+  if (!raw) return undefined;
+  const names: readonly string[] = kind === 'host' ? HOST_STATES : SERVICE_STATES;
+  const codes = new Set<number>();
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const byName = names.indexOf(part.toUpperCase());
+    const code = /^\d$/.test(part) ? Number(part) : byName;
+    if (code < 0 || code >= names.length) {
+      throw badRequest(`Unknown ${kind} state '${part}'. Use ${names.map((n, i) => `${i} or ${n.toLowerCase()}`).join(', ')}, separated by commas.`);
+    }
+    codes.add(code);
+  }
+  return codes.size ? codes : undefined;
+}
+
+export function filtersOf(fields: Fields, snap: MonitoringSnapshot, kind: ObjectKind, unhandled = false): ListFilters {
+  const index = indexOf(snap);
+  const hostgroupName = textOf(fields, 'hostgroup');
+  const servicegroupName = textOf(fields, 'servicegroup');
+  const hostgroup = hostgroupName ? index.hostgroups.get(hostgroupName) : undefined;
+  const servicegroup = servicegroupName ? index.servicegroups.get(servicegroupName) : undefined;
+  if (hostgroupName && !hostgroup) throw notFound(`The host group '${hostgroupName}' was not found.`);
+  if (servicegroupName && !servicegroup) throw notFound(`The service group '${servicegroupName}' was not found.`);
+  const state = textOf(fields, 'state');
+  const search = textOf(fields, 'search');
+  const flag = (name: string) => fields[name] === '1';
+  const filters = {
+    states: parseStates(state, kind), host: textOf(fields, 'host'), service: kind === 'service' ? textOf(fields, 'service') : '',
+    hostgroup, servicegroup, search: search.toLowerCase(), acknowledged: flag('acknowledged'), downtime: flag('downtime'), unhandled,
+  };
+  const params: QueryValues = {
+    state, host: filters.host, service: filters.service, hostgroup: hostgroupName, servicegroup: servicegroupName, search,
+    acknowledged: filters.acknowledged ? 1 : undefined, downtime: filters.downtime ? 1 : undefined,
+  };
+  return { ...filters, params };
+}
+
+function memberHosts(g: Group, ofServices: boolean): Set<string> {
+  return new Set(ofServices ? g.members.map((m) => m.split(';')[0]!) : g.members);
+}
+
+/** Everything except the state filter, so one pass can count every state and keep the wanted ones. */
+export function hostPredicate(f: ListFilters): (h: HostStatus) => boolean {
+  const inHostgroup = f.hostgroup && memberHosts(f.hostgroup, false);
+  const inServicegroup = f.servicegroup && memberHosts(f.servicegroup, true);
+  const groupName = f.hostgroup?.name;
+  return (h) => (!f.host || h.host_name === f.host)
+    && (!inHostgroup || inHostgroup.has(h.host_name) || (groupName !== undefined && h.hostgroups.includes(groupName)))
+    && (!inServicegroup || inServicegroup.has(h.host_name))
+    && (!f.acknowledged || h.problem_acknowledged === 1)
+    && (!f.downtime || h.scheduled_downtime_depth > 0)
+    && (!f.unhandled || isUnhandledHost(h))
+    && (!f.search || h.host_name.toLowerCase().includes(f.search) || h.alias.toLowerCase().includes(f.search)
+      || h.address.toLowerCase().includes(f.search) || h.output.toLowerCase().includes(f.search));
+}

@@ -1,0 +1,96 @@
+import { badRequest, notFound } from '../http/errors.js';
+import type { Fields } from '../http/input.js';
+import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { html, type SafeHtml } from './html.js';
+import { pageBody } from './layout.js';
+import { hostBadge, nowSeconds, serviceBadge, timeCell } from './format.js';
+import type { CommandTarget } from './commandInput.js';
+import { commandForms, deleteDowntimeForm, type FormContext, type FormState } from './commandForms.js';
+import { indexOf } from './snapshotIndex.js';
+import { checkFacts, commentsTable, downtimesTable } from './detailParts.js';
+import { handlingTags } from './listControls.js';
+import { gates, type PageEnv, type PageResult } from './pageRoute.js';
+import { COMMAND_LABELS, pendingFor } from './pendingCommands.js';
+import { dataTable, factsTable } from './table.js';
+import { hostUrl, serviceUrl, statusUrl } from './urls.js';
+
+export const SUBMITTED_NOTICE = 'Command submitted. The result appears once the monitoring engine processes it.';
+
+/** The host (and service) a detail page or command names; unknown ones are a 404, not an error. */
+export function findTarget(snap: MonitoringSnapshot, fields: Fields, withService: boolean): CommandTarget {
+  const hostName = typeof fields.host === 'string' ? fields.host : '';
+  if (!hostName) throw badRequest("The parameter 'host' is required.");
+  const index = indexOf(snap);
+  const host = index.hosts.get(hostName);
+  if (!host) throw notFound(`The host '${hostName}' was not found.`);
+  if (!withService) return { host };
+  const serviceName = typeof fields.service === 'string' ? fields.service : '';
+  if (!serviceName) throw badRequest("The parameter 'service' is required.");
+  const service = index.servicesByHost.get(hostName)?.find((s) => s.service_description === serviceName);
+  if (!service) throw notFound(`The service '${serviceName}' on host '${hostName}' was not found.`);
+  return { host, service };
+}
+
+export function detailUrl(base: string, t: { host: string; service?: string }): string {
+  return t.service === undefined ? hostUrl(base, t.host) : serviceUrl(base, t.host, t.service);
+}
+
+function hostServices(env: PageEnv, target: CommandTarget): SafeHtml {
+  const { base } = env.ctx;
+  const services = indexOf(env.ctx.monitoring.snapshot()).servicesByHost.get(target.host.host_name) ?? [];
+  const rows = services.map((s) => html`<tr><th scope="row"><a href="${serviceUrl(base, s.host_name, s.service_description)}">${s.service_description}</a>${handlingTags(s)}</th>
+<td>${serviceBadge(s)}</td><td>${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`);
+  const head = html`<thead><tr><th scope="col">Service</th><th scope="col">Status</th><th scope="col">Last Check</th><th scope="col" class="wide">Status Information</th></tr></thead>`;
+  return dataTable(`Services on ${target.host.host_name}`, head, rows, 'This host has no services.', 4);
+}
+
+function identity(env: PageEnv, target: CommandTarget): [string, SafeHtml | string][] {
+  const { base } = env.ctx;
+  const h = target.host;
+  const groups = h.hostgroups.length ? html`${h.hostgroups.map((g, i) => html`${i ? ', ' : ''}<a href="${statusUrl(base, { show: 'hostgroups', hostgroup: g })}">${g}</a>`)}` : 'None';
+  if (target.service) {
+    const s = target.service;
+    const sgroups = s.servicegroups.length ? html`${s.servicegroups.map((g, i) => html`${i ? ', ' : ''}<a href="${statusUrl(base, { show: 'servicegroups', servicegroup: g })}">${g}</a>`)}` : 'None';
+    return [['Status', html`${serviceBadge(s)}${handlingTags(s)}`], ['Host', html`<a href="${hostUrl(base, h.host_name)}">${h.host_name}</a> ${hostBadge(h)}`], ['Service groups', sgroups]];
+  }
+  return [['Status', html`${hostBadge(h)}${handlingTags(h)}`], ['Alias', h.alias], ['Address', h.address], ['Host groups', groups]];
+}
+
+/** A host or service detail page: state, output, handling, comments, downtimes and the command forms. */
+export function objectDetailPage(env: PageEnv, target: CommandTarget, state?: FormState): PageResult {
+  const { ctx, caller, fields } = env;
+  const snap = ctx.monitoring.snapshot();
+  const now = nowSeconds();
+  const where = { host: target.host.host_name, service: target.service?.service_description };
+  const object = target.service ?? target.host;
+  const mine = (x: { host_name: string; service_description: string | null }) => x.host_name === where.host && (x.service_description ?? undefined) === where.service;
+  const canCommand = gates.commands.allows(caller.perms);
+  const fc: FormContext = { action: detailUrl(ctx.base, where), nsp: caller.session.nsp, ...where, object, state, now };
+  const pending = pendingFor(caller.session.id, object, where.service, snap, now);
+  const title = target.service ? `${target.service.service_description} on ${where.host}` : where.host;
+  const kind = target.service ? 'Service' : 'Host';
+
+  const content = html`<p class="breadcrumbs"><a href="${statusUrl(ctx.base, { show: target.service ? 'services' : 'hosts' })}">${kind} Status</a>
+${target.service ? html` · <a href="${hostUrl(ctx.base, where.host)}">Host ${where.host}</a>` : html` · <a href="${statusUrl(ctx.base, { show: 'services', host: where.host })}">Services of this host</a>`}</p>
+${pending.length ? html`<section class="pending card" aria-labelledby="pending-title"><h2 id="pending-title">Waiting for the monitoring engine</h2>
+<ul>${pending.map((p) => html`<li>${COMMAND_LABELS[p.command.type]}, submitted ${timeCell(p.submitted)}</li>`)}</ul></section>` : ''}
+${factsTable(`${kind} state`, [...identity(env, target), ...checkFacts(object)])}
+${target.service ? '' : hostServices(env, target)}
+<h2>Comments</h2>
+${commentsTable(snap.comments.filter(mine), `Comments on this ${kind.toLowerCase()}`)}
+<h2>Scheduled downtime</h2>
+${downtimesTable(snap.downtimes.filter(mine), `Downtime for this ${kind.toLowerCase()}`, canCommand ? { deleteForm: (d) => deleteDowntimeForm(fc, d) } : {})}
+<h2>Commands</h2>
+${canCommand ? commandForms(fc) : html`<p>${gates.commands.message}</p>`}`;
+
+  return {
+    title,
+    status: state ? 400 : 200,
+    body: pageBody({
+      heading: `${kind}: ${title}`,
+      notice: fields.notice === 'submitted' ? SUBMITTED_NOTICE : undefined,
+      error: state ? `The command was not submitted: ${state.error}` : undefined,
+      content,
+    }),
+  };
+}

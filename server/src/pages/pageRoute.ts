@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { optionalCaller, type AppContext, type Caller } from '../http/context.js';
+import { HttpError } from '../http/errors.js';
+import { fieldsOf, type Fields } from '../http/input.js';
+import type { Permissions } from '../db/users.js';
+import { html, type SafeHtml } from './html.js';
+import { classicDocument, classicTheme, pageBody, type ClassicTheme } from './layout.js';
+import { requireFormWriter } from './formGuard.js';
+
+export interface PageEnv {
+  ctx: AppContext;
+  req: FastifyRequest;
+  caller: Caller;
+  theme: ClassicTheme;
+  /** Query and body merged (body wins), as sent. */
+  fields: Fields;
+}
+
+export type PageResult = { title: string; body: SafeHtml; status?: number; bodyClass?: string } | { redirect: string };
+
+/** Who may open a page or send its forms; the message is shown on the 403 page. */
+export interface Gate { allows(perms: Permissions): boolean; message: string }
+
+export const gates = {
+  admin: { allows: (p) => p.isAdmin, message: 'Only administrators can open this page.' },
+  monitoring: { allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem, message: 'You are not authorized to view the monitoring system status.' },
+  commands: { allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem, message: 'You are not authorized to submit commands to the monitoring engine.' },
+  configure: { allows: (p) => p.canConfigureObjects, message: 'You are not authorized to configure monitored objects.' },
+  ccm: { allows: (p) => p.canAccessCCM, message: 'You are not authorized to use the Core Config Manager.' },
+  deploy: { allows: (p) => p.canAutoDeploy, message: 'You are not authorized to deploy agents.' },
+} satisfies Record<string, Gate>;
+
+export interface PageSpec {
+  /** Path under the base, e.g. `admin/main.php`. */
+  path: string;
+  /** Required to open the page and to post its forms. */
+  gate?: Gate;
+  /** Additionally required to post the page's forms. */
+  postGate?: Gate;
+  get(env: PageEnv): PageResult | Promise<PageResult>;
+  post?(env: PageEnv): PageResult | Promise<PageResult>;
+}
+
+const TITLES: Record<number, string> = { 400: 'Bad Request', 403: 'Access Denied', 404: 'Not Found', 500: 'Server Error' };
+
+export function errorPage(status: number, message: string): PageResult {
+  const heading = TITLES[status] ?? 'Error';
+  return { status, title: heading, body: pageBody({ heading, content: html`<p class="error" role="alert">${message}</p>` }) };
+}
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  // Pages live in the shell's frame only; scripts come from our own files, never inline.
+  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; form-action 'self'; base-uri 'none'",
+};
+
+function send(ctx: AppContext, reply: FastifyReply, theme: ClassicTheme, result: PageResult): FastifyReply {
+  reply.headers(SECURITY_HEADERS);
+  if ('redirect' in result) return reply.redirect(result.redirect, 303);
+  const doc = classicDocument({ base: ctx.base, title: `${result.title} · Pharos`, theme, body: result.body, bodyClass: result.bodyClass });
+  return reply.status(result.status ?? 200).type('text/html; charset=utf-8').send(doc);
+}
+
+async function run(env: PageEnv, handler: () => PageResult | Promise<PageResult>): Promise<PageResult> {
+  try {
+    return await handler();
+  } catch (error) {
+    if (error instanceof HttpError) return errorPage(error.status, error.message);
+    console.error(error);
+    return errorPage(500, 'The page could not be shown because of a server error.');
+  }
+}
+
+function loginRedirect(ctx: AppContext, req: FastifyRequest): string {
+  return `${ctx.base}login.php?redirect=${encodeURIComponent(req.url)}`;
+}
+
+export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSpec): void {
+  const url = `${ctx.base}${spec.path}`;
+  const prepare = (req: FastifyRequest): PageEnv | undefined => {
+    const caller = optionalCaller(ctx, req);
+    return caller && { ctx, req, caller, theme: classicTheme(caller.user.theme), fields: fieldsOf(req) };
+  };
+
+  app.get(url, async (req, reply) => {
+    const env = prepare(req);
+    if (!env) return reply.redirect(loginRedirect(ctx, req));
+    const gate = spec.gate;
+    const result = gate && !gate.allows(env.caller.perms) ? errorPage(403, gate.message) : await run(env, () => spec.get(env));
+    return send(ctx, reply, env.theme, result);
+  });
+
+  const post = spec.post;
+  if (!post) return;
+  app.post(url, async (req, reply) => {
+    const env = prepare(req);
+    if (!env) return reply.redirect(loginRedirect(ctx, req), 303);
+    const result = await run(env, () => {
+      requireFormWriter(env.caller, req);
+      for (const gate of [spec.gate, spec.postGate]) if (gate && !gate.allows(env.caller.perms)) return errorPage(403, gate.message);
+      return post(env);
+    });
+    return send(ctx, reply, env.theme, result);
+  });
+}

@@ -1,0 +1,58 @@
+import type { MonitoringSnapshot } from '../monitoring/source.js';
+import type { ListFilters } from './listFilters.js';
+import { hostgroupMembers } from './groupStats.js';
+import { ACKNOWLEDGED, IN_DOWNTIME, serviceColumns, searchColumn, UNHANDLED } from './serviceColumns.js';
+import { hostsByName } from './snapshotIndex.js';
+
+export interface Selection {
+  /** Positions in `serviceColumns(snap).ordered`, ascending. */
+  picked: number[];
+  /** Matches per state before the state filter, for the summary links. */
+  counts: number[];
+}
+
+/** Marks hosts (by position in name order) that pass a test, so services check their host with one array read. */
+function hostMarks(snap: MonitoringSnapshot, test: (name: string, alias: string, address: string) => boolean): Uint8Array {
+  const hosts = hostsByName(snap);
+  const marks = new Uint8Array(hosts.length);
+  hosts.forEach((h, i) => { marks[i] = test(h.host_name, h.alias, h.address) ? 1 : 0; });
+  return marks;
+}
+
+/**
+ * One linear pass over the snapshot's service columns: flags, host, host group and state come from typed arrays;
+ * only the service and service group filters read the objects themselves. A host filter narrows the pass to that
+ * host's contiguous range.
+ */
+export function selectServices(snap: MonitoringSnapshot, f: ListFilters): Selection {
+  const c = serviceColumns(snap);
+  const [lo, hi] = f.host ? c.hostRange.get(f.host) ?? [0, 0] : [0, c.ordered.length];
+  const mask = (f.acknowledged ? ACKNOWLEDGED : 0) | (f.downtime ? IN_DOWNTIME : 0) | (f.unhandled ? UNHANDLED : 0);
+  const group = f.hostgroup;
+  const inGroup = group ? hostgroupMembers(snap, group) : undefined;
+  const hostOk = inGroup ? hostMarks(snap, (name) => inGroup.has(name)) : undefined;
+  const term = f.search;
+  const text = term ? searchColumn(snap) : undefined;
+  const hostMatch = term ? hostMarks(snap, (...fields) => fields.some((v) => v.toLowerCase().includes(term))) : undefined;
+  const sg = f.servicegroup;
+  const sgMembers = sg ? new Set(sg.members) : undefined;
+  const wanted = f.states ? [0, 1, 2, 3].map((s) => f.states!.has(s)) : undefined;
+
+  const counts = [0, 0, 0, 0];
+  const picked: number[] = [];
+  for (let i = lo; i < hi; i++) {
+    if ((c.flags[i]! & mask) !== mask) continue;
+    const h = c.host[i]!;
+    if (hostOk && hostOk[h] !== 1) continue;
+    if (text && hostMatch![h] !== 1 && !text[i]!.includes(term)) continue;
+    if (f.service || sgMembers) {
+      const s = c.ordered[i]!;
+      if (f.service && s.service_description !== f.service) continue;
+      if (sgMembers && !sgMembers.has(`${s.host_name};${s.service_description}`) && !s.servicegroups.includes(sg!.name)) continue;
+    }
+    const state = c.state[i]!;
+    counts[state]!++;
+    if (!wanted || wanted[state]) picked.push(i);
+  }
+  return { picked, counts };
+}

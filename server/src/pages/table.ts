@@ -1,0 +1,66 @@
+import { html, type SafeHtml } from './html.js';
+import type { Order, PageSlice } from './listQuery.js';
+import type { QueryValues } from './urls.js';
+
+export interface Column<K extends string> { label: string; sort?: K; className?: string }
+
+export interface SortState<K extends string> { sort: K; order: Order }
+
+/** Header cells whose sortable columns are links; aria-sort and an arrow (not colour) mark the current one. */
+export function sortableHeader<K extends string>(columns: Column<K>[], state: SortState<K>, link: (params: QueryValues) => string): SafeHtml {
+  const cells = columns.map((c) => {
+    if (!c.sort) return html`<th scope="col" class="${c.className ?? ''}">${c.label}</th>`;
+    const current = c.sort === state.sort;
+    const next: Order = current && state.order === 'asc' ? 'desc' : 'asc';
+    const aria = current ? (state.order === 'asc' ? 'ascending' : 'descending') : 'none';
+    const arrow = current ? (state.order === 'asc' ? ' ▲' : ' ▼') : '';
+    return html`<th scope="col" class="${c.className ?? ''}" aria-sort="${aria}"><a href="${link({ sort: c.sort, order: next, page: 1 })}">${c.label}<span aria-hidden="true">${arrow}</span></a></th>`;
+  });
+  return html`<thead><tr>${cells}</tr></thead>`;
+}
+
+function pageNumbers(page: number, pages: number): number[] {
+  const set = new Set<number>([1, pages]);
+  for (let p = page - 2; p <= page + 2; p++) if (p >= 1 && p <= pages) set.add(p);
+  return [...set].sort((a, b) => a - b);
+}
+
+/** "Showing X–Y of N" and page links; `link(page)` keeps every other parameter of the list. */
+export function pager<T>(slice: PageSlice<T>, noun: string, link: (params: QueryValues) => string): SafeHtml {
+  const first = slice.total ? (slice.page - 1) * slice.records + 1 : 0;
+  const last = Math.min(slice.total, slice.page * slice.records);
+  const summary = `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${slice.total.toLocaleString('en-US')} ${noun}`;
+  if (slice.pages <= 1) return html`<p class="pager-summary">${summary}</p>`;
+  const items: SafeHtml[] = [];
+  const go = (p: number, label: string, rel?: string) => html`<li><a href="${link({ page: p })}"${rel ? html` rel="${rel}"` : ''}>${label}</a></li>`;
+  if (slice.page > 1) items.push(go(slice.page - 1, 'Previous', 'prev'));
+  let previous = 0;
+  for (const p of pageNumbers(slice.page, slice.pages)) {
+    if (p - previous > 1) items.push(html`<li aria-hidden="true">…</li>`);
+    items.push(p === slice.page
+      ? html`<li><a href="${link({ page: p })}" aria-current="page">${p}</a></li>`
+      : go(p, String(p)));
+    previous = p;
+  }
+  if (slice.page < slice.pages) items.push(go(slice.page + 1, 'Next', 'next'));
+  return html`<div class="pager"><p class="pager-summary">${summary} (page ${slice.page} of ${slice.pages})</p>
+<nav aria-label="Pages"><ul>${items}</ul></nav></div>`;
+}
+
+/** A table that scrolls sideways on narrow screens instead of breaking the layout. */
+export function dataTable(caption: string, head: SafeHtml, rows: SafeHtml[], emptyText: string, columns: number): SafeHtml {
+  const body = rows.length ? rows : [html`<tr><td colspan="${columns}" class="empty">${emptyText}</td></tr>`];
+  return html`<div class="table-wrap"><table class="data"><caption>${caption}</caption>${head}<tbody>${body}</tbody></table></div>`;
+}
+
+/** A two-column table of labelled values, e.g. for a detail page. */
+export function factsTable(caption: string, facts: [string, SafeHtml | string | number][]): SafeHtml {
+  return html`<div class="table-wrap"><table class="facts"><caption>${caption}</caption><tbody>${facts.map(([k, v]) => html`<tr><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody></table></div>`;
+}
+
+/** Hidden inputs carrying the current list parameters through a GET form. */
+export function hiddenFields(params: QueryValues): SafeHtml[] {
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => html`<input type="hidden" name="${k}" value="${String(v)}">`);
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Menu } from '../lib/apiTypes';
+import { useResource } from '../lib/resource';
+import { menuResource } from './menuResource';
+
+export interface MenuState {
+  menu: Menu;
+  /** Reloads the menu (after adding a view, dashboard, tool or favourite). */
+  refresh(): Promise<void>;
+  error: Error | undefined;
+}
+
+const MenuContext = createContext<MenuState | undefined>(undefined);
+const EMPTY_MENU: Menu = {};
+
+/** Provides the menu; an empty object until the menu call answers (spec 3). */
+export function MenuProvider({ children }: { children: ReactNode }) {
+  const { data, error, refresh } = useResource(menuResource);
+  const menu = data ?? EMPTY_MENU;
+  const value = useMemo(() => ({ menu, refresh, error }), [menu, refresh, error]);
+  return <MenuContext.Provider value={value}>{children}</MenuContext.Provider>;
+}
+
+export function useMenu(): MenuState {
+  const state = useContext(MenuContext);
+  if (!state) throw new Error('useMenu must be used within a MenuProvider');
+  return state;
+}

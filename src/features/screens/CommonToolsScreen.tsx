@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './PlaceholderScreen';
+
+export function CommonToolsScreen() {
+  return <PlaceholderScreen screen="commonTools" titleKey="screens.commonTools" />;
+}

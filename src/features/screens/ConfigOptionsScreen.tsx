@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './PlaceholderScreen';
+
+export function ConfigOptionsScreen() {
+  return <PlaceholderScreen screen="configOptions" titleKey="screens.configOptions" />;
+}

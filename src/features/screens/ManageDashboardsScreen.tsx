@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './PlaceholderScreen';
+
+export function ManageDashboardsScreen() {
+  return <PlaceholderScreen screen="manageDashboards" titleKey="screens.manageDashboards" />;
+}

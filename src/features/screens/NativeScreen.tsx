@@ -1,0 +1,31 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { NativeScreenId } from '../frame/model';
+import { ErrorBoundary } from '../../app/ErrorBoundary';
+import { useT } from '../../lib/i18n';
+
+/** Loaded on demand: none of them is needed for the first paint of the home page. */
+const SCREENS: Record<NativeScreenId, LazyExoticComponent<ComponentType>> = {
+  configOptions: lazy(() => import('./ConfigOptionsScreen').then((m) => ({ default: m.ConfigOptionsScreen }))),
+  tools: lazy(() => import('./ToolsScreen').then((m) => ({ default: m.ToolsScreen }))),
+  myTools: lazy(() => import('./MyToolsScreen').then((m) => ({ default: m.MyToolsScreen }))),
+  commonTools: lazy(() => import('./CommonToolsScreen').then((m) => ({ default: m.CommonToolsScreen }))),
+  enterprise: lazy(() => import('./EnterpriseScreen').then((m) => ({ default: m.EnterpriseScreen }))),
+  manageDashboards: lazy(() => import('./ManageDashboardsScreen').then((m) => ({ default: m.ManageDashboardsScreen }))),
+};
+
+function Failed() {
+  const t = useT();
+  return <p className="app-message" role="alert">{t('errors.pageFailed')}</p>;
+}
+
+/** The native screen that replaces the content frame for its path (spec 2.2). */
+export function NativeScreen({ id }: { id: NativeScreenId }) {
+  const Screen = SCREENS[id];
+  return (
+    <ErrorBoundary fallback={<Failed />} resetKey={id}>
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

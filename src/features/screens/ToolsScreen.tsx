@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from './PlaceholderScreen';
+
+export function ToolsScreen() {
+  return <PlaceholderScreen screen="tools" titleKey="screens.tools" />;
+}

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Model = typeof import('./model');
+
+async function freshModel(): Promise<Model> {
+  vi.resetModules();
+  return import('./model');
+}
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+let unbind: (() => void) | undefined;
+
+beforeEach(() => {
+  localStorage.clear();
+  document.documentElement.className = '';
+});
+afterEach(() => {
+  unbind?.();
+  unbind = undefined;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('theme model', () => {
+  it('starts dark and puts neptune on the document root', async () => {
+    const m = await freshModel();
+    unbind = m.bindThemeClass();
+    expect(m.theme.value).toBe('neptune');
+    expect(document.documentElement.classList.contains('neptune')).toBe(true);
+  });
+
+  it('starts with the locally stored theme', async () => {
+    localStorage.setItem('pharos.theme', 'neptunecolorblind');
+    const m = await freshModel();
+    expect(m.theme.value).toBe('neptunecolorblind');
+  });
+
+  it('switches to the account theme once fetched, replacing the class and remembering it', async () => {
+    const m = await freshModel();
+    unbind = m.bindThemeClass();
+    answer(200, { theme: 'neptunelight' });
+    await m.loadAccountTheme();
+    expect(m.theme.value).toBe('neptunelight');
+    expect([...document.documentElement.classList]).toEqual(['neptunelight']);
+    expect(localStorage.getItem('pharos.theme')).toBe('neptunelight');
+  });
+
+  it('keeps dark and reports an error for an unknown theme', async () => {
+    const m = await freshModel();
+    unbind = m.bindThemeClass();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer(200, { theme: 'xi5' });
+    await m.loadAccountTheme();
+    expect(m.theme.value).toBe('neptune');
+    expect(document.documentElement.classList.contains('neptune')).toBe(true);
+    expect(errors).toHaveBeenCalledOnce();
+  });
+
+  it('setTheme posts the theme with nsp and goes back when the server refuses', async () => {
+    const m = await freshModel();
+    const { setNspSource } = await import('../../lib/http');
+    setNspSource(() => 'tok');
+    const ok = answer(200, { theme: 'neptunelight' });
+    await m.setTheme('neptunelight');
+    const [url, init] = ok.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v2/account/theme');
+    expect(Object.fromEntries(new URLSearchParams(String(init.body)))).toEqual({ theme: 'neptunelight', nsp: 'tok' });
+    expect(m.theme.value).toBe('neptunelight');
+    answer(403, { message: 'The session token (nsp) is missing or invalid.' });
+    await expect(m.setTheme('neptunecolorblind')).rejects.toMatchObject({ status: 403 });
+    expect(m.theme.value).toBe('neptunelight');
+  });
+});

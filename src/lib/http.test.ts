@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, http, setNspSource, setUnauthorizedHandler } from './http';
+
+type Call = { url: string; init: RequestInit };
+let calls: Call[] = [];
+
+function respond(status: number, body: unknown, contentType = 'application/json') {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    init.signal?.throwIfAborted();
+    return new Response(text, { status, headers: { 'content-type': contentType } });
+  }));
+}
+
+const header = (call: Call, name: string) => new Headers(call.init.headers as Record<string, string>).get(name);
+const last = () => calls[calls.length - 1]!;
+
+beforeEach(() => {
+  calls = [];
+  document.cookie = 'XSRF-TOKEN=xsrf%2Fvalue; path=/';
+  setNspSource(() => 'NSP123');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(undefined);
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+describe('http', () => {
+  it('reads JSON under the base with a JSON accept header and query params', async () => {
+    respond(200, { username: 'nagiosadmin' });
+    const data = await http.get<{ username: string }>('api/v2/account/auth', { params: { a: 1, skip: undefined } });
+    expect(data.username).toBe('nagiosadmin');
+    expect(last().url).toBe('/api/v2/account/auth?a=1');
+    expect(last().init.method).toBe('GET');
+    expect(header(last(), 'accept')).toBe('application/json');
+  });
+
+  it('echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN', async () => {
+    respond(200, {});
+    await http.post('api/v2/dashboards', { title: 'x' });
+    expect(header(last(), 'x-xsrf-token')).toBe('xsrf/value');
+  });
+
+  it('adds nsp to form writes and to DELETE and flagged GET queries, but not to plain reads', async () => {
+    respond(200, {});
+    await http.post('api/v2/tools/personal', { name: 'n', url: 'u' });
+    const body = new URLSearchParams(String(last().init.body));
+    expect(Object.fromEntries(body)).toEqual({ name: 'n', url: 'u', nsp: 'NSP123' });
+    await http.put('api/v2/tools/personal', { id: '1' });
+    expect(last().init.method).toBe('PUT');
+    expect(new URLSearchParams(String(last().init.body)).get('nsp')).toBe('NSP123');
+    await http.del('api/v2/tools/personal', { params: { id: 4 } });
+    expect(last().init.method).toBe('DELETE');
+    expect(last().url).toBe('/api/v2/tools/personal?id=4&nsp=NSP123');
+    await http.get('ajaxhelper.php', { params: { cmd: 'keepalive' }, write: true });
+    expect(last().url).toBe('/ajaxhelper.php?cmd=keepalive&nsp=NSP123');
+    await http.get('ajaxhelper.php', { params: { cmd: 'getusermeta' } });
+    expect(last().url).toBe('/ajaxhelper.php?cmd=getusermeta');
+  });
+
+  it('turns a failed status into ApiError with the status and the server message', async () => {
+    respond(400, { message: 'The name is required.' });
+    const error = await http.post('api/v2/tools/common', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).serverMessage).toBe('The name is required.');
+    expect((error as ApiError).message).toBe('The name is required.');
+  });
+
+  it('treats only 2xx as success', async () => {
+    respond(302, 'moved', 'text/plain');
+    await expect(http.get('x')).rejects.toMatchObject({ status: 302 });
+  });
+
+  it('calls the unauthorized handler on any 401', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    respond(401, { message: 'Not logged in.' });
+    await expect(http.get('api/v2/app/menu')).rejects.toMatchObject({ status: 401 });
+    await expect(http.post('api/v2/dashboards', {})).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports an unreachable server as status 0', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(http.get('api/v2/app/menu')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('passes the AbortSignal to fetch and rejects with AbortError', async () => {
+    respond(200, {});
+    const controller = new AbortController();
+    controller.abort();
+    const error = await http.get('api/v2/app/menu', { signal: controller.signal }).catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(last().init.signal).toBe(controller.signal);
+  });
+
+  it('returns text bodies verbatim, even when they look like JSON', async () => {
+    respond(200, '42', 'text/html');
+    await expect(http.getText('ajaxhelper.php')).resolves.toBe('42');
+    respond(200, '<div class="tray-alert" title="No Problems Detected"></div>', 'text/html');
+    await expect(http.getText('ajaxhelper.php')).resolves.toContain('tray-alert');
+  });
+});

@@ -1,0 +1,136 @@
+import redaxios, { type Options, type Response } from 'redaxios';
+import { withBase } from '../app/base';
+
+/** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The `message` field of the server's JSON error body, when it sent one. */
+  readonly serverMessage?: string;
+
+  constructor(status: number, message: string, serverMessage?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    if (serverMessage !== undefined) this.serverMessage = serverMessage;
+  }
+}
+
+export type Params = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  params?: Params;
+  signal?: AbortSignal;
+  /** A GET that changes state on the server (ajaxhelper keepalive, setusermeta…): it carries nsp like any write. */
+  write?: boolean;
+}
+
+type NspSource = () => string | Promise<string>;
+
+let unauthorizedHandler: (() => void) | undefined;
+let nspSource: NspSource = () => '';
+
+/** Called on every 401: the session is gone, so the app swaps to the session-timeout screen. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  unauthorizedHandler = handler;
+}
+
+/** Where writes get their session token from (the auth record). */
+export function setNspSource(source: NspSource): void {
+  nspSource = source;
+}
+
+const client = redaxios.create({
+  headers: { Accept: 'application/json' },
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  validateStatus: (status) => status >= 200 && status < 300,
+});
+
+/** Relative paths are under the base; absolute paths and URLs pass through. */
+function urlFor(path: string): string {
+  return /^(https?:)?\/\//i.test(path) || path.startsWith('/') ? path : withBase(path);
+}
+
+function cleanParams(params: Params | undefined): Record<string, string> | undefined {
+  if (!params) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = String(value);
+  return out;
+}
+
+/** redaxios does not pass an AbortSignal on, so the signal is added to its fetch call here. */
+function fetchWith(signal: AbortSignal | undefined): typeof fetch {
+  return (input, init) => fetch(input, signal ? { ...init, signal } : init);
+}
+
+function isRedaxiosResponse(value: unknown): value is Response<unknown> {
+  return typeof value === 'object' && value !== null && 'status' in value && 'config' in value;
+}
+
+/** By name, because DOMException can come from another realm (tests, frames). */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+function toError(reason: unknown): Error {
+  if (isAbortError(reason)) return reason as Error;
+  if (isRedaxiosResponse(reason)) {
+    const body = reason.data;
+    const serverMessage = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
+      ? (body as { message: string }).message
+      : undefined;
+    const error = new ApiError(reason.status, serverMessage ?? `Request failed with status ${reason.status}.`, serverMessage);
+    if (reason.status === 401) unauthorizedHandler?.();
+    return error;
+  }
+  return new ApiError(0, reason instanceof Error ? reason.message : 'The server could not be reached.');
+}
+
+async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, opts: RequestOptions, form?: Record<string, string>, extra?: Options): Promise<Response<T>> {
+  const isWrite = method !== 'get' || opts.write === true;
+  let params = cleanParams(opts.params);
+  let body: URLSearchParams | undefined;
+  if (isWrite) {
+    const nsp = await nspSource();
+    if (form) body = new URLSearchParams({ ...form, nsp });
+    else params = { ...params, nsp };
+  } else if (form) {
+    body = new URLSearchParams(form);
+  }
+  const config: Options = { ...extra, method, fetch: fetchWith(opts.signal) };
+  if (params) config.params = params;
+  if (body) config.data = body;
+  try {
+    return await client<T>(urlFor(path), config);
+  } catch (reason) {
+    throw toError(reason);
+  }
+}
+
+async function readText(response: Response<unknown>): Promise<string> {
+  const data = response.data;
+  if (data instanceof ArrayBuffer) return new TextDecoder().decode(data);
+  return typeof data === 'string' ? data : JSON.stringify(data);
+}
+
+/** The app's HTTP client: JSON in, form-encoded writes out, nsp on every write, no timeout. */
+export const http = {
+  async get<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return (await send<T>('get', path, opts)).data;
+  },
+  /** For answers that are not JSON (HTML fragments): the body exactly as sent. */
+  async getText(path: string, opts: RequestOptions = {}): Promise<string> {
+    // arrayBuffer keeps redaxios from JSON-parsing a body that merely looks like JSON.
+    const response = await send<unknown>('get', path, opts, undefined, { responseType: 'arrayBuffer', headers: { Accept: 'text/html, */*;q=0.8' } });
+    return readText(response);
+  },
+  async post<T>(path: string, form: Record<string, string> = {}, opts: RequestOptions = {}): Promise<T> {
+    return (await send<T>('post', path, opts, form)).data;
+  },
+  async put<T>(path: string, form: Record<string, string> = {}, opts: RequestOptions = {}): Promise<T> {
+    return (await send<T>('put', path, opts, form)).data;
+  },
+  async del<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return (await send<T>('delete', path, opts)).data;
+  },
+};

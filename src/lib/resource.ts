@@ -1,0 +1,284 @@
+import { batch, signal, type ReadonlySignal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { delMany, get as idbGet, keys as idbKeys, set as idbSet } from 'idb-keyval';
+import { ApiError, isAbortError } from './http';
+import { PERSIST_PREFIX } from './persistKeys';
+
+/** Library defaults from spec 9: 3 retries for reads, backoff doubling from 1 s up to 30 s, retention 5 minutes. */
+export const READ_RETRIES = 3;
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+export const CACHE_TIME_MS = 5 * 60_000;
+
+export function retryDelay(attempt: number): number {
+  return Math.min(RETRY_BASE_MS * 2 ** attempt, RETRY_MAX_MS);
+}
+
+export interface ResourceOptions<T> {
+  /** Resources with the same key are one instance: one request, one cached value. */
+  key: string;
+  load: (signal: AbortSignal) => Promise<T>;
+  /** How long a value counts as fresh; a new watcher after that revalidates. Default 0. */
+  staleTime?: number;
+  /** Reloads this often while something watches the resource. */
+  pollInterval?: number;
+  initial?: T;
+  retries?: number;
+  /** Keep the last good value in IndexedDB so an offline start can paint it; a function picks what is safe to store. */
+  persist?: boolean | ((value: T) => T);
+}
+
+export interface Resource<T> {
+  readonly key: string;
+  readonly data: ReadonlySignal<T | undefined>;
+  readonly error: ReadonlySignal<Error | undefined>;
+  readonly loading: ReadonlySignal<boolean>;
+  /** Loads now (cancelling a load in flight); resolves when done, never rejects: failures land in `error`. */
+  refresh(): Promise<void>;
+  /** Loads unless a value or a load is already there; for starting requests before anything renders. */
+  prefetch(): Promise<void>;
+  /** Marks interest: loads when needed, polls, and keeps the value cached; returns the matching unwatch. */
+  watch(): () => void;
+  /** Replaces the cached value (after a write whose answer is the new value). */
+  set(value: T): void;
+}
+
+const registry = new Map<string, ResourceImpl<unknown>>();
+
+/** Client errors will fail the same way again (and a 401 already ended the session), so they are not retried. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+  return true;
+}
+
+function isOffline(error: unknown): boolean {
+  return (error instanceof ApiError && error.status === 0) || error instanceof TypeError;
+}
+
+function waitFor(ms: number, abort: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    abort.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    }, { once: true });
+  });
+}
+
+function storageAvailable(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+class ResourceImpl<T> implements Resource<T> {
+  readonly key: string;
+  readonly data = signal<T | undefined>(undefined);
+  readonly error = signal<Error | undefined>(undefined);
+  readonly loading = signal(false);
+  private options: ResourceOptions<T>;
+  private watchers = 0;
+  private fetchedAt = 0;
+  private controller: AbortController | undefined;
+  private inflight: Promise<void> | undefined;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private evictTimer: ReturnType<typeof setTimeout> | undefined;
+  private persisted: Promise<T | undefined> | undefined;
+
+  constructor(options: ResourceOptions<T>) {
+    this.key = options.key;
+    this.options = options;
+    this.data.value = options.initial;
+    if (options.persist && storageAvailable()) {
+      this.persisted = idbGet<T>(PERSIST_PREFIX + options.key).catch(() => undefined);
+    }
+  }
+
+  private isStale(): boolean {
+    return this.fetchedAt === 0 || Date.now() - this.fetchedAt >= (this.options.staleTime ?? 0);
+  }
+
+  // Arrow properties, so the methods can be passed around unbound (`onClick={resource.refresh}`).
+  refresh = (): Promise<void> => {
+    this.controller?.abort();
+    return this.start();
+  };
+
+  prefetch = (): Promise<void> => {
+    if (this.inflight) return this.inflight;
+    if (this.fetchedAt !== 0 && !this.isStale()) return Promise.resolve();
+    return this.start();
+  };
+
+  watch = (): (() => void) => {
+    if (!registry.has(this.key)) registry.set(this.key, this as ResourceImpl<unknown>);
+    this.watchers += 1;
+    clearTimeout(this.evictTimer);
+    this.evictTimer = undefined;
+    if (this.watchers === 1) {
+      if (!this.inflight && this.isStale()) void this.start();
+      else if (!this.inflight) this.schedulePoll();
+    }
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      this.watchers -= 1;
+      if (this.watchers > 0) return;
+      clearTimeout(this.pollTimer);
+      this.pollTimer = undefined;
+      this.evictTimer = setTimeout(() => this.evict(), CACHE_TIME_MS);
+    };
+  };
+
+  set = (value: T): void => {
+    batch(() => {
+      this.data.value = value;
+      this.error.value = undefined;
+    });
+    this.fetchedAt = Date.now();
+    this.save(value);
+  };
+
+  private evict(): void {
+    this.controller?.abort();
+    this.controller = undefined;
+    this.inflight = undefined;
+    this.fetchedAt = 0;
+    batch(() => {
+      this.data.value = this.options.initial;
+      this.error.value = undefined;
+      this.loading.value = false;
+    });
+    if (registry.get(this.key) === this) registry.delete(this.key);
+  }
+
+  private start(): Promise<void> {
+    clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+    const controller = new AbortController();
+    this.controller = controller;
+    this.loading.value = true;
+    const run = this.run(controller.signal).finally(() => {
+      if (this.controller !== controller) return;
+      this.controller = undefined;
+      this.inflight = undefined;
+      this.loading.value = false;
+      this.schedulePoll();
+    });
+    this.inflight = run;
+    return run;
+  }
+
+  private async run(abort: AbortSignal): Promise<void> {
+    const retries = this.options.retries ?? READ_RETRIES;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const value = await this.options.load(abort);
+        if (abort.aborted) return;
+        this.set(value);
+        return;
+      } catch (error) {
+        if (abort.aborted || isAbortError(error)) return;
+        await this.offlineFallback(error);
+        if (attempt >= retries || !isRetryable(error)) {
+          this.error.value = error instanceof Error ? error : new Error(String(error));
+          return;
+        }
+        try {
+          await waitFor(retryDelay(attempt), abort);
+        } catch {
+          return;
+        }
+      }
+    }
+  }
+
+  /** Offline with nothing to show yet: paint the last good value while retries go on. */
+  private async offlineFallback(error: unknown): Promise<void> {
+    if (!this.persisted || this.data.value !== undefined || !isOffline(error)) return;
+    const stored = await this.persisted;
+    if (stored !== undefined && this.data.value === undefined) this.data.value = stored;
+  }
+
+  private save(value: T): void {
+    const persist = this.options.persist;
+    if (!persist || !storageAvailable()) return;
+    const stored = typeof persist === 'function' ? persist(value) : value;
+    this.persisted = Promise.resolve(stored);
+    idbSet(PERSIST_PREFIX + this.key, stored).catch(() => undefined);
+  }
+
+  private schedulePoll(): void {
+    const interval = this.options.pollInterval;
+    if (!interval || this.watchers === 0 || this.pollTimer) return;
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = undefined;
+      if (this.watchers > 0) void this.start();
+    }, interval);
+  }
+}
+
+/** The resource for `options.key`: created on first use, shared afterwards. */
+export function createResource<T>(options: ResourceOptions<T>): Resource<T> {
+  const existing = registry.get(options.key);
+  if (existing) return existing as unknown as Resource<T>;
+  const created = new ResourceImpl<T>(options);
+  registry.set(options.key, created as ResourceImpl<unknown>);
+  return created;
+}
+
+/** Removes every persisted value, so the next person on this browser never sees them offline. */
+export async function forgetPersisted(): Promise<void> {
+  if (!storageAvailable()) return;
+  const stored = await idbKeys();
+  await delMany(stored.filter((key) => String(key).startsWith(PERSIST_PREFIX)));
+}
+
+/** Forgets every cached resource (tests, logout). */
+export function clearResources(): void {
+  registry.clear();
+}
+
+export interface ResourceState<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  loading: boolean;
+  refresh: () => Promise<void>;
+}
+
+/** Watches `resource` while the component is mounted and re-renders it when the resource changes. */
+export function useResource<T>(resource: Resource<T>): ResourceState<T> {
+  useSignals();
+  useEffect(() => resource.watch(), [resource]);
+  return { data: resource.data.value, error: resource.error.value, loading: resource.loading.value, refresh: resource.refresh };
+}
+
+export interface Mutation<A, T> {
+  readonly pending: ReadonlySignal<boolean>;
+  readonly error: ReadonlySignal<Error | undefined>;
+  /** Runs the write once (spec 9: 0 retries for mutations); rejects with its error so callers can show a notice. */
+  run(args: A): Promise<T>;
+}
+
+export function createMutation<A, T>(write: (args: A) => Promise<T>, onSuccess?: (value: T, args: A) => void | Promise<void>): Mutation<A, T> {
+  const pending = signal(false);
+  const error = signal<Error | undefined>(undefined);
+  return {
+    pending,
+    error,
+    async run(args: A): Promise<T> {
+      pending.value = true;
+      error.value = undefined;
+      try {
+        const value = await write(args);
+        await onSuccess?.(value, args);
+        return value;
+      } catch (e) {
+        error.value = e instanceof Error ? e : new Error(String(e));
+        throw e;
+      } finally {
+        pending.value = false;
+      }
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useResource } from '../lib/resource';
+import { frameSrcNoBase } from '../features/frame/model';
+import { chooseLicenseMessage } from './licenseMessage';
+import { LicenseNotice } from './LicenseNotice';
+import { licenseResource } from './shellData';
+
+/** The enterprise-feature notice above the content, on enterprise pages without an enterprise licence (spec 2.4, 6). */
+export function EnterpriseBanner() {
+  useSignals();
+  const { data, error } = useResource(licenseResource);
+  if (error && !data) throw error;
+  const message = data ? chooseLicenseMessage(data, frameSrcNoBase.value) : undefined;
+  if (!message?.enterprise) return null;
+  return <LicenseNotice message={message} testId="enterprise-banner" />;
+}

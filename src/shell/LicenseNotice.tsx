@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { withBase } from '../app/base';
+import { useT } from '../lib/i18n';
+import { Link } from '../ui/Link';
+import { Banner } from './Banner';
+import { VENDOR_LINKS } from './externalLinks';
+import type { LicenseLinkKind, LicenseMessage } from './licenseMessage';
+import { PromoTermsDialog } from './PromoTermsDialog';
+import { ignoreLicenseNotice } from './shellData';
+
+/** Spec 2.4 destinations: the admin licence and activation pages in the frame, vendor pages in new tabs. */
+const LINKS: Record<LicenseLinkKind, { key: string; href: string; external: boolean }> = {
+  license: { key: 'shell.license.link.license', href: `${withBase('admin/')}?xiwindow=license.php`, external: false },
+  enterpriseKey: { key: 'shell.license.link.enterpriseKey', href: `${withBase('admin/')}?xiwindow=license.php`, external: false },
+  enterpriseTrial: { key: 'shell.license.link.enterpriseTrial', href: `${withBase('admin/')}?xiwindow=license.php`, external: false },
+  activate: { key: 'shell.license.link.activate', href: `${withBase('')}?xiwindow=admin/activate.php`, external: false },
+  contactSales: { key: 'shell.license.link.contactSales', href: VENDOR_LINKS.contactSales, external: true },
+  pricing: { key: 'shell.license.link.pricing', href: VENDOR_LINKS.pricing, external: true },
+  upgrade: { key: 'shell.license.link.upgrade', href: VENDOR_LINKS.upgrade, external: true },
+};
+
+/** Renders one chosen licence message as a banner; dismissible ones set their ignore flag on the session. */
+export function LicenseNotice({ message, testId }: { message: LicenseMessage; testId: string }) {
+  const t = useT();
+  const [collapsing, setCollapsing] = useState(false);
+  const dismissKind = message.dismiss;
+  const onDismiss = dismissKind
+    ? () => {
+      setCollapsing(true);
+      ignoreLicenseNotice(dismissKind).catch((e: unknown) => {
+        console.error('Failed to dismiss the licence notice.', e);
+        setCollapsing(false);
+      });
+    }
+    : undefined;
+  return (
+    <Banner type={message.severity} onDismiss={onDismiss} collapsing={collapsing} data-testid={testId}>
+      {message.promo && <strong>{t('shell.license.promoTitle')} </strong>}
+      {!message.promo && <span>{t(message.key, message.vars)}</span>}
+      {message.links.map((kind) => {
+        const link = LINKS[kind];
+        return <Link key={kind} href={link.href} target={link.external ? '_blank' : undefined}>{t(link.key)}</Link>;
+      })}
+      {message.promo && <span> {t(message.key, message.vars)}</span>}
+      {message.promo && <PromoTermsDialog />}
+    </Banner>
+  );
+}

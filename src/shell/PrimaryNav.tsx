@@ -1,0 +1,66 @@
+import type { AuthRecord, MenuSection, SectionId } from '../lib/apiTypes';
+import { useAuth } from '../app/AuthProvider';
+import { useMenu } from '../app/MenuProvider';
+import { useT } from '../lib/i18n';
+import { Icon } from '../ui/Icon';
+import { Link } from '../ui/Link';
+import { TooltipTrigger } from '../ui/Tooltip';
+import { sectionHref } from './menuLinks';
+import { sectionIcon } from './sectionIcon';
+import { ConfigLinks, configLinksFor } from './ConfigLinks';
+import './PrimaryNav.css';
+
+export interface PrimaryNavProps {
+  section: SectionId;
+  /** In the phone drawer the labels are shown next to the icons. */
+  showLabels?: boolean;
+}
+
+/** Spec 2.9: the left icon rail, one icon per menu section (CCM has none). */
+export function PrimaryNav({ section, showLabels = false }: PrimaryNavProps) {
+  const t = useT();
+  const { menu, error } = useMenu();
+  const auth = useAuth();
+  const sections = Object.values(menu).filter((s): s is MenuSection => !!s && s.id !== 'ccm');
+  // Without any menu to show, the failure is this region's to report.
+  if (error && sections.length === 0) throw error;
+  return (
+    <nav className="primary-nav" aria-label={t('shell.nav.primary')} data-labels={showLabels || undefined}>
+      <ul className="primary-nav-list">
+        {sections.map((s) => (
+          <li key={s.id} className="primary-nav-item">
+            <RailItem section={s} current={s.id === section} showLabels={showLabels} auth={auth} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+interface RailItemProps { section: MenuSection; current: boolean; showLabels: boolean; auth: AuthRecord }
+
+function RailItem({ section, current, showLabels, auth }: RailItemProps) {
+  const label = section.label;
+  const links = section.id === 'config' ? configLinksFor(auth) : [];
+  const tooltip = links.length > 0
+    ? <ConfigLinks title={label} links={links} />
+    : <span className="primary-nav-tip">{label}</span>;
+  return (
+    <TooltipTrigger tooltip={tooltip} interactive={links.length > 0} placement="right">
+      {({ triggerProps, triggerRef }) => (
+        <Link
+          href={sectionHref(section)}
+          ref={triggerRef}
+          domProps={triggerProps}
+          className="primary-nav-link"
+          aria-label={showLabels ? undefined : label}
+          aria-current={current ? 'page' : undefined}
+          data-testid={`rail-${section.id}`}
+        >
+          <Icon name={sectionIcon(section)} size={20} />
+          {showLabels && <span className="primary-nav-label">{label}</span>}
+        </Link>
+      )}
+    </TooltipTrigger>
+  );
+}

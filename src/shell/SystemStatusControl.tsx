@@ -1,0 +1,57 @@
+import { useResource } from '../lib/resource';
+import { useT } from '../lib/i18n';
+import { Icon } from '../ui/Icon';
+import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
+import { inFrameHref } from './menuLinks';
+import { programStatusResource, systemStatusResource } from './shellData';
+import { daemonTone, systemCodes, toggleTones, type StatusTone } from './systemStatus';
+import './SystemStatusControl.css';
+
+const ADMIN = { id: 'admin' as const, path: 'admin/' };
+const SYSSTAT = inFrameHref(ADMIN, 'admin/sysstat.php');
+const ENGINE = inFrameHref(ADMIN, 'admin/sysstat.php?pageopt=monitoringengine');
+
+const DAEMON_TEXT: Record<StatusTone, string> = { ok: 'shell.status.running', critical: 'shell.status.stopped', warning: 'shell.status.unknown', unknown: 'shell.status.unknown' };
+const TOGGLE_TEXT: Record<StatusTone, string> = { ok: 'shell.status.enabled', warning: 'shell.status.disabled', critical: 'shell.status.disabled', unknown: 'shell.status.unknown' };
+
+/** A coloured dot plus the state in words, so colour is never the only signal. */
+function ToneBadge({ tone, text }: { tone: StatusTone; text: string }) {
+  return <span className="status-badge" data-tone={tone}><span className="status-dot" aria-hidden="true" />{text}</span>;
+}
+
+/** Spec 2.7: overall system status in the top bar with links to the system status pages. */
+export function SystemStatusControl() {
+  const t = useT();
+  const system = useResource(systemStatusResource);
+  const program = useResource(programStatusResource);
+  const loaded = system.data !== undefined;
+  const codes = systemCodes(system.data);
+  const toggles = toggleTones(program.data);
+  const overallTone: StatusTone = loaded ? daemonTone(codes.overall) : 'unknown';
+  const overallText = !loaded ? t(system.error ? 'shell.status.unavailable' : 'shell.status.loading') : codes.overall === 1 ? t('shell.status.degraded') : t('shell.status.ok');
+  const item = (key: string, labelKey: string, href: string, tone: StatusTone, textKey: string): MenuItemSpec => ({
+    key, label: t(labelKey), href, detail: <ToneBadge tone={tone} text={t(textKey)} />,
+  });
+  const engineTone = daemonTone(codes.engine);
+  const grapherTone = daemonTone(codes.grapher);
+  return (
+    <MenuTrigger
+      label={t('shell.status.menu', { status: overallText })}
+      className="system-status"
+      data-testid="system-status"
+      triggerAttributes={{ 'data-tone': overallTone }}
+      placement="bottom end"
+      items={[
+        item('engine', 'shell.status.engine', SYSSTAT, engineTone, DAEMON_TEXT[engineTone]),
+        item('grapher', 'shell.status.grapher', SYSSTAT, grapherTone, DAEMON_TEXT[grapherTone]),
+        item('notifications', 'shell.status.notifications', ENGINE, toggles.notifications, TOGGLE_TEXT[toggles.notifications]),
+        item('hostChecks', 'shell.status.hostChecks', ENGINE, toggles.hostChecks, TOGGLE_TEXT[toggles.hostChecks]),
+        item('serviceChecks', 'shell.status.serviceChecks', ENGINE, toggles.serviceChecks, TOGGLE_TEXT[toggles.serviceChecks]),
+      ]}
+    >
+      <Icon name={overallTone === 'critical' ? 'critical' : overallTone === 'ok' ? 'success' : 'status'} />
+      <span className="system-status-text">{overallText}</span>
+      <Icon name="chevron-down" size={16} />
+    </MenuTrigger>
+  );
+}

@@ -1,0 +1,46 @@
+import { useRef } from 'react';
+import { useAuth } from '../app/AuthProvider';
+import { useT } from '../lib/i18n';
+import { useResource } from '../lib/resource';
+import { Dialog } from '../ui/Dialog';
+import { IconButton } from '../ui/IconButton';
+import { Link } from '../ui/Link';
+import { Popover } from '../ui/Popover';
+import { useOverlayState } from '../ui/useOverlayState';
+import { inFrameHref } from './menuLinks';
+import { trayAlertResource } from './shellData';
+import { trayAlertTitle, trayHasProblems } from './trayAlert';
+
+const HOME = { id: 'home' as const, path: '' };
+
+/** The call carries nsp, so it only runs for a live session (spec 7). */
+export function TrayAlert() {
+  const { nsp } = useAuth();
+  return nsp ? <TrayAlertIcon /> : null;
+}
+
+/** Spec 2.8: a warning icon when the tray alert title lacks "No Problems Detected"; it opens a 250×150 px popover. */
+function TrayAlertIcon() {
+  const t = useT();
+  const { data } = useResource(trayAlertResource);
+  const state = useOverlayState();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const title = data === undefined ? '' : trayAlertTitle(data);
+  if (!trayHasProblems(title)) return null;
+  return (
+    <>
+      <IconButton ref={triggerRef} icon="warning" label={`${t('shell.tray.title')}: ${title}`} onPress={state.toggle} className="tray-alert-button" data-testid="tray-alert" />
+      {state.isOpen && (
+        <Popover state={state} triggerRef={triggerRef} placement="top end" width={250} height={150} className="tray-alert-popover">
+          <Dialog title={t('shell.tray.title')}>
+            <p className="tray-alert-text">{title}</p>
+            <ul className="tray-alert-links">
+              <li><Link href={inFrameHref(HOME, 'includes/components/xicore/status.php?show=hostproblems')}>{t('shell.tray.hostProblems')}</Link></li>
+              <li><Link href={inFrameHref(HOME, 'includes/components/xicore/status.php?show=serviceproblems')}>{t('shell.tray.serviceProblems')}</Link></li>
+            </ul>
+          </Dialog>
+        </Popover>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ProgramStatus, SystemStatus } from '../lib/apiTypes';
+
+export type StatusTone = 'ok' | 'critical' | 'warning' | 'unknown';
+
+/** Spec 4: daemon codes 0 green, 1 red, anything else (default 2) neutral. */
+export function daemonTone(code: number): StatusTone {
+  if (code === 0) return 'ok';
+  if (code === 1) return 'critical';
+  return 'unknown';
+}
+
+/** Spec 4: toggles 0 warning, 1 green, anything else neutral. */
+export function toggleTone(value: number | string | undefined): StatusTone {
+  const n = Number(value);
+  if (n === 1) return 'ok';
+  if (n === 0 && value !== undefined && value !== '') return 'warning';
+  return 'unknown';
+}
+
+function daemonCode(status: SystemStatus | undefined, ids: string[]): number {
+  const list = status?.daemons?.daemon ?? [];
+  const found = list.find((d) => ids.includes(d.id) || ids.includes(d.name));
+  return found && typeof found.return_code === 'number' ? found.return_code : 2;
+}
+
+export interface SystemCodes { overall: number; engine: number; grapher: number }
+
+/** Engine is the nagioscore daemon, the grapher is pnp/npcd; overall is 1 when either is 1, else 0. */
+export function systemCodes(status: SystemStatus | undefined): SystemCodes {
+  const engine = daemonCode(status, ['nagioscore', 'nagios']);
+  const grapher = daemonCode(status, ['pnp', 'npcd']);
+  return { overall: engine === 1 || grapher === 1 ? 1 : 0, engine, grapher };
+}
+
+export interface ToggleCodes { notifications: StatusTone; hostChecks: StatusTone; serviceChecks: StatusTone }
+
+export function toggleTones(program: ProgramStatus | undefined): ToggleCodes {
+  return {
+    notifications: toggleTone(program?.notifications_enabled),
+    hostChecks: toggleTone(program?.active_host_checks_enabled),
+    serviceChecks: toggleTone(program?.active_service_checks_enabled),
+  };
+}

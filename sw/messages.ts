@@ -1,0 +1,11 @@
+declare let self: ServiceWorkerGlobalScope;
+
+/** The page (workbox-window's messageSkipWaiting) asks a waiting worker to take over after the user agreed to update. */
+export function listenForMessages(): void {
+  self.addEventListener('message', (event: ExtendableMessageEvent) => {
+    const data: unknown = event.data;
+    if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
+      void self.skipWaiting();
+    }
+  });
+}

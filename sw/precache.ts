@@ -1,0 +1,15 @@
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+
+/**
+ * The app shell (index.html and the hashed bundles) is cached at install: hashed files never change, so they are
+ * served from the cache first. Directory and "clean URL" guesses are off, so app routes still go through the
+ * navigation rule below (the server must see them to redirect logged-out visitors to the login page).
+ */
+export function precacheShell(manifest: Array<PrecacheEntry | string>): void {
+  cleanupOutdatedCaches();
+  precacheAndRoute(manifest, { directoryIndex: '', cleanURLs: false });
+}
+
+export function cachedShell(base: string): Promise<Response | undefined> {
+  return matchPrecache(`${base}index.html`);
+}

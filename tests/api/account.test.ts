@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from './harness.js';
+import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, sendOk } from './writeGuards.js';
+import { availableLanguages } from '../../server/src/routes/lang.js';
+
+let ts: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  ts = await startTestServer();
+  admin = await adminClient(ts);
+});
+afterAll(async () => { await ts.close(); });
+
+describe('GET api/v2/account/auth', () => {
+  it('answers 401 without a session', async () => {
+    const res = await new Client(ts.url).get('api/v2/account/auth');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Your session has timed out.' });
+  });
+
+  it('describes the administrator with every permission', async () => {
+    const res = await admin.get('api/v2/account/auth');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      nsp: admin.nsp, username: 'nagiosadmin', isAdmin: true, isAuthorizedForMonitoringSystem: true,
+      canConfigureObjects: true, canAccessCCM: true, canAutoDeploy: true,
+    });
+  });
+
+  it('reports exactly the flags a limited user has', async () => {
+    const c = await loginAs(ts, 'operator', { isAuthorizedForMonitoringSystem: true, canAutoDeploy: true });
+    const res = await c.get('api/v2/account/auth');
+    expect(res.body).toEqual({
+      nsp: c.nsp, username: 'operator', isAdmin: false, isAuthorizedForMonitoringSystem: true,
+      canConfigureObjects: false, canAccessCCM: false, canAutoDeploy: true,
+    });
+  });
+});
+
+describe('api/v2/account/theme', () => {
+  const setTheme = (theme: string) => formSend('POST', 'api/v2/account/theme', { theme });
+
+  it('starts dark and answers 401 without a session', async () => {
+    const c = await loginAs(ts, 'themer');
+    expect((await c.get('api/v2/account/theme')).body).toEqual({ theme: 'neptune' });
+    expect((await new Client(ts.url).get('api/v2/account/theme')).status).toBe(401);
+  });
+
+  it('stores each known theme, including the classic xi5', async () => {
+    const c = await loginAs(ts, 'themer2');
+    for (const theme of ['neptunelight', 'neptunecolorblind', 'xi5', 'neptune']) {
+      const res = await sendOk(setTheme(theme), c);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ theme });
+      expect((await c.get('api/v2/account/theme')).body).toEqual({ theme });
+    }
+  });
+
+  it('refuses unknown or missing themes and keeps the old one', async () => {
+    const c = await loginAs(ts, 'themer3');
+    await sendOk(setTheme('neptunelight'), c);
+    expectBadRequest(await sendOk(setTheme('pink'), c));
+    expectBadRequest(await sendOk(formSend('POST', 'api/v2/account/theme', {}), c));
+    expect((await c.get('api/v2/account/theme')).body).toEqual({ theme: 'neptunelight' });
+  });
+
+  it('guards the write', async () => {
+    const c = await loginAs(ts, 'themer4');
+    await expectWriteGuards(ts, c, setTheme('neptunelight'));
+    expect((await c.get('api/v2/account/theme')).body).toEqual({ theme: 'neptune' });
+  });
+});
+
+describe('api/v2/account/language', () => {
+  const setLanguage = (language: string) => formSend('POST', 'api/v2/account/language', { language });
+
+  it('offers the translations shipped in server/static/lang/json', () => {
+    expect(availableLanguages()).toEqual(expect.arrayContaining(['de_DE', 'en_US']));
+  });
+
+  it('starts at en_US, switches to de_DE and answers 401 without a session', async () => {
+    const c = await loginAs(ts, 'speaker');
+    expect((await c.get('api/v2/account/language')).body).toEqual({ language: 'en_US' });
+    const res = await sendOk(setLanguage('de_DE'), c);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ language: 'de_DE' });
+    expect((await c.get('api/v2/account/language')).body).toEqual({ language: 'de_DE' });
+    expect((await new Client(ts.url).get('api/v2/account/language')).status).toBe(401);
+  });
+
+  it('refuses languages without a translation and keeps the old one', async () => {
+    const c = await loginAs(ts, 'speaker2');
+    for (const bad of ['fr_FR', '../en_US', 'en_US.json', '']) expectBadRequest(await sendOk(setLanguage(bad), c));
+    expect((await c.get('api/v2/account/language')).body).toEqual({ language: 'en_US' });
+  });
+
+  it('guards the write', async () => {
+    const c = await loginAs(ts, 'speaker3');
+    await expectWriteGuards(ts, c, setLanguage('de_DE'));
+    expect((await c.get('api/v2/account/language')).body).toEqual({ language: 'en_US' });
+  });
+});
+
+describe('GET includes/lang/json/{language}.json', () => {
+  it('serves each translation as a flat JSON resource', async () => {
+    for (const language of ['en_US', 'de_DE']) {
+      const res = await new Client(ts.url).get(`includes/lang/json/${language}.json`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      const body = res.body as Record<string, unknown>;
+      expect(Object.values(body).length).toBeGreaterThan(0);
+      for (const value of Object.values(body)) expect(typeof value).toBe('string');
+    }
+  });
+
+  it('answers an unknown language with a JSON 404', async () => {
+    for (const file of ['xx_XX.json', 'en_US.txt', 'en.json']) {
+      const res = await new Client(ts.url).get(`includes/lang/json/${file}`);
+      expectBadRequest(res, 404);
+    }
+  });
+});
+
+describe('persistence', () => {
+  it('keeps theme and language across a restart', async () => {
+    const c = await loginAs(ts, 'keeper');
+    await sendOk(setPair('theme', 'neptunecolorblind'), c);
+    await sendOk(setPair('language', 'de_DE'), c);
+    ts = await ts.restart();
+    const again = new Client(ts.url);
+    await again.login('keeper', 'user-password-1');
+    expect((await again.get('api/v2/account/theme')).body).toEqual({ theme: 'neptunecolorblind' });
+    expect((await again.get('api/v2/account/language')).body).toEqual({ language: 'de_DE' });
+  });
+});
+
+function setPair(kind: 'theme' | 'language', value: string) {
+  return formSend('POST', `api/v2/account/${kind}`, { [kind]: value });
+}

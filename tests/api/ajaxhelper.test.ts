@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from './harness.js';
+import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
+import { emptySnapshot } from '../../server/src/monitoring/empty.js';
+import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
+
+const snapshot: MonitoringSnapshot = emptySnapshot();
+const source: MonitoringSource = {
+  kind: 'demo', start: async () => {}, stop: async () => {}, snapshot: () => snapshot, submit: async () => {}, engineRunning: () => true,
+};
+
+const checked = {
+  display_name: '', state_type: 1 as const, has_been_checked: 1 as const, output: '', long_output: '', perfdata: '', last_check: 0, next_check: 0,
+  last_state_change: 0, current_check_attempt: 1, max_check_attempts: 3, problem_acknowledged: 0 as 0 | 1, acknowledgement_type: 0 as const,
+  scheduled_downtime_depth: 0, active_checks_enabled: 1 as const, passive_checks_enabled: 1 as const, notifications_enabled: 1 as const,
+  is_flapping: 0 as const, check_command: 'check_ping', check_interval: 5,
+};
+const host = (name: string, state: HostStatus['current_state'], extra: Partial<HostStatus> = {}): HostStatus =>
+  ({ ...checked, host_name: name, alias: name, address: '127.0.0.1', current_state: state, hostgroups: [], ...extra });
+const service = (hostName: string, name: string, state: ServiceStatus['current_state'], extra: Partial<ServiceStatus> = {}): ServiceStatus =>
+  ({ ...checked, host_name: hostName, service_description: name, current_state: state, servicegroups: [], ...extra });
+
+let ts: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  ts = await startTestServer({}, undefined, source);
+  admin = await adminClient(ts);
+});
+afterAll(async () => { await ts.close(); });
+
+/** ajaxhelper commands that change state travel as GET with nsp and the XSRF header, like the app sends them. */
+const cmd = (name: string, params: Record<string, string> = {}) => querySend('GET', 'ajaxhelper.php', { cmd: name, ...params });
+const read = (c: Client, name: string, params: Record<string, string> = {}) =>
+  c.get(`ajaxhelper.php?${new URLSearchParams({ cmd: name, ...params })}`);
+
+describe('the endpoint', () => {
+  it('refuses unknown or missing commands', async () => {
+    expectBadRequest(await read(admin, 'rm_rf'));
+    expectBadRequest(await admin.get('ajaxhelper.php'));
+    expectBadRequest(await read(admin, 'constructor'));
+  });
+});
+
+describe('setsessionvars and getsessionvars', () => {
+  const set = (opts: unknown) => cmd('setsessionvars', { opts: JSON.stringify(opts) });
+
+  it('stores a flag for this session only', async () => {
+    const c = await loginAs(ts, 'sessions');
+    expect((await read(c, 'getsessionvars', { needle: 'has_seen_login_alerts' })).body).toEqual({ has_seen_login_alerts: null });
+    const res = await sendOk(set({ has_seen_login_alerts: 1 }), c);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ has_seen_login_alerts: 1 });
+    expect((await read(c, 'getsessionvars', { needle: 'has_seen_login_alerts' })).body).toEqual({ has_seen_login_alerts: 1 });
+    const other = new Client(ts.url);
+    await other.login('sessions', USER_PASSWORD);
+    expect((await read(other, 'getsessionvars', { needle: 'has_seen_login_alerts' })).body).toEqual({ has_seen_login_alerts: null });
+  });
+
+  it('accepts each notice flag and refuses anything else without storing it', async () => {
+    const c = await loginAs(ts, 'flags');
+    for (const kind of ['trial', 'free', 'promo']) expect((await sendOk(set({ [`ignore_${kind}_notice`]: '1' }), c)).status).toBe(200);
+    for (const bad of [{ isAdmin: 1 }, { has_seen_login_alerts: 2 }, {}, ['x'], { ignore_trial_notice: 1, evil: 1 }]) {
+      expectBadRequest(await sendOk(set(bad), c));
+    }
+    expectBadRequest(await sendOk(cmd('setsessionvars', { opts: '{not json' }), c));
+    expect((await read(c, 'getsessionvars')).body).toEqual({ ignore_trial_notice: 1, ignore_free_notice: 1, ignore_promo_notice: 1 });
+  });
+
+  it('guards the write and needs a session to read', async () => {
+    const c = await loginAs(ts, 'guardsession');
+    await expectWriteGuards(ts, c, set({ has_seen_login_alerts: 1 }));
+    expect((await read(c, 'getsessionvars')).body).toEqual({});
+    expect((await read(new Client(ts.url), 'getsessionvars')).status).toBe(401);
+  });
+});
+
+describe('keepalive', () => {
+  it('answers a live session and is guarded like a write', async () => {
+    expect((await sendOk(cmd('keepalive'), admin)).body).toEqual({ alive: true });
+    await expectWriteGuards(ts, admin, cmd('keepalive'));
+  });
+});
+
+describe('getusermeta and setusermeta', () => {
+  const set = (keyname: string, keyvalue: unknown) => cmd('setusermeta', { opts: JSON.stringify({ keyname, keyvalue }) });
+
+  it('answers the defaults: speed 10 as a number, login alerts on', async () => {
+    const c = await loginAs(ts, 'metadefaults');
+    const speed = await read(c, 'getusermeta', { opts: 'view_rotation_speed' });
+    expect(speed.status).toBe(200);
+    expect(speed.text).toBe('10');
+    expect(speed.headers.get('content-type')).toContain('application/json');
+    expect((await read(c, 'getusermeta', { opts: 'show_login_alert_screen' })).body).toBe(1);
+    expect((await read(c, 'getusermeta', { opts: 'icon-menu-dashboards-home' })).body).toBeNull();
+    expect((await read(new Client(ts.url), 'getusermeta', { opts: 'view_rotation_speed' })).status).toBe(401);
+  });
+
+  it('stores speeds from 10 to 60, the alert switch and icons, and keeps them across a restart', async () => {
+    const c = await loginAs(ts, 'metastore');
+    expect((await sendOk(set('view_rotation_speed', 25), c)).body).toEqual({ keyname: 'view_rotation_speed', keyvalue: 25 });
+    expect((await sendOk(set('show_login_alert_screen', '0'), c)).body).toEqual({ keyname: 'show_login_alert_screen', keyvalue: 0 });
+    expect((await sendOk(set('icon-menu-dashboards-screen', 'tv'), c)).status).toBe(200);
+    ts = await ts.restart();
+    admin = await adminClient(ts);
+    const again = new Client(ts.url);
+    await again.login('metastore', USER_PASSWORD);
+    expect((await read(again, 'getusermeta', { opts: 'view_rotation_speed' })).body).toBe(25);
+    expect((await read(again, 'getusermeta', { opts: 'show_login_alert_screen' })).body).toBe(0);
+    expect((await read(again, 'getusermeta', { opts: 'icon-menu-dashboards-screen' })).body).toBe('tv');
+  });
+
+  it('refuses speeds outside 10-60, bad switches, bad icons and unknown keys, storing nothing', async () => {
+    const c = await loginAs(ts, 'metabad');
+    await sendOk(set('view_rotation_speed', 30), c);
+    for (const bad of [9, 61, 12.5, '2O', 'fast', null]) expectBadRequest(await sendOk(set('view_rotation_speed', bad), c));
+    expectBadRequest(await sendOk(set('show_login_alert_screen', 'yes'), c));
+    expectBadRequest(await sendOk(set('icon-menu-x', '<svg onload=alert(1)>'), c));
+    expectBadRequest(await sendOk(set('is_admin', 1), c));
+    expectBadRequest(await sendOk(cmd('setusermeta', { opts: '"view_rotation_speed"' }), c));
+    expectBadRequest(await read(c, 'getusermeta', { opts: 'password_hash' }));
+    expect((await read(c, 'getusermeta', { opts: 'view_rotation_speed' })).body).toBe(30);
+    const rows = ts.server.ctx.db.prepare("SELECT key FROM user_meta WHERE user_id = (SELECT id FROM users WHERE username = 'metabad')").all();
+    expect(rows).toEqual([{ key: 'view_rotation_speed' }]);
+  });
+
+  it('reads a stored speed outside 10-60 as 10 (spec 5)', async () => {
+    const c = await loginAs(ts, 'metalegacy');
+    ts.server.ctx.db.prepare("INSERT INTO user_meta (user_id, key, value) SELECT id, 'view_rotation_speed', '400' FROM users WHERE username = 'metalegacy'").run();
+    expect((await read(c, 'getusermeta', { opts: 'view_rotation_speed' })).body).toBe(10);
+  });
+
+  it('guards the write', async () => {
+    const c = await loginAs(ts, 'metaguard');
+    await expectWriteGuards(ts, c, set('view_rotation_speed', 40));
+    expect((await read(c, 'getusermeta', { opts: 'view_rotation_speed' })).body).toBe(10);
+  });
+});
+
+describe('addview and getviewbynum', () => {
+  const add = (title: string, url: string) => formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title, url });
+
+  it('adds views and walks them by index, wrapping around', async () => {
+    const c = await loginAs(ts, 'rotator');
+    expectBadRequest(await read(c, 'getviewbynum', { opts: '0' }), 404);
+    const first = await sendOk(add('Hosts', '/nagiosxi/includes/components/xicore/status.php?show=hosts'), c);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ id: expect.any(Number), title: 'Hosts', url: 'includes/components/xicore/status.php?show=hosts' });
+    await sendOk(add('Vendor', 'https://www.example.com/status'), c);
+    const at = async (i: number) => (await read(c, 'getviewbynum', { opts: String(i) })).body;
+    expect(await at(0)).toEqual({ title: 'Hosts', url: 'includes/components/xicore/status.php?show=hosts' });
+    expect(await at(1)).toEqual({ title: 'Vendor', url: 'https://www.example.com/status' });
+    expect(await at(2)).toEqual(await at(0));
+    expect(await at(-1)).toEqual(await at(1));
+    expectBadRequest(await read(c, 'getviewbynum', { opts: 'one' }));
+    expect((await read(new Client(ts.url), 'getviewbynum', { opts: '0' })).status).toBe(401);
+  });
+
+  it('refuses missing or long titles and unsafe addresses, adding nothing', async () => {
+    const c = await loginAs(ts, 'viewbad');
+    const bad: [string, string][] = [
+      ['', 'https://example.com/'], ['x'.repeat(256), 'https://example.com/'], ['   ', 'https://example.com/'],
+      ['JS', 'javascript:alert(1)'], ['Data', 'data:text/html,<script>alert(1)</script>'], ['Proto', '//evil.example/'],
+      ['Outside', '/etc/passwd'], ['Climb', '/nagiosxi/../secret'], ['Empty', ''], ['Vb', 'vbscript:msgbox'],
+    ];
+    for (const [title, url] of bad) expectBadRequest(await sendOk(add(title, url), c));
+    expectBadRequest(await sendOk(cmd('addview', { title: 'Via GET', url: 'https://example.com/' }), c));
+    expectBadRequest(await read(c, 'getviewbynum', { opts: '0' }), 404);
+  });
+
+  it('keeps views across a restart', async () => {
+    const c = await loginAs(ts, 'viewkeeper');
+    await sendOk(add('Kept', 'admin/main.php'), c);
+    ts = await ts.restart();
+    admin = await adminClient(ts);
+    const again = new Client(ts.url);
+    await again.login('viewkeeper', USER_PASSWORD);
+    expect((await read(again, 'getviewbynum', { opts: '0' })).body).toEqual({ title: 'Kept', url: 'admin/main.php' });
+  });
+
+  it('guards the write', async () => {
+    const c = await loginAs(ts, 'viewguard');
+    await expectWriteGuards(ts, c, add('Guarded', 'admin/main.php'));
+    expectBadRequest(await read(c, 'getviewbynum', { opts: '0' }), 404);
+  });
+});
+
+describe('getxicoreajax tray alert', () => {
+  const tray = (c: Client) => read(c, 'getxicoreajax', { opts: JSON.stringify({ func: 'get_tray_alert_html' }), nsp: c.nsp });
+
+  it('says No Problems Detected when everything is fine or handled', async () => {
+    snapshot.hosts = [host('web1', 0), host('db1', 1, { problem_acknowledged: 1 }), host('mail', 2, { scheduled_downtime_depth: 1 })];
+    snapshot.services = [service('web1', 'HTTP', 0), service('web1', 'Disk', 2, { problem_acknowledged: 1 }), service('db1', 'MySQL', 2)];
+    const res = await tray(admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.text).toMatch(/^<div class="tray-alert" title="No Problems Detected">/);
+  });
+
+  it('counts unhandled host problems and service problems on UP hosts', async () => {
+    snapshot.hosts = [host('web1', 0), host('web2', 0), host('db1', 1), host('db2', 2)];
+    snapshot.services = [
+      service('web1', 'HTTP', 2), service('web1', 'Load', 1), service('web2', 'Disk', 3), service('web2', 'Ping', 0),
+      service('db1', 'MySQL', 2), service('web2', 'Swap', 2, { scheduled_downtime_depth: 2 }),
+    ];
+    const res = await tray(admin);
+    expect(res.text).toContain('title="2 Unhandled Host Problems, 3 Unhandled Service Problems"');
+    expect(res.text).not.toContain('No Problems Detected');
+    snapshot.hosts = [host('web1', 1)];
+    snapshot.services = [];
+    expect((await tray(admin)).text).toContain('title="1 Unhandled Host Problem"');
+  });
+
+  it('refuses unknown functions and needs a session', async () => {
+    expectBadRequest(await read(admin, 'getxicoreajax', { opts: JSON.stringify({ func: 'phpinfo' }) }));
+    expectBadRequest(await read(admin, 'getxicoreajax', { opts: 'get_tray_alert_html' }));
+    expect((await tray(new Client(ts.url))).status).toBe(401);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from './harness.js';
+import { adminClient } from './writeGuards.js';
+import type { Menu } from '../../src/lib/apiTypes.js';
+
+let ts: TestServer;
+let admin: Client;
+beforeAll(async () => {
+  ts = await startTestServer();
+  admin = await adminClient(ts);
+});
+afterAll(async () => { await ts.close(); });
+
+describe('GET api/v2/app/bootstrap', () => {
+  it('names the proxy, the API and the base under the configured base', async () => {
+    const res = await admin.get('api/v2/app/bootstrap');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ajaxProxyUrl: '/nagiosxi/ajaxproxy.php', backendUrl: '/nagiosxi/api/v2', baseUrl: '/nagiosxi/' });
+  });
+
+  it('follows another base', async () => {
+    const other = await startTestServer({ base: '/monitor/' });
+    try {
+      const c = await adminClient(other);
+      expect((await c.get('api/v2/app/bootstrap')).body).toEqual({ ajaxProxyUrl: '/monitor/ajaxproxy.php', backendUrl: '/monitor/api/v2', baseUrl: '/monitor/' });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await new Client(ts.url).get('api/v2/app/bootstrap')).status).toBe(401);
+  });
+});
+
+describe('GET api/v2/app/menu', () => {
+  it('answers 401 without a session', async () => {
+    expect((await new Client(ts.url).get('api/v2/app/menu')).status).toBe(401);
+  });
+
+  it('answers sections keyed by id, each with groups of entries', async () => {
+    const res = await admin.get<Menu>('api/v2/app/menu');
+    expect(res.status).toBe(200);
+    for (const [key, section] of Object.entries(res.body)) {
+      expect(section.id).toBe(key);
+      expect(section).toEqual({
+        id: expect.any(String), label: expect.any(String), path: expect.any(String), defaultPath: expect.any(String),
+        icon: expect.any(String), groups: expect.any(Array),
+      });
+      for (const group of section.groups) {
+        expect(group).toEqual({ id: expect.any(String), label: expect.any(String), entries: expect.any(Array) });
+        for (const e of group.entries) {
+          expect(Object.keys(e).sort()).toEqual(['icon', 'id', 'kind', 'label', 'path', 'target']);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer } from './harness.js';
+import { openDatabase, type Db } from '../../server/src/db/database.js';
+import { findUserByName } from '../../server/src/db/users.js';
+import { getLicense } from '../../server/src/db/license.js';
+import { getBranding } from '../../server/src/db/branding.js';
+import { listBanners } from '../../server/src/db/banners.js';
+import { getUpdateSettings } from '../../server/src/db/productUpdate.js';
+import { runCli } from '../../server/src/admin/runCli.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+let dataDir: string;
+
+interface Run { code: number; stdout: string; stderr: string }
+
+/** `npm run admin -- …` as a real process: the tsx entry point on a throwaway data dir. */
+function spawnCli(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(tsx, ['server/src/cli.ts', ...args], { cwd: root, env: { ...process.env, PHAROS_DATA_DIR: dataDir } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** The same commands in-process (one process start costs about a second on a busy machine). */
+function cli(...args: string[]): Run {
+  const run = { code: 0, stdout: '', stderr: '' };
+  run.code = runCli(args, { log: (l) => { run.stdout += `${l}\n`; }, error: (l) => { run.stderr += `${l}\n`; } }, { PHAROS_DATA_DIR: dataDir });
+  return run;
+}
+
+/** Reads what the CLI wrote, the way the server would, then lets go of the file. */
+function inspect<T>(read: (db: Db) => T): T {
+  const db = openDatabase(dataDir);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-cli-'));
+  // Create the schema once up front: the processes below start in parallel.
+  inspect(() => undefined);
+});
+afterAll(() => { fs.rmSync(dataDir, { recursive: true, force: true }); });
+
+describe('the npm run admin entry point', () => {
+  it('creates a user, and exits 1 with a message when a command is refused and 2 for an unknown command', async () => {
+    const [created, refused, unknown, help] = await Promise.all([
+      spawnCli('create-user', 'ops', 'ops-password', '--monitoring', '--ccm'),
+      spawnCli('set-license', 'colour=blue'),
+      spawnCli('frobnicate'),
+      spawnCli('help'),
+    ]);
+    expect(created).toMatchObject({ code: 0, stdout: expect.stringContaining("Created user 'ops'") });
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown licence field: colour.') });
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown command 'frobnicate'") });
+    expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('create-user NAME PASSWORD') });
+    expect(inspect((db) => findUserByName(db, 'ops'))).toMatchObject({ is_authorized_for_monitoring_system: 1, can_access_ccm: 1, is_admin: 0 });
+  });
+});
+
+describe('users', () => {
+  it('creates users with permission flags and lists them', () => {
+    expect(cli('create-user', 'boss', 'boss-password', '--admin', '--configure', '--deploy').code).toBe(0);
+    const list = cli('list-users');
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/\tops\tmonitoring,ccm\n/);
+    expect(list.stdout).toMatch(/\tboss\tadmin,configure,deploy\n/);
+  });
+
+  it('refuses duplicates, bad names, short passwords and unknown options with a message and a non-zero exit', () => {
+    const cases: [string[], number][] = [
+      [['create-user', 'OPS', 'other-password'], 1], [['create-user', 'bad name', 'long-enough'], 1], [['create-user', 'shorty', 'short'], 1],
+      [['create-user', 'flaggy', 'long-enough', '--root'], 2], [['create-user', 'lonely'], 2],
+    ];
+    for (const [args, code] of cases) {
+      const run = cli(...args);
+      expect(run.code).toBe(code);
+      expect(run.stderr).toMatch(/\S/);
+    }
+    expect(inspect((db) => ['shorty', 'flaggy', 'lonely', 'bad name'].map((n) => findUserByName(db, n)))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('changes passwords and permissions; the server sees the change', async () => {
+    expect(cli('set-password', 'ops', 'new-ops-password').code).toBe(0);
+    const perms = cli('set-permissions', 'ops', '--admin=1', '--ccm=0');
+    expect(perms.code).toBe(0);
+    expect(JSON.parse(perms.stdout)).toMatchObject({ username: 'ops', isAdmin: true, canAccessCCM: false, isAuthorizedForMonitoringSystem: true });
+    expect(cli('set-permissions', 'ops', '--admin=maybe').code).toBe(1);
+    expect(cli('set-password', 'nobody', 'whatever-password').stderr).toContain("There is no user named 'nobody'");
+    const ts = await startTestServer({}, dataDir);
+    try {
+      const c = new Client(ts.url);
+      await c.login('ops', 'new-ops-password');
+      expect((await c.get('api/v2/account/auth')).body).toMatchObject({ username: 'ops', isAdmin: true, canAccessCCM: false });
+    } finally {
+      await ts.close();
+    }
+  });
+
+  it('deletes users but never the last administrator', () => {
+    expect(cli('create-user', 'temp', 'temp-password').code).toBe(0);
+    expect(cli('delete-user', 'temp').code).toBe(0);
+    expect(inspect((db) => findUserByName(db, 'temp'))).toBeUndefined();
+    expect(cli('set-permissions', 'boss', '--admin=0').code).toBe(0);
+    const last = cli('delete-user', 'ops');
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain('The last administrator cannot be deleted.');
+    expect(cli('set-permissions', 'ops', '--admin=0').stderr).toContain('The last administrator must stay an administrator.');
+    expect(inspect((db) => findUserByName(db, 'ops')?.is_admin)).toBe(1);
+  });
+});
+
+describe('licence, banners, branding and update results', () => {
+  it('sets and shows licence fields, refusing unknown ones without writing', () => {
+    expect(cli('set-license', 'is_trial_license=1', 'trial_days_left=30', 'product_name=Pharos Trial').code).toBe(0);
+    expect(inspect(getLicense)).toMatchObject({ is_trial_license: true, trial_days_left: 30, product_name: 'Pharos Trial' });
+    expect(cli('set-license', 'is_free_license=1', 'colour=blue').code).toBe(1);
+    expect(cli('set-license', 'trial_days_left=soon').code).toBe(1);
+    expect(cli('set-license', 'trial_days_left').code).toBe(2);
+    expect(cli('set-license').code).toBe(2);
+    expect(inspect(getLicense)).toMatchObject({ is_free_license: false, trial_days_left: 30 });
+    expect(JSON.parse(cli('show-license').stdout)).toMatchObject({ is_trial_license: true, is_license_activated: true });
+  });
+
+  it('adds, lists and removes banners', () => {
+    expect(cli('add-banner', '--message', 'Patch night', '--color', 'warning', '--no-ack').code).toBe(0);
+    expect(cli('add-banner', '--message=Hello', '--color=info').code).toBe(0);
+    const [patch, hello] = inspect(listBanners);
+    expect(patch).toMatchObject({ message: 'Patch night', color: 'warning', acknowledgeable: 0 });
+    expect(hello).toMatchObject({ message: 'Hello', color: 'info', acknowledgeable: 1 });
+    expect(cli('list-banners').stdout).toContain(`${patch!.id}\twarning\tpermanent\tPatch night`);
+    expect(cli('add-banner', '--message', 'x', '--color', 'pink').code).toBe(1);
+    expect(cli('add-banner', '--color', 'info').code).toBe(1);
+    expect(cli('add-banner', '--message').code).toBe(2);
+    expect(cli('remove-banner', 'abc').code).toBe(1);
+    expect(cli('remove-banner', String(patch!.id)).code).toBe(0);
+    expect(cli('remove-banner', String(patch!.id)).stderr).toContain('There is no banner');
+    expect(inspect(listBanners).map((b) => b.message)).toEqual(['Hello']);
+  });
+
+  it('sets branding and update results', () => {
+    expect(cli('set-branding', 'copyright=ACME', 'hide_footer_left=1').code).toBe(0);
+    expect(inspect(getBranding)).toEqual({ copyright: 'ACME', hide_about: false, hide_legal: false, hide_footer_left: true });
+    expect(cli('set-branding', 'logo=x').code).toBe(1);
+    expect(cli('set-update', 'latest_version=2.0.0', 'last_check_succeeded=0').code).toBe(0);
+    expect(inspect(getUpdateSettings)).toMatchObject({ latest_version: '2.0.0', last_check_succeeded: false });
+    expect(cli('set-update', 'latest_version=new').code).toBe(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../server/src/db/users.js';
+import { Client, startTestServer, type TestServer } from './harness.js';
+import { FakeSource } from './pagesFixture.js';
+
+const PAGES = [
+  'includes/page-home-main.php',
+  ...['hosts', 'services', 'hostproblems', 'serviceproblems', 'hostgroups', 'servicegroups', 'comments', 'downtimes']
+    .map((show) => `includes/components/xicore/status.php?show=${show}`),
+  'includes/components/xicore/status.php?show=hostdetail&host=web01',
+  'includes/components/xicore/status.php?show=servicedetail&host=web01&service=HTTP',
+  'includes/components/xicore/status.php?show=hostgroups&hostgroup=web-servers',
+  'includes/components/xicore/status.php?show=servicegroups&servicegroup=http',
+  'admin/main.php', 'admin/sysstat.php', 'admin/sysstat.php?pageopt=monitoringengine', 'admin/license.php', 'admin/activate.php',
+  'admin/users.php', 'admin/banners.php', 'account/main.php', 'views/main.php', 'dashboards/dashboard.php?id=home',
+  'reports/statussummary.php', 'help/main.php', 'about/main.php', 'about/legal.php', 'about/license.php',
+  'config/monitoringwizard.php', 'config/deployagent.php',
+  ...['host', 'service', 'hostgroup', 'servicegroup'].map((type) => `includes/components/ccm/index.php?type=${type}`),
+];
+
+const GATED: [string, string][] = [
+  ['admin/main.php', 'isAdmin'], ['admin/users.php', 'isAdmin'], ['admin/banners.php', 'isAdmin'], ['admin/license.php', 'isAdmin'],
+  ['admin/sysstat.php', 'isAuthorizedForMonitoringSystem'], ['config/monitoringwizard.php', 'canConfigureObjects'],
+  ['config/deployagent.php', 'canAutoDeploy'], ['includes/components/ccm/index.php?type=host', 'canAccessCCM'],
+];
+
+describe('classic pages: access', () => {
+  let ts: TestServer;
+  let admin: Client;
+  beforeAll(async () => {
+    ts = await startTestServer({}, undefined, new FakeSource());
+    admin = new Client(ts.url);
+    await admin.login();
+  });
+  afterAll(() => ts.close());
+
+  it('answers every page with a themed HTML document for an administrator', async () => {
+    for (const page of PAGES) {
+      const res = await admin.get(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
+      expect(res.text, page).toMatch(/<html lang="en" class="neptune">/);
+      expect(res.text, page).not.toMatch(/<script/i);
+    }
+  });
+
+  it('sends visitors without a session to the login page, keeping where they wanted to go', async () => {
+    const anonymous = new Client(ts.url);
+    for (const page of PAGES) {
+      const res = await anonymous.get(page);
+      expect(res.status, page).toBe(302);
+      expect(res.headers.get('location'), page).toBe(`${new URL(ts.url).pathname}login.php?redirect=${encodeURIComponent(new URL(page, ts.url).pathname + new URL(page, ts.url).search)}`);
+    }
+  });
+
+  it('refuses permission-gated pages to users without the flag and opens them with it', async () => {
+    createUser(ts.server.ctx.db, 'plain', 'plain-password-1', {});
+    const plain = new Client(ts.url);
+    await plain.login('plain', 'plain-password-1');
+    const withFlag = new Map<string, Client>();
+    for (const [page, flag] of GATED) {
+      const denied = await plain.get(page);
+      expect(denied.status, page).toBe(403);
+      expect(denied.text, page).toContain('Access Denied');
+      let allowed = withFlag.get(flag);
+      if (!allowed) {
+        createUser(ts.server.ctx.db, `u-${flag}`, 'flag-password-1', { [flag]: true });
+        allowed = new Client(ts.url);
+        await allowed.login(`u-${flag}`, 'flag-password-1');
+        withFlag.set(flag, allowed);
+      }
+      expect((await allowed.get(page)).status, page).toBe(200);
+    }
+  });
+
+  it('renders pages in the theme stored for the user', async () => {
+    createUser(ts.server.ctx.db, 'lighty', 'light-password-1', {});
+    ts.server.ctx.db.prepare("UPDATE users SET theme = 'neptunelight' WHERE username = 'lighty'").run();
+    const c = new Client(ts.url);
+    await c.login('lighty', 'light-password-1');
+    expect((await c.get('help/main.php')).text).toContain('<html lang="en" class="neptunelight">');
+  });
+
+  it('answers unknown views, hosts and services with a 404 page and bad parameters without a 500', async () => {
+    const notFound = ['show=nonsense', 'show=hostdetail&host=nope', 'show=servicedetail&host=web01&service=nope', 'show=hostgroups&hostgroup=nope'];
+    for (const q of notFound) {
+      const res = await admin.get(`includes/components/xicore/status.php?${q}`);
+      expect(res.status, q).toBe(404);
+      expect(res.text, q).toContain('Not Found');
+    }
+    expect((await admin.get('dashboards/dashboard.php?id=nope')).status).toBe(404);
+    for (const q of ['show=services&page=-1', 'show=services&records=abc', 'show=hosts&page=abc&records=-5', 'show=services&sort=bogus&order=sideways', 'show=services&page=99999']) {
+      expect((await admin.get(`includes/components/xicore/status.php?${q}`)).status, q).toBe(200);
+    }
+    const bad = await admin.get('includes/components/xicore/status.php?show=services&state=purple');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Unknown service state');
+    expect((await admin.get('includes/components/xicore/status.php?show=hostdetail')).status).toBe(400);
+    expect((await admin.get('includes/components/ccm/index.php?type=contact')).status).toBe(400);
+  });
+
+  it('works with the demo fleet as the monitoring source', async () => {
+    const demo = await startTestServer({ demoHosts: 20 });
+    try {
+      const c = new Client(demo.url);
+      await c.login();
+      for (const page of PAGES.filter((p) => !p.includes('web01') && !p.includes('web-servers') && !p.includes('servicegroup=http'))) {
+        expect((await c.get(page)).status, page).toBe(200);
+      }
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from './harness.js';
+import { FakeSource, fixtureSnapshot, service } from './pagesFixture.js';
+
+const STATUS = 'includes/components/xicore/status.php';
+
+/** Service rows of a services list, as "host/service" in page order. */
+function serviceRows(text: string): string[] {
+  return [...text.matchAll(/show=servicedetail&amp;host=([^&"]+)&amp;service=([^"]+)"/g)].map((m) => `${decodeURIComponent(m[1]!)}/${decodeURIComponent(m[2]!.replace(/\+/g, ' '))}`);
+}
+
+function hostRows(text: string): string[] {
+  return [...text.matchAll(/<th scope="row"><a href="[^"]*show=hostdetail&amp;host=([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!));
+}
+
+describe('classic status pages: lists', () => {
+  let ts: TestServer;
+  let c: Client;
+  const source = new FakeSource();
+  beforeAll(async () => {
+    const snap = fixtureSnapshot();
+    // Enough services on one host to need several pages.
+    for (let i = 1; i <= 12; i++) snap.services.push(service('bulk01', `Check ${String(i).padStart(2, '0')}`, { current_state: i % 3 === 0 ? 1 : 0 }));
+    snap.hosts.push({ ...snap.hosts[0]!, host_name: 'bulk01', alias: 'Bulk', address: '198.51.100.7', hostgroups: [] });
+    source.snap = snap;
+    ts = await startTestServer({}, undefined, source);
+    c = new Client(ts.url);
+    await c.login();
+  });
+  afterAll(() => ts.close());
+
+  it('filters services by state codes or names', async () => {
+    const critical = serviceRows((await c.get(`${STATUS}?show=services&state=critical`)).text);
+    expect(critical.sort()).toEqual(['db01/MySQL', 'web01/Disk Usage']);
+    const problems = serviceRows((await c.get(`${STATUS}?show=services&state=1,2&records=500`)).text);
+    expect(problems).toContain('web01/Load');
+    expect(problems).toContain('bulk01/Check 03');
+    expect(problems).not.toContain('web01/HTTP');
+    expect(hostRows((await c.get(`${STATUS}?show=hosts&state=down,unreachable`)).text).sort()).toEqual(['db01', 'router1']);
+  });
+
+  it('filters by host, host group, service group and search over names, address and output', async () => {
+    expect(serviceRows((await c.get(`${STATUS}?show=services&host=web01`)).text).sort()).toEqual(['web01/Disk Usage', 'web01/HTTP', 'web01/Load']);
+    expect(serviceRows((await c.get(`${STATUS}?show=services&hostgroup=databases`)).text)).toEqual(['db01/MySQL']);
+    expect(serviceRows((await c.get(`${STATUS}?show=services&servicegroup=http`)).text)).toEqual(['web01/HTTP']);
+    expect(serviceRows((await c.get(`${STATUS}?show=services&search=REFUSED`)).text)).toEqual(['db01/MySQL']);
+    // Host alias and address match too: every service of that host is listed.
+    expect(serviceRows((await c.get(`${STATUS}?show=services&search=frontend`)).text)).toHaveLength(3);
+    expect(serviceRows((await c.get(`${STATUS}?show=services&search=198.51.100`)).text)).toHaveLength(12);
+    expect(hostRows((await c.get(`${STATUS}?show=hosts&search=192.0.2.10`)).text)).toEqual(['web01']);
+    const none = await c.get(`${STATUS}?show=services&search=no-such-thing`);
+    expect(none.text).toContain('No services match these filters.');
+  });
+
+  it('sorts by a column in either order', async () => {
+    const worstFirst = serviceRows((await c.get(`${STATUS}?show=services&sort=current_state&order=desc`)).text);
+    expect(worstFirst.slice(0, 2).sort()).toEqual(['db01/MySQL', 'web01/Disk Usage']);
+    const byName = serviceRows((await c.get(`${STATUS}?show=services&host=bulk01&sort=service_description&order=desc&records=3`)).text);
+    expect(byName).toEqual(['bulk01/Check 12', 'bulk01/Check 11', 'bulk01/Check 10']);
+    const page = await c.get(`${STATUS}?show=services&sort=current_state&order=desc`);
+    expect(page.text).toMatch(/aria-sort="descending"><a href="[^"]*sort=current_state&amp;order=asc/);
+  });
+
+  it('pages through results with totals and links that keep the filters', async () => {
+    const res = await c.get(`${STATUS}?show=services&host=bulk01&records=5&page=2`);
+    expect(serviceRows(res.text)).toEqual(['bulk01/Check 06', 'bulk01/Check 07', 'bulk01/Check 08', 'bulk01/Check 09', 'bulk01/Check 10']);
+    expect(res.text).toContain('Showing 6–10 of 12 services (page 2 of 3)');
+    expect(res.text).toMatch(/href="[^"]*host=bulk01[^"]*records=5[^"]*page=3" rel="next"/);
+    const clamped = await c.get(`${STATUS}?show=services&host=bulk01&records=5&page=999`);
+    expect(clamped.text).toContain('Showing 11–12 of 12 services (page 3 of 3)');
+    const huge = await c.get(`${STATUS}?show=services&records=100000`);
+    expect(huge.status).toBe(200);
+    expect(huge.text).toContain('<option value="500" selected>');
+  });
+
+  it('shows unhandled problems only: acknowledged, downtime and services on DOWN hosts are left out', async () => {
+    expect(hostRows((await c.get(`${STATUS}?show=hostproblems`)).text)).toEqual(['db01']);
+    expect(serviceRows((await c.get(`${STATUS}?show=serviceproblems`)).text).sort()).toEqual(['bulk01/Check 03', 'bulk01/Check 06', 'bulk01/Check 09', 'bulk01/Check 12', 'web01/Disk Usage']);
+    const home = (await c.get('includes/page-home-main.php')).text;
+    expect(home).toMatch(/<span class="count">1<\/span> <span class="label">Host problems<\/span>/);
+    expect(home).toMatch(/<span class="count">5<\/span> <span class="label">Service problems<\/span>/);
+    expect(home).toMatch(/href="[^"]*show=hosts&amp;acknowledged=1"><span class="count">1<\/span>/);
+    expect(home).toContain('Running');
+  });
+
+  it('shows plugin output, long output and comments containing HTML as text', async () => {
+    for (const page of [`${STATUS}?show=services`, `${STATUS}?show=servicedetail&host=web01&service=Disk+Usage`, `${STATUS}?show=comments`, `${STATUS}?show=hostdetail&host=web01`]) {
+      const text = (await c.get(page)).text;
+      expect(text, page).not.toContain('<script>');
+      expect(text, page).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    }
+  });
+
+  it('shows a detail page with state, perfdata, comments and downtime', async () => {
+    const svc = (await c.get(`${STATUS}?show=servicedetail&host=web01&service=HTTP`)).text;
+    expect(svc).toContain('Service: HTTP on web01');
+    expect(svc).toMatch(/<span class="badge state-ok">OK<\/span>/);
+    expect(svc).toContain('<th scope="row">page size</th><td>512B</td>');
+    const host = (await c.get(`${STATUS}?show=hostdetail&host=mail01`)).text;
+    expect(host).toContain('Patching');
+    expect(host).toContain('Yes (depth 1)');
+    const groups = (await c.get(`${STATUS}?show=hostgroups`)).text;
+    expect(groups).toMatch(/Web Servers<\/a>/);
+    expect(groups).toMatch(/href="[^"]*show=services&amp;hostgroup=web-servers&amp;state=2" aria-label="1 services CRITICAL"/);
+  });
+});

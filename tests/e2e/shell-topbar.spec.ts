@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
+
+const header = (page: Page) => page.getByRole('banner');
+
+test.describe('top bar', () => {
+  test('vendor links open in new tabs without an opener', async ({ loggedIn: page }) => {
+    for (const [name, href] of [
+      ['Changelog', 'https://www.nagios.com/changelog/'],
+      ['Support', 'https://support.nagios.com/'],
+      ['Community Forums', 'https://support.nagios.com/forum/'],
+      ['Exchange', 'https://exchange.nagios.org/'],
+    ]) {
+      const link = header(page).getByRole('link', { name, exact: true });
+      await expect(link).toHaveAttribute('href', href);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  test('Help opens the help section', async ({ loggedIn: page, server }) => {
+    await header(page).getByRole('link', { name: 'Help' }).click();
+    await expect(page).toHaveURL(`${server.url}help/`);
+    await expect(page.locator('iframe[name="maincontentframe"]')).toHaveAttribute('src', `${server.base}help/main.php`);
+  });
+
+  test('Popout opens the frame\'s current page in a new tab', async ({ loggedIn: page, server }) => {
+    const popout = header(page).getByRole('link', { name: 'Popout' });
+    await expect(popout).toHaveAttribute('href', `${server.base}includes/page-home-main.php`);
+    await expect(popout).toHaveAttribute('target', '_blank');
+    await expect(popout).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('the search box is labelled and hints at its shortcut', async ({ loggedIn: page }) => {
+    await expect(header(page).getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(header(page).getByRole('search')).toContainText(/Ctrl\+K|⌘K/);
+  });
+
+  test('the profile menu shows the username and links to the account', async ({ loggedIn: page, server }) => {
+    const trigger = header(page).getByRole('button', { name: /Profile menu for nagiosadmin/ });
+    await expect(trigger).toContainText('nagiosadmin');
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['My Account', 'Logout']);
+    await menu.getByRole('menuitem', { name: 'My Account' }).click();
+    await expect(page).toHaveURL(`${server.url}account/`);
+  });
+
+  test('Logout ends the session with a full reload of the login page', async ({ loggedIn: page, server }) => {
+    await header(page).getByRole('button', { name: /Profile menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/login\.php\?logout&nsp=/);
+    await expect(page.getByText('You have logged out.')).toBeVisible();
+    await page.goto(server.url);
+    await expect(page).toHaveURL(/login\.php/);
+  });
+
+  test('the system status shows the overall state in words and links to the status pages', async ({ loggedIn: page, server }) => {
+    const status = header(page).getByRole('button', { name: /^System status: System (OK|degraded)/ });
+    await expect(status).toBeVisible();
+    await status.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveCount(5);
+    await expect(menu.getByRole('menuitem', { name: /Monitoring Engine/ })).toHaveAttribute('href', `${server.base}admin/?xiwindow=sysstat.php`);
+    await expect(menu.getByRole('menuitem', { name: /Performance Grapher/ })).toHaveAttribute('href', `${server.base}admin/?xiwindow=sysstat.php`);
+    for (const name of [/Notifications/, /Active Host Checks/, /Active Service Checks/]) {
+      await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('href', `${server.base}admin/?xiwindow=${encodeURIComponent('sysstat.php?pageopt=monitoringengine')}`);
+    }
+    await expect(menu.getByRole('menuitem', { name: /Notifications/ })).toContainText(/Enabled|Disabled|Unknown/);
+    await menu.getByRole('menuitem', { name: /Active Host Checks/ }).click();
+    await expect(page.locator('iframe[name="maincontentframe"]')).toHaveAttribute('src', `${server.base}admin/sysstat.php?pageopt=monitoringengine`);
+  });
+
+  test('users without monitoring-system access get no system status control', async ({ page, server }) => {
+    const name = `topbar${process.pid}`;
+    await server.admin('create-user', name, 'e2e-user-password');
+    await login(page, server, name, 'e2e-user-password');
+    await expect(header(page).getByRole('button', { name: new RegExp(`Profile menu for ${name}`) })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: /^System status/ })).toHaveCount(0);
+  });
+
+  test('the page-actions menu is there', async ({ loggedIn: page }) => {
+    await header(page).getByRole('button', { name: 'Page actions' }).click();
+    await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Add to My Views', 'Permalink', 'Schedule Page']);
+  });
+});

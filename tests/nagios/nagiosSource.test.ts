@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openNagiosSource, createNagiosSource, type NagiosSource, type NagiosSourceEvent } from '../../server/src/monitoring/nagios/nagiosSource.js';
+import { OBJECTS_CACHE, statusDat } from './fixtures.js';
+import { waitFor } from './engine.js';
+
+let dir: string;
+let source: NagiosSource | null = null;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-nagios-files-'));
+  fs.writeFileSync(path.join(dir, 'nagios.cfg'), 'status_file=status.dat\nobject_cache_file=objects.cache\ncommand_file=nagios.cmd\nlock_file=nagios.lock\nstatus_update_interval=10\n');
+});
+
+afterEach(async () => {
+  await source?.stop();
+  source = null;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Replaces status.dat the way Nagios does: write a temp file, then rename it over the old one. */
+function writeStatus(text: string): void {
+  const tmp = path.join(dir, 'nagios.tmp');
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, path.join(dir, 'status.dat'));
+}
+
+function nextEvent(s: NagiosSource, type: NagiosSourceEvent['type']): Promise<NagiosSourceEvent> {
+  return new Promise((resolve) => {
+    const off = s.onEvent((event) => {
+      if (event.type !== type) return;
+      off();
+      resolve(event);
+    });
+  });
+}
+
+async function started(): Promise<NagiosSource> {
+  source = openNagiosSource(path.join(dir, 'nagios.cfg'), { pollMs: 100 });
+  await source.start();
+  return source;
+}
+
+describe('Nagios source over status files', () => {
+  it('builds a snapshot from status.dat and objects.cache at start', async () => {
+    fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+    writeStatus(statusDat());
+    const snap = (await started()).snapshot();
+    expect(snap.updated).toBe(1700000100);
+    expect(snap.hosts.map((h) => [h.host_name, h.alias, h.current_state])).toEqual([['alpha', 'Alpha Server', 0], ['beta', 'Beta Server', 1]]);
+    expect(snap.services).toHaveLength(3);
+    expect(snap.hostgroups.map((g) => g.name)).toEqual(['linux', 'empty']);
+    expect(snap.comments).toHaveLength(2);
+    expect(snap.downtimes).toHaveLength(2);
+    expect(snap.stats.activeservicechecks.val1).toBe(10);
+    // pid 424242 is not a running Nagios, and the file is years old.
+    expect(snap.program).toMatchObject({ process_id: 424242, is_currently_running: 0, program_start_time: 1700000000 });
+    expect(source?.engineRunning()).toBe(false);
+  });
+
+  it('picks up a replaced status.dat', async () => {
+    fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+    writeStatus(statusDat());
+    const s = await started();
+    writeStatus(statusDat({ created: 1700000200, alphaOutput: 'PING CRITICAL - host gone' }));
+    const snap = await waitFor(s, 'the new status.dat', (x) => x.updated === 1700000200);
+    expect(snap.hosts[0]?.output).toBe('PING CRITICAL - host gone');
+  });
+
+  it('keeps the last good snapshot when status.dat is malformed or missing', async () => {
+    fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+    writeStatus(statusDat());
+    const s = await started();
+    const good = s.snapshot();
+
+    const broken = nextEvent(s, 'error');
+    const full = statusDat({ created: 1700000300 });
+    writeStatus(full.slice(0, full.indexOf('servicestatus {') + 40));
+    expect(await broken).toMatchObject({ message: expect.stringMatching(/partially written.*keeping the last good data/) as string });
+    expect(s.snapshot().hosts).toBe(good.hosts);
+    expect(s.snapshot().updated).toBe(1700000100);
+
+    writeStatus(statusDat({ created: 1700000400 }));
+    await waitFor(s, 'the repaired status.dat', (x) => x.updated === 1700000400);
+    expect(s.lastError()).toBeNull();
+
+    const missing = nextEvent(s, 'error');
+    fs.unlinkSync(path.join(dir, 'status.dat'));
+    expect(await missing).toMatchObject({ message: expect.stringMatching(/does not exist/) as string });
+    expect(s.snapshot().hosts).toHaveLength(2);
+    expect(s.snapshot().updated).toBe(1700000400);
+  });
+
+  it('lists configured objects as pending before Nagios has written status.dat', async () => {
+    fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+    const snap = (await started()).snapshot();
+    expect(snap.hosts.map((h) => [h.host_name, h.has_been_checked, h.alias])).toEqual([['alpha', 0, 'Alpha Server'], ['beta', 0, 'Beta Server']]);
+    expect(snap.services.map((x) => `${x.host_name};${x.service_description}`)).toEqual(['alpha;HTTP', 'beta;HTTP', 'beta;Disk /']);
+    expect(snap.servicegroups).toEqual([{ name: 'web', alias: 'Web Checks', members: ['alpha;HTTP', 'beta;HTTP'] }]);
+    expect(snap.program.is_currently_running).toBe(0);
+  });
+
+  it('starts with an empty snapshot when there are no files at all', async () => {
+    const s = await started();
+    expect(s.snapshot().hosts).toEqual([]);
+    expect(s.lastError()).toMatch(/does not exist/);
+    await expect(s.submit({ type: 'schedule_check', host: 'alpha', time: 0, forced: false })).rejects.toThrow("Unknown host 'alpha'.");
+  });
+
+  it('is created through the MonitoringSource factory and fails clearly without nagios.cfg', async () => {
+    const missing = createNagiosSource(path.join(dir, 'nope.cfg'));
+    expect(missing.kind).toBe('nagios');
+    await expect(missing.start()).rejects.toThrow(/Cannot read the Nagios main config file/);
+  });
+
+  it('refuses commands when nagios.cfg disables external commands', async () => {
+    fs.appendFileSync(path.join(dir, 'nagios.cfg'), 'check_external_commands=0\n');
+    fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+    const s = await started();
+    await expect(s.submit({ type: 'schedule_check', host: 'alpha', time: 0, forced: false })).rejects.toThrow(/check_external_commands=0/);
+  });
+});
