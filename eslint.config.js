@@ -21,4 +21,6 @@ export default tseslint.config(
   },
   { files: ['src/ui/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['server/**', 'tests/**', '*.config.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // Playwright fixtures take `use` and an empty first argument by design; they are not React hooks.
+  { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' } },
 );

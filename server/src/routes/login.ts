@@ -9,6 +9,8 @@ import { classicDocument } from '../pages/layout.js';
 
 const FAILED = 'Invalid username or password.';
 
+const hasControlCharacter = (s: string): boolean => [...s].some((c) => c.charCodeAt(0) < 0x20);
+
 /** Only paths under the base survive as a post-login destination: no open redirects. */
 export function safeRedirect(base: string, target: unknown): string {
   if (typeof target !== 'string' || target === '') return base;
@@ -18,7 +20,7 @@ export function safeRedirect(base: string, target: unknown): string {
   } catch {
     return base;
   }
-  if (!target.startsWith(base) || decoded.includes('\\') || /[\u0000-\u001f]/.test(decoded) || decoded.startsWith('//')) return base;
+  if (!target.startsWith(base) || decoded.includes('\\') || hasControlCharacter(decoded) || decoded.startsWith('//')) return base;
   const url = new URL(target, 'http://pharos.invalid');
   return url.origin === 'http://pharos.invalid' && url.pathname.startsWith(base) ? url.pathname + url.search : base;
 }
