@@ -44,7 +44,13 @@ export async function run(hosts = 10_000, servicesPerHost = 10, requests = 30): 
       for (let i = 0; i < requests; i++) times.push(await ttfb(client, path));
       figures[label] = Number(median(times).toFixed(1));
     }
-    figures['budget (services first page)'] = '< 200 ms median TTFB';
+    // Per-snapshot indexes are rebuilt when the source publishes a new snapshot: the first request after that pays for them.
+    const cold: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      source.snap = { ...source.snap };
+      cold.push(await ttfb(client, pages[0]![1]));
+    }
+    figures['services, first request on a new snapshot (median ms)'] = Number(median(cold).toFixed(1));
     return figures;
   } finally {
     await ts.close();

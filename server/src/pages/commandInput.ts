@@ -34,7 +34,7 @@ const checked = (fields: Fields, name: string): boolean => ['1', 'on', 'true'].i
 
 /** A one-line comment: the engine's command file is line-based, so control characters become spaces. */
 function comment(fields: Fields, required: boolean): string {
-  const value = text(fields, 'comment').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const value = text(fields, 'comment').replace(/\p{Cc}+/gu, ' ').trim();
   if (required && !value) throw new CommandInputError('Enter a comment.');
   if (value.length > MAX_COMMENT) throw new CommandInputError(`The comment must be at most ${MAX_COMMENT} characters.`);
   return value;

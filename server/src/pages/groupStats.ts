@@ -1,7 +1,8 @@
-import type { Group, MonitoringSnapshot } from '../monitoring/source.js';
+import type { Group, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { HOST_STATES, SERVICE_STATES } from './format.js';
-import { indexOf } from './snapshotIndex.js';
+import { hostsByName, indexOf } from './snapshotIndex.js';
+import { serviceColumns } from './serviceColumns.js';
 import { dataTable } from './table.js';
 import { statusUrl } from './urls.js';
 
@@ -14,55 +15,62 @@ export function hostgroupMembers(snap: MonitoringSnapshot, g: Group): Set<string
   return members;
 }
 
-/** Host and service state counts per host group, from one pass over hosts and one over services. */
+/** Host and service state counts per host group, from the per-snapshot service columns and one pass over hosts. */
 export function hostgroupStats(snap: MonitoringSnapshot, only?: Group): GroupStats[] {
-  const index = indexOf(snap);
-  const perHost = new Map<string, number[]>();
-  for (const [host, services] of index.servicesByHost) {
-    const counts = [0, 0, 0, 0];
-    for (const s of services) counts[s.current_state] = (counts[s.current_state] ?? 0) + 1;
-    perHost.set(host, counts);
+  const hosts = hostsByName(snap);
+  const position = new Map(hosts.map((h, i) => [h.host_name, i]));
+  const columns = serviceColumns(snap);
+  const perHost = new Int32Array(hosts.length * 4);
+  for (let i = 0; i < columns.state.length; i++) {
+    const h = columns.host[i]!;
+    if (h >= 0) perHost[h * 4 + columns.state[i]!]!++;
   }
   return (only ? [only] : snap.hostgroups).map((group) => {
-    const hosts = [0, 0, 0];
+    const hostCounts = [0, 0, 0];
     const services = [0, 0, 0, 0];
     for (const name of hostgroupMembers(snap, group)) {
-      const h = index.hosts.get(name);
-      if (!h) continue;
-      hosts[h.current_state] = (hosts[h.current_state] ?? 0) + 1;
-      perHost.get(name)?.forEach((n, i) => { services[i] = (services[i] ?? 0) + n; });
+      const p = position.get(name);
+      if (p === undefined) continue;
+      hostCounts[hosts[p]!.current_state]!++;
+      for (let s = 0; s < 4; s++) services[s]! += perHost[p * 4 + s]!;
     }
-    return { group, hosts, services };
+    return { group, hosts: hostCounts, services };
   });
 }
 
 /** Service group counts from a single pass over services, however many groups there are. */
 export function servicegroupStats(snap: MonitoringSnapshot, only?: Group): GroupStats[] {
-  const index = indexOf(snap);
   const groups = only ? [only] : snap.servicegroups;
+  if (!groups.length) return [];
+  const index = indexOf(snap);
   const slot = new Map(groups.map((g, i) => [g.name, i]));
   const byMember = new Map<string, number[]>();
   groups.forEach((g, i) => g.members.forEach((m) => byMember.set(m, [...(byMember.get(m) ?? []), i])));
   const services = groups.map(() => [0, 0, 0, 0]);
   const hostNames = groups.map(() => new Set<string>());
-  for (const s of snap.services) {
-    const hits = new Set(byMember.get(`${s.host_name};${s.service_description}`));
+  // A service listed as a member and also naming the group itself counts once: remember the last service per group.
+  const lastCounted = new Int32Array(groups.length).fill(-1);
+  const count = (g: number, i: number, s: ServiceStatus) => {
+    if (lastCounted[g] === i) return;
+    lastCounted[g] = i;
+    services[g]![s.current_state]!++;
+    hostNames[g]!.add(s.host_name);
+  };
+  snap.services.forEach((s, i) => {
+    const listed = byMember.size ? byMember.get(`${s.host_name};${s.service_description}`) : undefined;
+    if (listed) for (const g of listed) count(g, i, s);
     for (const name of s.servicegroups) {
-      const i = slot.get(name);
-      if (i !== undefined) hits.add(i);
+      const g = slot.get(name);
+      if (g !== undefined) count(g, i, s);
     }
-    for (const i of hits) {
-      services[i]![s.current_state] = (services[i]![s.current_state] ?? 0) + 1;
-      hostNames[i]!.add(s.host_name);
-    }
-  }
-  return groups.map((group, i) => {
+  });
+  return groups.map((group, g) => {
     const hosts = [0, 0, 0];
-    for (const name of hostNames[i]!) {
+    for (const name of hostNames[g]!) {
       const h = index.hosts.get(name);
-      if (h) hosts[h.current_state] = (hosts[h.current_state] ?? 0) + 1;
+      if (h) hosts[h.current_state]!++;
     }
-    return { group, hosts, services: services[i]! };
+    return { group, hosts, services: services[g]! };
   });
 }
 

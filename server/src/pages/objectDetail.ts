@@ -7,6 +7,7 @@ import { hostBadge, nowSeconds, serviceBadge, timeCell } from './format.js';
 import type { CommandTarget } from './commandInput.js';
 import { commandForms, deleteDowntimeForm, type FormContext, type FormState } from './commandForms.js';
 import { indexOf } from './snapshotIndex.js';
+import { servicesOf } from './serviceColumns.js';
 import { checkFacts, commentsTable, downtimesTable } from './detailParts.js';
 import { handlingTags } from './listControls.js';
 import { gates, type PageEnv, type PageResult } from './pageRoute.js';
@@ -26,7 +27,7 @@ export function findTarget(snap: MonitoringSnapshot, fields: Fields, withService
   if (!withService) return { host };
   const serviceName = typeof fields.service === 'string' ? fields.service : '';
   if (!serviceName) throw badRequest("The parameter 'service' is required.");
-  const service = index.servicesByHost.get(hostName)?.find((s) => s.service_description === serviceName);
+  const service = servicesOf(snap, hostName).find((s) => s.service_description === serviceName);
   if (!service) throw notFound(`The service '${serviceName}' on host '${hostName}' was not found.`);
   return { host, service };
 }
@@ -37,7 +38,7 @@ export function detailUrl(base: string, t: { host: string; service?: string }): 
 
 function hostServices(env: PageEnv, target: CommandTarget): SafeHtml {
   const { base } = env.ctx;
-  const services = indexOf(env.ctx.monitoring.snapshot()).servicesByHost.get(target.host.host_name) ?? [];
+  const services = servicesOf(env.ctx.monitoring.snapshot(), target.host.host_name);
   const rows = services.map((s) => html`<tr><th scope="row"><a href="${serviceUrl(base, s.host_name, s.service_description)}">${s.service_description}</a>${handlingTags(s)}</th>
 <td>${serviceBadge(s)}</td><td>${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`);
   const head = html`<thead><tr><th scope="col">Service</th><th scope="col">Status</th><th scope="col">Last Check</th><th scope="col" class="wide">Status Information</th></tr></thead>`;

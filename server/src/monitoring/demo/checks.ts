@@ -51,6 +51,8 @@ interface MetricSpec {
 
 function metric(spec: MetricSpec): ServiceTemplate {
   const d = spec.decimals ?? 0;
+  const key = spec.label.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  const thresholds = `;${spec.warn};${spec.crit};0;${spec.max}`;
   return {
     name: spec.name, command: spec.command, interval: spec.interval ?? 5, exec: spec.exec ?? 0.05,
     render(state, rng) {
@@ -58,7 +60,7 @@ function metric(spec: MetricSpec): ServiceTemplate {
       const v = valueFor(state, rng, spec.warn * 0.8, spec.warn, spec.crit, spec.max);
       const shown = fixed(v, d);
       const line = spec.text ? spec.text(WORD[state], shown, spec.unit) : `${WORD[state]} - ${spec.label} is ${shown}${spec.unit}`;
-      return result(line, `${spec.label.toLowerCase().replace(/[^a-z0-9]+/g, '_')}=${shown}${spec.unit};${spec.warn};${spec.crit};0;${spec.max}`);
+      return result(line, `${key}=${shown}${spec.unit}${thresholds}`);
     },
   };
 }
@@ -264,12 +266,6 @@ export const SERVICE_TEMPLATES: Record<string, ServiceTemplate> = Object.fromEnt
   uptime('Uptime'),
   winService('Explorer', 'explorer'), winService('IIS Web Server', 'W3SVC'), winService('Windows Update', 'wuauserv'), winService('Print Spooler', 'Spooler'),
 ].map((t) => [t.name, t]));
-
-export function renderService(name: string, state: ServiceStateCode, rng: Rng, target: CheckTarget): CheckResult {
-  const t = SERVICE_TEMPLATES[name];
-  if (!t) throw new Error(`No check template for service '${name}'.`);
-  return t.render(state, rng, target);
-}
 
 export const HOST_CHECK_COMMAND = 'check_xi_host_ping!3000.0!80%!5000.0!100%';
 

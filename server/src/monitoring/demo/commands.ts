@@ -5,7 +5,7 @@ function resolve(sim: Simulation, host: string, service?: string): Ref {
   const h = sim.hostIndex.get(host);
   if (h === undefined) throw new Error(`Host '${host}' does not exist.`);
   if (service === undefined) return { kind: 'host', i: h };
-  const s = sim.serviceIndex.get(`${host};${service}`);
+  const s = sim.findService(host, service);
   if (s === undefined) throw new Error(`Service '${service}' on host '${host}' does not exist.`);
   return { kind: 'service', i: s };
 }

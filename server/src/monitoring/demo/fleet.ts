@@ -1,5 +1,5 @@
 import type { Group, HostStatus, ServiceStatus } from '../source.js';
-import { HOST_CHECK_COMMAND, SERVICE_TEMPLATES, renderHost, renderService, type ServiceTemplate } from './checks.js';
+import { HOST_CHECK_COMMAND, SERVICE_TEMPLATES, renderHost, type ServiceTemplate } from './checks.js';
 import type { Rng } from './random.js';
 
 interface Role {
@@ -105,7 +105,7 @@ export function buildFleet(hostCount: number, servicesPerHost: number, rng: Rng,
     const h = renderHost(0, rng, p.address);
     const lastCheck = now - rng.int(HOST_CHECK_INTERVAL * 60);
     hosts.push({
-      host_name: p.name, display_name: p.name, alias: p.alias, address: p.address, current_state: 0, hostgroups: p.groups,
+      host_name: p.name, display_name: p.name, alias: p.alias, address: p.address, current_state: 0, hostgroups: [...p.groups],
       state_type: 1, has_been_checked: 1, output: h.output, long_output: h.long_output, perfdata: h.perfdata,
       last_check: lastCheck, next_check: lastCheck + HOST_CHECK_INTERVAL * 60, last_state_change: now - 86400 * (1 + rng.int(60)) - rng.int(86400),
       current_check_attempt: 1, max_check_attempts: HOST_MAX_ATTEMPTS, problem_acknowledged: 0, acknowledgement_type: 0,
@@ -118,9 +118,12 @@ export function buildFleet(hostCount: number, servicesPerHost: number, rng: Rng,
       hostgroupMembers.set(g, list);
     }
     serviceStart[i] = services.length;
-    for (const name of p.services.slice(0, servicesPerHost)) {
+    const target = { host: p.name, address: p.address };
+    const count = Math.min(servicesPerHost, p.services.length);
+    for (let k = 0; k < count; k++) {
+      const name = p.services[k]!;
       const t = SERVICE_TEMPLATES[name]!;
-      const r = renderService(name, 0, rng, { host: p.name, address: p.address });
+      const r = t.render(0, rng, target);
       const sg = SERVICEGROUP_OF.get(name);
       if (sg) servicegroupMembers.get(sg)!.push(`${p.name};${name}`);
       const svcLastCheck = now - rng.int(t.interval * 60);

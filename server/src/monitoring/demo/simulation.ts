@@ -28,7 +28,6 @@ export class Simulation {
   readonly servicegroups: Group[];
   readonly fleet: Fleet;
   readonly hostIndex = new Map<string, number>();
-  readonly serviceIndex = new Map<string, number>();
   /** Changed in place: snapshots take copies. */
   /** By id, in the order they were added; deleting one must not cost a scan of thousands. */
   readonly comments = new Map<number, Comment>();
@@ -65,7 +64,6 @@ export class Simulation {
     this.hostgroups = this.fleet.hostgroups;
     this.servicegroups = this.fleet.servicegroups;
     this.hosts.forEach((h, i) => this.hostIndex.set(h.host_name, i));
-    this.services.forEach((s, i) => this.serviceIndex.set(`${s.host_name};${s.service_description}`, i));
     this.hostLatency = new Float64Array(this.hosts.length);
     this.hostExec = new Float64Array(this.hosts.length);
     for (let i = 0; i < this.hosts.length; i++) {
@@ -83,16 +81,16 @@ export class Simulation {
 
   /** Checks that ran in the 15 minutes before start, so the engine counters are plausible from the first request. */
   private seedHistory(): void {
-    const counts = new Map<number, CheckBucket>();
-    const add = (t: number, kind: 'host' | 'service'): void => {
-      const b = counts.get(t) ?? { t, host: 0, service: 0 };
-      b[kind]++;
-      counts.set(t, b);
-    };
     const from = this.now - HISTORY_SECONDS;
-    for (const h of this.hosts) for (let t = h.last_check; t > from; t -= h.check_interval * 60) add(t, 'host');
-    for (const s of this.services) for (let t = s.last_check; t > from; t -= s.check_interval * 60) add(t, 'service');
-    this.history = [...counts.values()].sort((a, b) => a.t - b.t);
+    // One slot per second of the window, indexed by t - from.
+    const hostSlots = new Int32Array(HISTORY_SECONDS + 1);
+    const serviceSlots = new Int32Array(HISTORY_SECONDS + 1);
+    for (const h of this.hosts) for (let t = h.last_check; t > from; t -= h.check_interval * 60) hostSlots[t - from]!++;
+    for (const s of this.services) for (let t = s.last_check; t > from; t -= s.check_interval * 60) serviceSlots[t - from]!++;
+    this.history = [];
+    for (let k = 1; k <= HISTORY_SECONDS; k++) {
+      if (hostSlots[k] || serviceSlots[k]) this.history.push({ t: from + k, host: hostSlots[k]!, service: serviceSlots[k]! });
+    }
   }
 
   private countCheck(kind: 'host' | 'service'): void {
@@ -105,6 +103,16 @@ export class Simulation {
     const from = this.now - HISTORY_SECONDS;
     const keep = this.history.findIndex((b) => b.t > from);
     this.history = keep < 0 ? [] : this.history.slice(keep);
+  }
+
+  /** A host's services are contiguous, so a lookup needs no index of its own. */
+  findService(host: string, description: string): number | undefined {
+    const h = this.hostIndex.get(host);
+    if (h === undefined) return undefined;
+    for (let j = this.fleet.serviceStart[h]!; j < this.fleet.serviceStart[h + 1]!; j++) {
+      if (this.services[j]!.service_description === description) return j;
+    }
+    return undefined;
   }
 
   keyOf(ref: Ref): string {
@@ -251,7 +259,7 @@ export class Simulation {
       const i = this.hostIndex.get(d.host_name);
       return i === undefined ? undefined : { kind: 'host', i };
     }
-    const i = this.serviceIndex.get(`${d.host_name};${d.service_description}`);
+    const i = this.findService(d.host_name, d.service_description);
     return i === undefined ? undefined : { kind: 'service', i };
   }
 

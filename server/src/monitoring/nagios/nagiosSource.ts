@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { ExternalCommand, MonitoringSnapshot, MonitoringSource } from '../source.js';
 import { emptySnapshot, emptyStats } from '../empty.js';
 import { readMainConfig, type NagiosMainConfig } from './mainConfig.js';
-import { parseObjectsCache, emptyObjectModel, type ObjectModel } from './objectsParser.js';
-import { parseStatusFile, type ParsedStatus } from './statusParser.js';
+import { ObjectsCacheParser, emptyObjectModel, type ObjectModel } from './objectsParser.js';
+import { StatusFileParser, type ParsedStatus } from './statusParser.js';
 import { pendingRecords } from './pendingStatus.js';
 import { programStatusOf, engineStatsOf, type EngineLiveness } from './programStatus.js';
 import { formatExternalCommand } from './externalCommands.js';
@@ -64,6 +64,19 @@ async function readWithSignature(file: string): Promise<{ buf: Buffer; sig: File
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Bytes parsed between event-loop turns (~10-20 ms of work): a 100k-service status.dat is ~150 MB, and parsing it
+ * in one go would stall every request for the whole parse.
+ */
+const SLICE_BYTES = 4 * 1024 * 1024;
+
+async function inSlices(parser: { advance(minBytes: number): boolean }, stopped: () => boolean): Promise<void> {
+  while (!parser.advance(SLICE_BYTES)) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (stopped()) throw new Error('the monitoring source was stopped');
+  }
+}
 
 class NagiosFileSource implements NagiosSource {
   readonly kind = 'nagios' as const;
@@ -215,7 +228,9 @@ class NagiosFileSource implements NagiosSource {
     if (objectsSig && objectsSig.key !== this.objectsSig) {
       try {
         const { buf, sig } = await readWithSignature(cfg.objectCacheFile);
-        this.model = parseObjectsCache(buf);
+        const parser = new ObjectsCacheParser(buf);
+        await inSlices(parser, () => this.stopped);
+        this.model = parser.result();
         this.objectsSig = sig.key;
         modelChanged = true;
       } catch (err) {
@@ -233,7 +248,9 @@ class NagiosFileSource implements NagiosSource {
         const { buf, sig } = await readWithSignature(cfg.statusFile);
         // Set before parsing: a broken file is reported once, not re-read on every poll.
         this.statusSig = sig.key;
-        this.parsed = parseStatusFile(buf, this.model);
+        const parser = new StatusFileParser(buf, this.model);
+        await inSlices(parser, () => this.stopped);
+        this.parsed = parser.result();
         this.error = null;
         dataChanged = true;
       } catch (err) {

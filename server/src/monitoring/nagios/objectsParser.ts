@@ -85,61 +85,88 @@ function splitList(value: string): string[] {
   return value.includes(' ') || value.includes(',,') ? parts.map((v) => v.trim()).filter(Boolean) : parts;
 }
 
-/** Parses Nagios' object cache (`define TYPE {` blocks of `\tkey\tvalue` lines). */
-export function parseObjectsCache(buf: Buffer): ObjectModel {
-  const view = viewOf(buf);
-  const names = new Interner(buf, view);
-  const model = emptyObjectModel();
-  const predictors = [0, 1, 2, 3, 4, 5].map(() => new KeyPredictor(table, 'whitespace', buf, view));
-  let keys = predictors[0] as KeyPredictor;
-  let line = 0;
-  const serviceMembers: { group: string; parts: string[] }[] = [];
-  let kind = NONE;
-  let f = blankFields();
-  const n = buf.length;
-  let pos = 0;
-  while (pos < n) {
-    const nl = lineEnd(buf, pos);
-    const i = skipBlanks(buf, pos, nl);
-    const c = buf[i];
-    if (i === nl || c === HASH || c === CR) {
-      // blank line or comment
-    } else if (kind === NONE) {
-      kind = blockKind(buf, i, nl);
-      keys = predictors[kind] as KeyPredictor;
-      line = 0;
-      f = blankFields();
-    } else if (c === CLOSE_BRACE && (i + 1 === nl || buf[i + 1] === CR)) {
-      finishBlock(model, kind, f, serviceMembers);
-      kind = NONE;
-    } else if (kind !== OTHER) {
-      const id = keys.match(i, nl, line++);
-      if (id >= 0) {
-        const v = skipBlanks(buf, keys.keyEnd, nl);
-        const end = valueEnd(buf, v, nl);
-        switch (id) {
-          case K.host_name: f.host_name = names.text(v, end); break;
-          case K.service_description: f.service_description = names.text(v, end); break;
-          case K.display_name: f.display_name = textAt(buf, v, end); break;
-          case K.alias: f.alias = textAt(buf, v, end); break;
-          case K.address: f.address = textAt(buf, v, end); break;
-          case K.check_command: f.check_command = names.text(v, end); break;
-          case K.check_interval: f.check_interval = floatAt(buf, v, end); break;
-          case K.max_check_attempts: f.max_check_attempts = intAt(buf, v, end); break;
-          case K.active_checks_enabled: f.active = flagAt(buf, v, end); break;
-          case K.passive_checks_enabled: f.passive = flagAt(buf, v, end); break;
-          case K.notifications_enabled: f.notifications = flagAt(buf, v, end); break;
-          case K.hostgroup_name:
-          case K.servicegroup_name: f.group_name = textAt(buf, v, end); break;
-          case K.members: f.members = textAt(buf, v, end); break;
+/** Parses Nagios' object cache (`define TYPE {` blocks of `\tkey\tvalue` lines), in slices that end on block boundaries. */
+export class ObjectsCacheParser {
+  private readonly names: Interner;
+  private readonly predictors: KeyPredictor[];
+  private readonly model = emptyObjectModel();
+  private readonly serviceMembers: { group: string; parts: string[] }[] = [];
+  private pos = 0;
+  private unterminated = false;
+
+  constructor(private readonly buf: Buffer) {
+    const view = viewOf(buf);
+    this.names = new Interner(buf, view);
+    this.predictors = [NONE, HOST, SERVICE, HOSTGROUP, SERVICEGROUP, OTHER].map(() => new KeyPredictor(table, 'whitespace', buf, view));
+  }
+
+  /** Parses at least `minBytes` more (finishing the definition in progress); returns true once the whole file is read. */
+  advance(minBytes: number): boolean {
+    const { buf, names, model } = this;
+    const n = buf.length;
+    const stopAt = Math.min(n, this.pos + minBytes);
+    let pos = this.pos;
+    let keys = this.predictors[NONE] as KeyPredictor;
+    let line = 0;
+    let kind = NONE;
+    let f = blankFields();
+    while (pos < n) {
+      if (kind === NONE && pos >= stopAt) break;
+      const nl = lineEnd(buf, pos);
+      const i = skipBlanks(buf, pos, nl);
+      const c = buf[i];
+      if (i === nl || c === HASH || c === CR) {
+        // blank line or comment
+      } else if (kind === NONE) {
+        kind = blockKind(buf, i, nl);
+        keys = this.predictors[kind] as KeyPredictor;
+        line = 0;
+        f = blankFields();
+      } else if (c === CLOSE_BRACE && (i + 1 === nl || buf[i + 1] === CR)) {
+        finishBlock(model, kind, f, this.serviceMembers);
+        kind = NONE;
+      } else if (kind !== OTHER) {
+        const id = keys.match(i, nl, line++);
+        if (id >= 0) {
+          const v = skipBlanks(buf, keys.keyEnd, nl);
+          const end = valueEnd(buf, v, nl);
+          switch (id) {
+            case K.host_name: f.host_name = names.text(v, end); break;
+            case K.service_description: f.service_description = names.text(v, end); break;
+            case K.display_name: f.display_name = textAt(buf, v, end); break;
+            case K.alias: f.alias = textAt(buf, v, end); break;
+            case K.address: f.address = textAt(buf, v, end); break;
+            case K.check_command: f.check_command = names.text(v, end); break;
+            case K.check_interval: f.check_interval = floatAt(buf, v, end); break;
+            case K.max_check_attempts: f.max_check_attempts = intAt(buf, v, end); break;
+            case K.active_checks_enabled: f.active = flagAt(buf, v, end); break;
+            case K.passive_checks_enabled: f.passive = flagAt(buf, v, end); break;
+            case K.notifications_enabled: f.notifications = flagAt(buf, v, end); break;
+            case K.hostgroup_name:
+            case K.servicegroup_name: f.group_name = textAt(buf, v, end); break;
+            case K.members: f.members = textAt(buf, v, end); break;
+          }
         }
       }
+      pos = nl + 1;
     }
-    pos = nl + 1;
+    this.pos = pos;
+    if (kind !== NONE) this.unterminated = true;
+    return pos >= n;
   }
-  if (kind !== NONE) throw new Error('objects.cache ends inside a definition (partially written?)');
-  assignMemberships(model, serviceMembers);
-  return model;
+
+  result(): ObjectModel {
+    if (this.pos < this.buf.length) throw new Error('objects.cache parsing has not finished');
+    if (this.unterminated) throw new Error('objects.cache ends inside a definition (partially written?)');
+    assignMemberships(this.model, this.serviceMembers);
+    return this.model;
+  }
+}
+
+export function parseObjectsCache(buf: Buffer): ObjectModel {
+  const parser = new ObjectsCacheParser(buf);
+  parser.advance(Infinity);
+  return parser.result();
 }
 
 function definition(f: Fields, fallbackName: string): ObjectDefinition {

@@ -18,6 +18,13 @@ function hashBytes(buf: Buffer, start: number, end: number): number {
   return (((len * 131 + (buf[start] ?? 0)) * 131 + (buf[start + (len >> 1)] ?? 0)) * 131 + (buf[end - 1] ?? 0)) | 0;
 }
 
+/** FNV-1a over every byte: values such as check commands often share length and ends, which the key hash cannot tell apart. */
+function hashAllBytes(buf: Buffer, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ (buf[i] ?? 0), 0x01000193);
+  return h;
+}
+
 function hashText(text: string): number {
   const len = text.length;
   return (((len * 131 + text.charCodeAt(0)) * 131 + text.charCodeAt(len >> 1)) * 131 + text.charCodeAt(len - 1)) | 0;
@@ -214,7 +221,7 @@ export class Interner {
 
   text(start: number, end: number): string {
     if (start >= end) return '';
-    const h = hashBytes(this.buf, start, end);
+    const h = hashAllBytes(this.buf, start, end);
     const hit = this.cache.get(h);
     if (hit !== undefined && hit.pattern.length === end - start && hit.pattern.at(this.buf, this.view, start)) return hit.value;
     const value = textAt(this.buf, start, end);

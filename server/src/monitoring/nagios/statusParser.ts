@@ -80,13 +80,16 @@ function blockKind(buf: Buffer, start: number): number {
   return OTHER;
 }
 
+/** Shared by records outside any group; frozen so no caller can add a group to every record at once. */
+const NO_GROUPS = Object.freeze([]) as unknown as string[];
+
 function blankChecked(): ServiceStatus {
   return {
     host_name: '', service_description: '', display_name: '', current_state: 0, state_type: 0, has_been_checked: 0,
     output: '', long_output: '', perfdata: '', last_check: 0, next_check: 0, last_state_change: 0,
     current_check_attempt: 0, max_check_attempts: 0, problem_acknowledged: 0, acknowledgement_type: 0, scheduled_downtime_depth: 0,
     active_checks_enabled: 0, passive_checks_enabled: 0, notifications_enabled: 0, is_flapping: 0, check_command: '', check_interval: 0,
-    servicegroups: [],
+    servicegroups: NO_GROUPS,
   };
 }
 
@@ -118,112 +121,144 @@ function toDowntime(r: Record<string, string>, service: boolean): Downtime {
 /**
  * Parses Nagios Core 4's status.dat (`TYPE {` blocks of `\tkey=value` lines), filling in what only objects.cache
  * knows (alias, address, display names, group membership) from `model`.
- * Throws when the file is not a complete status file, so callers can keep their last good data.
+ * Work can be done in slices (`advance`) that end on block boundaries, so a large file can be parsed without
+ * holding the event loop for the whole file.
  */
-export function parseStatusFile(buf: Buffer, model: ObjectModel): ParsedStatus {
-  const view = viewOf(buf);
-  const names = new Interner(buf, view);
-  const out: ParsedStatus = {
+export class StatusFileParser {
+  private readonly view: DataView;
+  private readonly names: Interner;
+  private readonly hostKeys: KeyPredictor;
+  private readonly serviceKeys: KeyPredictor;
+  private readonly out: ParsedStatus = {
     created: 0, info: {}, programstatus: {}, hosts: [], services: [], comments: [], downtimes: [],
     hostPerf: new PerfAccumulator(), servicePerf: new PerfAccumulator(),
   };
-  const hostKeys = new KeyPredictor(table, 'equals', buf, view);
-  const serviceKeys = new KeyPredictor(table, 'equals', buf, view);
-  let line = 0;
-  let kind = NONE;
-  let rec = blankChecked();
-  let generic: Record<string, string> = {};
-  let checkType = 0;
-  let latency = 0;
-  let exec = 0;
-  let sawInfo = false;
-  let sawProgram = false;
-  const n = buf.length;
-  let pos = 0;
-  while (pos < n) {
-    const nl = lineEnd(buf, pos);
-    const i = skipBlanks(buf, pos, nl);
-    const c = buf[i];
-    if (i === nl || c === HASH || c === CR) {
-      // blank line or comment
-    } else if (kind === NONE) {
-      kind = blockKind(buf, i);
-      line = 0;
-      if (kind === HOST || kind === SERVICE) {
-        rec = blankChecked();
-        checkType = 0;
-        latency = 0;
-        exec = 0;
-      } else {
-        generic = {};
-      }
-    } else if (c === CLOSE_BRACE && (i + 1 === nl || buf[i + 1] === CR)) {
-      switch (kind) {
-        case HOST: {
-          out.hosts.push(toHost(rec, model));
-          if (checkType === 0 && rec.has_been_checked) out.hostPerf.add(latency, exec);
-          break;
-        }
-        case SERVICE: {
-          const def = model.services.get(rec.host_name)?.get(rec.service_description);
-          rec.display_name = def?.display_name ?? rec.service_description;
-          if (def) rec.servicegroups = def.servicegroups;
-          out.services.push(rec);
-          if (checkType === 0 && rec.has_been_checked) out.servicePerf.add(latency, exec);
-          break;
-        }
-        case INFO: out.info = generic; sawInfo = true; break;
-        case PROGRAM: out.programstatus = generic; sawProgram = true; break;
-        case HOSTCOMMENT: out.comments.push(toComment(generic, false)); break;
-        case SERVICECOMMENT: out.comments.push(toComment(generic, true)); break;
-        case HOSTDOWNTIME: out.downtimes.push(toDowntime(generic, false)); break;
-        case SERVICEDOWNTIME: out.downtimes.push(toDowntime(generic, true)); break;
-      }
-      kind = NONE;
-    } else if (kind === HOST || kind === SERVICE) {
-      const keys = kind === SERVICE ? serviceKeys : hostKeys;
-      const id = keys.match(i, nl, line++);
-      if (id >= 0) {
-        const v = keys.keyEnd + 1;
-        const end = valueEnd(buf, v, nl);
-        switch (id) {
-          case K.host_name: rec.host_name = names.text(v, end); break;
-          case K.service_description: rec.service_description = names.text(v, end); break;
-          case K.check_command: rec.check_command = names.text(v, end); break;
-          case K.check_interval: rec.check_interval = floatAt(buf, v, end); break;
-          case K.has_been_checked: rec.has_been_checked = flagAt(buf, v, end); break;
-          case K.check_execution_time: exec = floatAt(buf, v, end); break;
-          case K.check_latency: latency = floatAt(buf, v, end); break;
-          case K.check_type: checkType = intAt(buf, v, end); break;
-          case K.current_state: rec.current_state = clampState(intAt(buf, v, end), 3); break;
-          case K.current_attempt: rec.current_check_attempt = intAt(buf, v, end); break;
-          case K.max_attempts: rec.max_check_attempts = intAt(buf, v, end); break;
-          case K.state_type: rec.state_type = flagAt(buf, v, end); break;
-          case K.last_state_change: rec.last_state_change = intAt(buf, v, end); break;
-          case K.plugin_output: rec.output = textAt(buf, v, end); break;
-          case K.long_plugin_output: rec.long_output = unescapeNewlines(textAt(buf, v, end)); break;
-          case K.performance_data: rec.perfdata = textAt(buf, v, end); break;
-          case K.last_check: rec.last_check = intAt(buf, v, end); break;
-          case K.next_check: rec.next_check = intAt(buf, v, end); break;
-          case K.notifications_enabled: rec.notifications_enabled = flagAt(buf, v, end); break;
-          case K.active_checks_enabled: rec.active_checks_enabled = flagAt(buf, v, end); break;
-          case K.passive_checks_enabled: rec.passive_checks_enabled = flagAt(buf, v, end); break;
-          case K.problem_has_been_acknowledged: rec.problem_acknowledged = flagAt(buf, v, end); break;
-          case K.acknowledgement_type: rec.acknowledgement_type = clampState(intAt(buf, v, end), 2); break;
-          case K.is_flapping: rec.is_flapping = flagAt(buf, v, end); break;
-          case K.scheduled_downtime_depth: rec.scheduled_downtime_depth = intAt(buf, v, end); break;
-        }
-      }
-    } else if (kind !== OTHER) {
-      const eq = buf.indexOf(EQUALS, i);
-      if (eq >= 0 && eq < nl) generic[buf.toString('latin1', i, eq)] = textAt(buf, eq + 1, valueEnd(buf, eq + 1, nl));
-    }
-    pos = nl + 1;
+  private pos = 0;
+  private sawInfo = false;
+  private sawProgram = false;
+  private unterminated = false;
+
+  constructor(private readonly buf: Buffer, private readonly model: ObjectModel) {
+    this.view = viewOf(buf);
+    this.names = new Interner(buf, this.view);
+    this.hostKeys = new KeyPredictor(table, 'equals', buf, this.view);
+    this.serviceKeys = new KeyPredictor(table, 'equals', buf, this.view);
   }
-  if (kind !== NONE) throw new Error('status file ends inside a block (partially written?)');
-  if (!sawInfo || !sawProgram) throw new Error('status file has no info or programstatus block');
-  out.created = Number(out.info.created) || 0;
-  return out;
+
+  /** Parses at least `minBytes` more (finishing the block in progress); returns true once the whole file is read. */
+  advance(minBytes: number): boolean {
+    const { buf, model, out, names } = this;
+    const n = buf.length;
+    const stopAt = Math.min(n, this.pos + minBytes);
+    let pos = this.pos;
+    let line = 0;
+    let kind = NONE;
+    let rec = blankChecked();
+    let generic: Record<string, string> = {};
+    let keys = this.hostKeys;
+    let checkType = 0;
+    let latency = 0;
+    let exec = 0;
+    while (pos < n) {
+      if (kind === NONE && pos >= stopAt) break;
+      const nl = lineEnd(buf, pos);
+      const i = skipBlanks(buf, pos, nl);
+      const c = buf[i];
+      if (i === nl || c === HASH || c === CR) {
+        // blank line or comment
+      } else if (kind === NONE) {
+        kind = blockKind(buf, i);
+        line = 0;
+        if (kind === HOST || kind === SERVICE) {
+          rec = blankChecked();
+          keys = kind === SERVICE ? this.serviceKeys : this.hostKeys;
+          checkType = 0;
+          latency = 0;
+          exec = 0;
+        } else {
+          generic = {};
+        }
+      } else if (c === CLOSE_BRACE && (i + 1 === nl || buf[i + 1] === CR)) {
+        switch (kind) {
+          case HOST: {
+            out.hosts.push(toHost(rec, model));
+            if (checkType === 0 && rec.has_been_checked) out.hostPerf.add(latency, exec);
+            break;
+          }
+          case SERVICE: {
+            const def = model.services.get(rec.host_name)?.get(rec.service_description);
+            rec.display_name = def?.display_name ?? rec.service_description;
+            rec.servicegroups = def?.servicegroups ?? NO_GROUPS;
+            out.services.push(rec);
+            if (checkType === 0 && rec.has_been_checked) out.servicePerf.add(latency, exec);
+            break;
+          }
+          case INFO: out.info = generic; this.sawInfo = true; break;
+          case PROGRAM: out.programstatus = generic; this.sawProgram = true; break;
+          case HOSTCOMMENT: out.comments.push(toComment(generic, false)); break;
+          case SERVICECOMMENT: out.comments.push(toComment(generic, true)); break;
+          case HOSTDOWNTIME: out.downtimes.push(toDowntime(generic, false)); break;
+          case SERVICEDOWNTIME: out.downtimes.push(toDowntime(generic, true)); break;
+        }
+        kind = NONE;
+      } else if (kind === HOST || kind === SERVICE) {
+        const id = keys.match(i, nl, line++);
+        if (id >= 0) {
+          const v = keys.keyEnd + 1;
+          const end = valueEnd(buf, v, nl);
+          switch (id) {
+            case K.host_name: rec.host_name = names.text(v, end); break;
+            case K.service_description: rec.service_description = names.text(v, end); break;
+            case K.check_command: rec.check_command = names.text(v, end); break;
+            case K.check_interval: rec.check_interval = floatAt(buf, v, end); break;
+            case K.has_been_checked: rec.has_been_checked = flagAt(buf, v, end); break;
+            case K.check_execution_time: exec = floatAt(buf, v, end); break;
+            case K.check_latency: latency = floatAt(buf, v, end); break;
+            case K.check_type: checkType = intAt(buf, v, end); break;
+            case K.current_state: rec.current_state = clampState(intAt(buf, v, end), 3); break;
+            case K.current_attempt: rec.current_check_attempt = intAt(buf, v, end); break;
+            case K.max_attempts: rec.max_check_attempts = intAt(buf, v, end); break;
+            case K.state_type: rec.state_type = flagAt(buf, v, end); break;
+            case K.last_state_change: rec.last_state_change = intAt(buf, v, end); break;
+            case K.plugin_output: rec.output = textAt(buf, v, end); break;
+            case K.long_plugin_output: rec.long_output = unescapeNewlines(textAt(buf, v, end)); break;
+            case K.performance_data: rec.perfdata = textAt(buf, v, end); break;
+            case K.last_check: rec.last_check = intAt(buf, v, end); break;
+            case K.next_check: rec.next_check = intAt(buf, v, end); break;
+            case K.notifications_enabled: rec.notifications_enabled = flagAt(buf, v, end); break;
+            case K.active_checks_enabled: rec.active_checks_enabled = flagAt(buf, v, end); break;
+            case K.passive_checks_enabled: rec.passive_checks_enabled = flagAt(buf, v, end); break;
+            case K.problem_has_been_acknowledged: rec.problem_acknowledged = flagAt(buf, v, end); break;
+            case K.acknowledgement_type: rec.acknowledgement_type = clampState(intAt(buf, v, end), 2); break;
+            case K.is_flapping: rec.is_flapping = flagAt(buf, v, end); break;
+            case K.scheduled_downtime_depth: rec.scheduled_downtime_depth = intAt(buf, v, end); break;
+          }
+        }
+      } else if (kind !== OTHER) {
+        const eq = buf.indexOf(EQUALS, i);
+        if (eq >= 0 && eq < nl) generic[buf.toString('latin1', i, eq)] = textAt(buf, eq + 1, valueEnd(buf, eq + 1, nl));
+      }
+      pos = nl + 1;
+    }
+    this.pos = pos;
+    if (kind !== NONE) this.unterminated = true;
+    return pos >= n;
+  }
+
+  /** The parsed file; throws when it is not a complete status file, so callers can keep their last good data. */
+  result(): ParsedStatus {
+    if (this.pos < this.buf.length) throw new Error('status file parsing has not finished');
+    if (this.unterminated) throw new Error('status file ends inside a block (partially written?)');
+    if (!this.sawInfo || !this.sawProgram) throw new Error('status file has no info or programstatus block');
+    this.out.created = Number(this.out.info.created) || 0;
+    return this.out;
+  }
+}
+
+export function parseStatusFile(buf: Buffer, model: ObjectModel): ParsedStatus {
+  const parser = new StatusFileParser(buf, model);
+  parser.advance(Infinity);
+  return parser.result();
 }
 
 function toHost(rec: ServiceStatus, model: ObjectModel): HostStatus {
@@ -235,6 +270,6 @@ function toHost(rec: ServiceStatus, model: ObjectModel): HostStatus {
     last_state_change: rec.last_state_change, current_check_attempt: rec.current_check_attempt, max_check_attempts: rec.max_check_attempts,
     problem_acknowledged: rec.problem_acknowledged, acknowledgement_type: rec.acknowledgement_type, scheduled_downtime_depth: rec.scheduled_downtime_depth,
     active_checks_enabled: rec.active_checks_enabled, passive_checks_enabled: rec.passive_checks_enabled, notifications_enabled: rec.notifications_enabled,
-    is_flapping: rec.is_flapping, check_command: rec.check_command, check_interval: rec.check_interval, hostgroups: def?.hostgroups ?? [],
+    is_flapping: rec.is_flapping, check_command: rec.check_command, check_interval: rec.check_interval, hostgroups: def?.hostgroups ?? NO_GROUPS,
   };
 }
