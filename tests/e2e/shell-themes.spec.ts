@@ -46,6 +46,8 @@ for (const theme of THEMES) {
     expect(await style(page, '.footer', 'backgroundColor')).toBe(surface);
     expect(await style(page, '.primary-nav-link[aria-current="page"]', 'borderInlineStartColor')).toBe(accent);
 
-    await testInfo.attach(`shell-${theme}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+    const path = testInfo.outputPath(`shell-${theme}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`shell-${theme}`, { path, contentType: 'image/png' });
   });
 }

@@ -228,10 +228,11 @@ class NagiosFileSource implements NagiosSource {
     if (objectsSig && objectsSig.key !== this.objectsSig) {
       try {
         const { buf, sig } = await readWithSignature(cfg.objectCacheFile);
+        // Set before parsing: a broken file is parsed once, not on every poll; Nagios rewriting it changes the signature.
+        this.objectsSig = sig.key;
         const parser = new ObjectsCacheParser(buf);
         await inSlices(parser, () => this.stopped);
         this.model = parser.result();
-        this.objectsSig = sig.key;
         modelChanged = true;
       } catch (err) {
         this.fail(`Cannot read ${cfg.objectCacheFile}: ${(err as Error).message}`);
