@@ -3,7 +3,7 @@ import { useAuth } from '../app/AuthProvider';
 import { useMenu } from '../app/MenuProvider';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
-import { Link } from '../ui/Link';
+import { Link, type LinkProps } from '../ui/Link';
 import { TooltipTrigger } from '../ui/Tooltip';
 import { sectionHref } from './menuLinks';
 import { sectionIcon } from './sectionIcon';
@@ -42,25 +42,27 @@ interface RailItemProps { section: MenuSection; current: boolean; showLabels: bo
 function RailItem({ section, current, showLabels, auth }: RailItemProps) {
   const label = section.label;
   const links = section.id === 'config' ? configLinksFor(auth) : [];
+  const link = (props: Pick<LinkProps, 'ref' | 'domProps'> = {}) => (
+    <Link
+      {...props}
+      href={sectionHref(section)}
+      className="primary-nav-link"
+      aria-label={showLabels ? undefined : label}
+      aria-current={current ? 'page' : undefined}
+      data-testid={`rail-${section.id}`}
+    >
+      <Icon name={sectionIcon(section)} size={20} />
+      {showLabels && <span className="primary-nav-label">{label}</span>}
+    </Link>
+  );
+  // With visible labels a name tooltip adds nothing; the config shortcuts are still offered.
+  if (showLabels && links.length === 0) return link();
   const tooltip = links.length > 0
     ? <ConfigLinks title={label} links={links} />
     : <span className="primary-nav-tip">{label}</span>;
   return (
     <TooltipTrigger tooltip={tooltip} interactive={links.length > 0} placement="right">
-      {({ triggerProps, triggerRef }) => (
-        <Link
-          href={sectionHref(section)}
-          ref={triggerRef}
-          domProps={triggerProps}
-          className="primary-nav-link"
-          aria-label={showLabels ? undefined : label}
-          aria-current={current ? 'page' : undefined}
-          data-testid={`rail-${section.id}`}
-        >
-          <Icon name={sectionIcon(section)} size={20} />
-          {showLabels && <span className="primary-nav-label">{label}</span>}
-        </Link>
-      )}
+      {({ triggerProps, triggerRef }) => link({ ref: triggerRef, domProps: triggerProps })}
     </TooltipTrigger>
   );
 }

@@ -26,7 +26,7 @@ export function Popover({ state, triggerRef, children, placement = 'bottom start
         ref={popoverRef}
         className={['ui-popover', className].filter(Boolean).join(' ')}
         data-placement={actual ?? undefined}
-        style={{ ...popoverProps.style, width, minHeight: height }}
+        style={{ ...popoverProps.style, width, height }}
       >
         <DismissButton onDismiss={state.close} />
         {children}

@@ -89,13 +89,17 @@ describe('classic pages: access', () => {
       expect(res.text, q).toContain('Not Found');
     }
     expect((await admin.get('dashboards/dashboard.php?id=nope')).status).toBe(404);
-    for (const q of ['show=services&page=-1', 'show=services&records=abc', 'show=hosts&page=abc&records=-5', 'show=services&sort=bogus&order=sideways', 'show=services&page=99999']) {
+    const odd = ['show=services&page=-1', 'show=services&records=abc', 'show=hosts&page=abc&records=-5', 'show=services&sort=bogus&order=sideways',
+      'show=services&page=99999', 'show=services&page=999999999999&records=500', 'show=services&state=1&state=2&page=1&page=2', 'show=services&show=hosts',
+      'show=services&search=%00%ff%3Cx%3E'];
+    for (const q of odd) {
       expect((await admin.get(`includes/components/xicore/status.php?${q}`)).status, q).toBe(200);
     }
     const bad = await admin.get('includes/components/xicore/status.php?show=services&state=purple');
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Unknown service state');
     expect((await admin.get('includes/components/xicore/status.php?show=hostdetail')).status).toBe(400);
+    expect((await admin.get('includes/components/xicore/status.php?show=hostdetail&host=web01&host=db01')).status).toBe(400);
     expect((await admin.get('includes/components/ccm/index.php?type=contact')).status).toBe(400);
   });
 

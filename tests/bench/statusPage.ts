@@ -36,6 +36,8 @@ export async function run(hosts = 10_000, servicesPerHost = 10, requests = 30): 
       ['services, search "problem" (median ms)', 'includes/components/xicore/status.php?show=services&search=problem'],
       ['services, page 1000 of 2000 (median ms)', 'includes/components/xicore/status.php?show=services&page=1000'],
       ['service problems (median ms)', 'includes/components/xicore/status.php?show=serviceproblems'],
+      ['hosts, first page (median ms)', 'includes/components/xicore/status.php?show=hosts'],
+      ['tactical overview (median ms)', 'includes/page-home-main.php'],
     ];
     const figures: Record<string, string | number> = { fleet: `${hosts.toLocaleString('en-US')} hosts / ${(hosts * servicesPerHost).toLocaleString('en-US')} services`, requests };
     for (const [label, path] of pages) {

@@ -54,6 +54,7 @@ test.describe('footer', () => {
     await expect(popover).toContainText('2 Unhandled Problems');
     const box = await popover.locator('xpath=..').boundingBox();
     expect(box?.width).toBe(250);
+    expect(box?.height).toBe(150);
     expect(await page.evaluate(() => (window as unknown as { __tray?: number }).__tray)).toBeUndefined();
     await page.keyboard.press('Escape');
     title = 'No Problems Detected';

@@ -10,7 +10,7 @@ test.describe('top bar', () => {
       ['Support', 'https://support.nagios.com/'],
       ['Community Forums', 'https://support.nagios.com/forum/'],
       ['Exchange', 'https://exchange.nagios.org/'],
-    ]) {
+    ] as const) {
       const link = header(page).getByRole('link', { name, exact: true });
       await expect(link).toHaveAttribute('href', href);
       await expect(link).toHaveAttribute('target', '_blank');

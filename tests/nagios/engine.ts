@@ -62,16 +62,16 @@ function objectConfig(dir: string): string {
   ].join('\n');
 }
 
-function mainConfig(): string {
+function mainConfig(dir: string): string {
   const user = os.userInfo();
   const settings: Record<string, string | number> = {
     cfg_file: 'objects.cfg',
-    status_file: 'status.dat', object_cache_file: 'objects.cache', precached_object_file: 'objects.precache', temp_file: 'nagios.tmp', temp_path: '.',
+    status_file: 'status.dat', object_cache_file: 'objects.cache', precached_object_file: 'objects.precache', temp_file: 'nagios.tmp', temp_path: dir,
     lock_file: 'nagios.lock', log_file: 'nagios.log', command_file: 'nagios.cmd', query_socket: 'nagios.qh', check_result_path: 'checkresults',
     state_retention_file: 'retention.dat', debug_file: 'nagios.debug', retain_state_information: 0, use_syslog: 0,
     // Numeric ids are accepted; as root Nagios would otherwise switch to the (absent) default nagios user.
     nagios_user: user.uid, nagios_group: user.gid,
-    interval_length: 1, status_update_interval: 2, check_external_commands: 1, enable_notifications: 0, check_result_reaper_frequency: 1,
+    interval_length: 1, status_update_interval: 1, check_external_commands: 1, enable_notifications: 0, check_result_reaper_frequency: 1,
     // Start every check at once so the UNREACHABLE child sees its parent DOWN within the first round.
     host_inter_check_delay_method: 'n', service_inter_check_delay_method: 'n', max_host_check_spread: 1, max_service_check_spread: 1,
     illegal_macro_output_chars: '`~$&|\'"<>', check_for_updates: 0, enable_flap_detection: 0,
@@ -110,7 +110,7 @@ export async function startNagios(): Promise<NagiosEngine> {
   for (const [name, check] of Object.entries(CHECKS)) fs.writeFileSync(path.join(dir, `check_${name}.sh`), checkScript(check), { mode: 0o755 });
   fs.writeFileSync(path.join(dir, 'objects.cfg'), objectConfig(dir));
   const cfgPath = path.join(dir, 'nagios.cfg');
-  fs.writeFileSync(cfgPath, mainConfig());
+  fs.writeFileSync(cfgPath, mainConfig(dir));
   try {
     await promisify(execFile)(NAGIOS_BIN, ['-v', cfgPath]);
   } catch (err) {

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseObjectsCache, emptyObjectModel } from '../../server/src/monitoring/nagios/objectsParser.js';
-import { parseStatusFile } from '../../server/src/monitoring/nagios/statusParser.js';
+import { parseObjectsCache, emptyObjectModel, ObjectsCacheParser } from '../../server/src/monitoring/nagios/objectsParser.js';
+import { parseStatusFile, StatusFileParser } from '../../server/src/monitoring/nagios/statusParser.js';
+import { streamLines } from '../../server/src/monitoring/nagios/scan.js';
 import { parseMainConfig } from '../../server/src/monitoring/nagios/mainConfig.js';
 import { engineStatsOf, programStatusOf } from '../../server/src/monitoring/nagios/programStatus.js';
 import { OBJECTS_CACHE, statusDat } from './fixtures.js';
@@ -112,6 +116,38 @@ describe('status.dat parser', () => {
     expect(() => parse(full.slice(0, full.indexOf('servicestatus {') + 60))).toThrow(/partially written/);
     expect(() => parse('')).toThrow(/no info or programstatus/);
     expect(() => parse('hello world\n')).toThrow();
+  });
+});
+
+describe('chunked parsing', () => {
+  it('gives the same result whether a file is fed whole, line by line, or streamed through a tiny buffer', async () => {
+    const text = statusDat({ alphaOutput: `long ${'x'.repeat(300)} output` });
+    const whole = parse(text);
+
+    const byLine = new StatusFileParser(model());
+    for (const l of text.split(/(?<=\n)/)) byLine.feed(Buffer.from(l));
+    expect(byLine.finish()).toEqual(whole);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-stream-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'status.dat'), text);
+      fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+      const objects = new ObjectsCacheParser();
+      const objectsHandle = await fs.promises.open(path.join(dir, 'objects.cache'), 'r');
+      await streamLines(objectsHandle, (chunk) => objects.feed(chunk), 64);
+      await objectsHandle.close();
+      const streamedModel = objects.finish();
+      expect(streamedModel).toEqual(model());
+
+      // 64-byte chunks: every block spans chunks and the 300-character output line is longer than the buffer.
+      const status = new StatusFileParser(streamedModel);
+      const handle = await fs.promises.open(path.join(dir, 'status.dat'), 'r');
+      await streamLines(handle, (chunk) => status.feed(chunk), 64);
+      await handle.close();
+      expect(status.finish()).toEqual(whole);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

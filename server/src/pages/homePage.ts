@@ -4,7 +4,7 @@ import { pageBody } from './layout.js';
 import { enabledBadge, HOST_STATES, SERVICE_STATES, timeCell } from './format.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { serviceColumns } from './serviceColumns.js';
-import { isUnhandledHost } from './snapshotIndex.js';
+import { isUnhandledHostProblem } from '../monitoring/problems.js';
 import { factsTable } from './table.js';
 import { statusUrl, withQuery } from './urls.js';
 
@@ -24,7 +24,7 @@ export function tacticalTotals(snap: MonitoringSnapshot): Totals {
   const t: Totals = { hosts: [0, 0, 0], services: [0, 0, 0, 0], hostProblems: 0, serviceProblems: 0, hostAcks: 0, serviceAcks: 0, hostDowntime: 0, serviceDowntime: 0 };
   for (const h of snap.hosts) {
     t.hosts[h.current_state] = (t.hosts[h.current_state] ?? 0) + 1;
-    if (isUnhandledHost(h)) t.hostProblems++;
+    if (isUnhandledHostProblem(h)) t.hostProblems++;
     if (h.problem_acknowledged) t.hostAcks++;
     if (h.scheduled_downtime_depth > 0) t.hostDowntime++;
   }

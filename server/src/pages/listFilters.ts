@@ -3,7 +3,8 @@ import type { Fields } from '../http/input.js';
 import type { Group, HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
 import { HOST_STATES, SERVICE_STATES } from './format.js';
 import { textOf } from './listQuery.js';
-import { indexOf, isUnhandledHost } from './snapshotIndex.js';
+import { isUnhandledHostProblem } from '../monitoring/problems.js';
+import { indexOf } from './snapshotIndex.js';
 import type { QueryValues } from './urls.js';
 
 export type ObjectKind = 'host' | 'service';
@@ -75,7 +76,7 @@ export function hostPredicate(f: ListFilters): (h: HostStatus) => boolean {
     && (!inServicegroup || inServicegroup.has(h.host_name))
     && (!f.acknowledged || h.problem_acknowledged === 1)
     && (!f.downtime || h.scheduled_downtime_depth > 0)
-    && (!f.unhandled || isUnhandledHost(h))
+    && (!f.unhandled || isUnhandledHostProblem(h))
     && (!f.search || h.host_name.toLowerCase().includes(f.search) || h.alias.toLowerCase().includes(f.search)
       || h.address.toLowerCase().includes(f.search) || h.output.toLowerCase().includes(f.search));
 }

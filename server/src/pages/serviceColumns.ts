@@ -1,5 +1,6 @@
 import type { MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
-import { compareNames, hostsByName, isQuietHost } from './snapshotIndex.js';
+import { isUnhandledServiceProblem } from '../monitoring/problems.js';
+import { compareNames, hostsByName } from './snapshotIndex.js';
 
 export const ACKNOWLEDGED = 1;
 export const IN_DOWNTIME = 2;
@@ -74,7 +75,7 @@ function build(services: ServiceStatus[], snap: MonitoringSnapshot, checkOrder: 
     let f = 0;
     if (s.problem_acknowledged) { f |= ACKNOWLEDGED; totals.acknowledged++; }
     if (s.scheduled_downtime_depth > 0) { f |= IN_DOWNTIME; totals.downtime++; }
-    if (s.current_state !== 0 && !(f & (ACKNOWLEDGED | IN_DOWNTIME)) && position >= 0 && isQuietHost(hosts[position])) { f |= UNHANDLED; totals.unhandled++; }
+    if (isUnhandledServiceProblem(s, position >= 0 ? hosts[position] : undefined)) { f |= UNHANDLED; totals.unhandled++; }
     flags[i] = f;
     host[i] = position;
   }

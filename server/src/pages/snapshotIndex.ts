@@ -1,4 +1,4 @@
-import type { Group, HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
+import type { Group, HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
 
 export interface SnapshotIndex {
   hosts: Map<string, HostStatus>;
@@ -34,19 +34,4 @@ export function hostsByName(snap: MonitoringSnapshot): HostStatus[] {
     hostOrder.set(snap, ordered);
   }
   return ordered;
-}
-
-/** A host that is UP and neither acknowledged nor in downtime: its service problems still need someone. */
-export function isQuietHost(h: HostStatus | undefined): boolean {
-  return h !== undefined && h.current_state === 0 && h.problem_acknowledged === 0 && h.scheduled_downtime_depth === 0;
-}
-
-/** Not acknowledged and not in scheduled downtime: what operators still have to look at. */
-export function isUnhandledHost(h: HostStatus): boolean {
-  return h.current_state !== 0 && h.problem_acknowledged === 0 && h.scheduled_downtime_depth === 0;
-}
-
-/** A service problem counts only while its host is UP and itself not handled (spec section 7, service problem totals). */
-export function isUnhandledService(s: ServiceStatus, host: HostStatus | undefined): boolean {
-  return s.current_state !== 0 && s.problem_acknowledged === 0 && s.scheduled_downtime_depth === 0 && isQuietHost(host);
 }

@@ -3,11 +3,14 @@ import type { CheckCounts, CheckPerformance } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody, tabs } from './layout.js';
 import { durationText, enabledBadge, nowSeconds, timeCell } from './format.js';
-import { machineStats } from './machineStats.js';
+import { createHostStatsReader } from '../monitoring/hostStats.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, factsTable } from './table.js';
 
-const kib = (n: number) => `${(n / 1024).toLocaleString('en-US', { maximumFractionDigits: 0 })} MiB`;
+const mb = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 0 })} MB`;
+const pct = (n: number) => `${n.toFixed(1)} %`;
+/** One reader per process: its CPU percentages cover the time since the previous page view. */
+const hostStats = createHostStatsReader();
 const ms = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 3 })} s`;
 
 function running(ok: boolean): SafeHtml {
@@ -18,7 +21,7 @@ function overview(ctx: AppContext): SafeHtml {
   const snap = ctx.monitoring.snapshot();
   const p = snap.program;
   const engineUp = ctx.monitoring.engineRunning() && p.is_currently_running === 1;
-  const m = machineStats();
+  const m = hostStats.read();
   const daemons = html`<thead><tr><th scope="col">Daemon</th><th scope="col">Status</th><th scope="col" class="wide">Details</th></tr></thead>`;
   const daemonRows = [
     html`<tr><th scope="row">Monitoring Engine</th><td>${running(engineUp)}</td><td>${ctx.monitoring.kind === 'demo' ? 'Simulated demo fleet' : 'Nagios Core'}${p.process_id ? `, process ${p.process_id}` : ''}</td></tr>`,
@@ -38,8 +41,9 @@ ${dataTable('Active check performance', html`<thead><tr><th scope="col">Check ty
 <h2>Server</h2>
 <div class="cards">
 ${factsTable('Load average', [['1 minute', m.load.load1.toFixed(2)], ['5 minutes', m.load.load5.toFixed(2)], ['15 minutes', m.load.load15.toFixed(2)]])}
-${factsTable('Memory', [['Total', kib(m.memory.total)], ['Used', kib(m.memory.used)], ['Free', kib(m.memory.free)], ['Shared', kib(m.memory.shared)], ['Buffers', kib(m.memory.buffers)], ['Cached', kib(m.memory.cached)]])}
-${factsTable('Swap', [['Total', kib(m.swap.total)], ['Used', kib(m.swap.used)], ['Free', kib(m.swap.free)]])}
+${factsTable('Memory', [['Total', mb(m.memory.total)], ['Used', mb(m.memory.used)], ['Free', mb(m.memory.free)], ['Shared', mb(m.memory.shared)], ['Buffers', mb(m.memory.buffers)], ['Cached', mb(m.memory.cached)]])}
+${factsTable('Swap', [['Total', mb(m.swap.total)], ['Used', mb(m.swap.used)], ['Free', mb(m.swap.free)]])}
+${factsTable('CPU', [['User', pct(m.iostat.user)], ['Nice', pct(m.iostat.nice)], ['System', pct(m.iostat.system)], ['I/O wait', pct(m.iostat.iowait)], ['Steal', pct(m.iostat.steal)], ['Idle', pct(m.iostat.idle)]])}
 </div>`;
 }
 

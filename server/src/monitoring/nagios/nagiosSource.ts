@@ -10,6 +10,7 @@ import { programStatusOf, engineStatsOf, type EngineLiveness } from './programSt
 import { formatExternalCommand } from './externalCommands.js';
 import { CommandWriter, type Delivery } from './commandWriter.js';
 import { pidAlive, readPidFile, isNagiosProcess } from './process.js';
+import { streamLines } from './scan.js';
 
 export type NagiosSourceEvent =
   | { type: 'snapshot' }
@@ -40,43 +41,36 @@ export interface NagiosSource extends MonitoringSource {
   onEvent(listener: (event: NagiosSourceEvent) => void): () => void;
 }
 
-interface FileSignature { key: string }
+/** Identity of a file version: status.dat is replaced by rename (new inode), objects.cache rewritten in place. */
+const signatureOf = (st: fs.Stats) => `${st.ino}:${st.size}:${st.mtimeMs}`;
 
-async function signature(file: string): Promise<FileSignature | null> {
+async function signature(file: string): Promise<string | null> {
   try {
-    const st = await fs.promises.stat(file);
-    return { key: `${st.ino}:${st.size}:${st.mtimeMs}` };
+    return signatureOf(await fs.promises.stat(file));
   } catch {
     return null;
   }
 }
 
-/** Reads a file through one descriptor so the signature belongs to exactly the bytes read (status.dat is replaced by rename). */
-async function readWithSignature(file: string): Promise<{ buf: Buffer; sig: FileSignature }> {
+/**
+ * Streams a file through `parser` via one descriptor, so the signature belongs to exactly the bytes read even if
+ * Nagios renames a new status.dat into place meanwhile. The event loop runs between chunks.
+ */
+async function parseFile<T>(file: string, parser: { feed(chunk: Buffer): void; finish(): T }, opts: { onSignature(sig: string): void; stopped(): boolean }): Promise<T> {
   const handle = await fs.promises.open(file, 'r');
   try {
-    const st = await handle.stat();
-    const buf = await handle.readFile();
-    return { buf, sig: { key: `${st.ino}:${st.size}:${st.mtimeMs}` } };
+    opts.onSignature(signatureOf(await handle.stat()));
+    await streamLines(handle, (chunk) => {
+      if (opts.stopped()) throw new Error('the monitoring source was stopped');
+      parser.feed(chunk);
+    });
+    return parser.finish();
   } finally {
     await handle.close();
   }
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-/**
- * Bytes parsed between event-loop turns (~10-20 ms of work): a 100k-service status.dat is ~150 MB, and parsing it
- * in one go would stall every request for the whole parse.
- */
-const SLICE_BYTES = 4 * 1024 * 1024;
-
-async function inSlices(parser: { advance(minBytes: number): boolean }, stopped: () => boolean): Promise<void> {
-  while (!parser.advance(SLICE_BYTES)) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    if (stopped()) throw new Error('the monitoring source was stopped');
-  }
-}
 
 class NagiosFileSource implements NagiosSource {
   readonly kind = 'nagios' as const;
@@ -225,14 +219,10 @@ class NagiosFileSource implements NagiosSource {
     if (!cfg) return;
     let modelChanged = false;
     const objectsSig = await signature(cfg.objectCacheFile);
-    if (objectsSig && objectsSig.key !== this.objectsSig) {
+    if (objectsSig && objectsSig !== this.objectsSig) {
       try {
-        const { buf, sig } = await readWithSignature(cfg.objectCacheFile);
-        // Set before parsing: a broken file is parsed once, not on every poll; Nagios rewriting it changes the signature.
-        this.objectsSig = sig.key;
-        const parser = new ObjectsCacheParser(buf);
-        await inSlices(parser, () => this.stopped);
-        this.model = parser.result();
+        // The signature is recorded before parsing: a broken file is parsed once, not on every poll.
+        this.model = await parseFile(cfg.objectCacheFile, new ObjectsCacheParser(), { onSignature: (sig) => (this.objectsSig = sig), stopped: () => this.stopped });
         modelChanged = true;
       } catch (err) {
         this.fail(`Cannot read ${cfg.objectCacheFile}: ${(err as Error).message}`);
@@ -244,14 +234,10 @@ class NagiosFileSource implements NagiosSource {
     if (!statusSig) {
       this.statusSig = null;
       this.fail(`${cfg.statusFile} does not exist (Nagios is not running or has not written it yet); keeping the last data.`);
-    } else if (statusSig.key !== this.statusSig || modelChanged) {
+    } else if (statusSig !== this.statusSig || modelChanged) {
       try {
-        const { buf, sig } = await readWithSignature(cfg.statusFile);
-        // Set before parsing: a broken file is reported once, not re-read on every poll.
-        this.statusSig = sig.key;
-        const parser = new StatusFileParser(buf, this.model);
-        await inSlices(parser, () => this.stopped);
-        this.parsed = parser.result();
+        // The signature is recorded before parsing: a broken file is reported once, not re-read on every poll.
+        this.parsed = await parseFile(cfg.statusFile, new StatusFileParser(this.model), { onSignature: (sig) => (this.statusSig = sig), stopped: () => this.stopped });
         this.error = null;
         dataChanged = true;
       } catch (err) {

@@ -85,33 +85,26 @@ function splitList(value: string): string[] {
   return value.includes(' ') || value.includes(',,') ? parts.map((v) => v.trim()).filter(Boolean) : parts;
 }
 
-/** Parses Nagios' object cache (`define TYPE {` blocks of `\tkey\tvalue` lines), in slices that end on block boundaries. */
+/** Parses Nagios' object cache (`define TYPE {` blocks of `\tkey\tvalue` lines), fed in chunks of whole lines. */
 export class ObjectsCacheParser {
-  private readonly names: Interner;
-  private readonly predictors: KeyPredictor[];
+  private readonly names = new Interner();
+  private readonly predictors = [NONE, HOST, SERVICE, HOSTGROUP, SERVICEGROUP, OTHER].map(() => new KeyPredictor(table, 'whitespace'));
   private readonly model = emptyObjectModel();
   private readonly serviceMembers: { group: string; parts: string[] }[] = [];
-  private pos = 0;
-  private unterminated = false;
+  // The definition in progress, carried from one chunk to the next.
+  private kind = NONE;
+  private line = 0;
+  private fields = blankFields();
 
-  constructor(private readonly buf: Buffer) {
+  /** Parses `buf`, which must hold whole lines (the file's last line may lack its newline). */
+  feed(buf: Buffer): void {
+    const { names, model } = this;
     const view = viewOf(buf);
-    this.names = new Interner(buf, view);
-    this.predictors = [NONE, HOST, SERVICE, HOSTGROUP, SERVICEGROUP, OTHER].map(() => new KeyPredictor(table, 'whitespace', buf, view));
-  }
-
-  /** Parses at least `minBytes` more (finishing the definition in progress); returns true once the whole file is read. */
-  advance(minBytes: number): boolean {
-    const { buf, names, model } = this;
     const n = buf.length;
-    const stopAt = Math.min(n, this.pos + minBytes);
-    let pos = this.pos;
-    let keys = this.predictors[NONE] as KeyPredictor;
-    let line = 0;
-    let kind = NONE;
-    let f = blankFields();
+    let { kind, line, fields: f } = this;
+    let keys = this.predictors[kind] as KeyPredictor;
+    let pos = 0;
     while (pos < n) {
-      if (kind === NONE && pos >= stopAt) break;
       const nl = lineEnd(buf, pos);
       const i = skipBlanks(buf, pos, nl);
       const c = buf[i];
@@ -126,17 +119,17 @@ export class ObjectsCacheParser {
         finishBlock(model, kind, f, this.serviceMembers);
         kind = NONE;
       } else if (kind !== OTHER) {
-        const id = keys.match(i, nl, line++);
+        const id = keys.match(buf, view, i, nl, line++);
         if (id >= 0) {
           const v = skipBlanks(buf, keys.keyEnd, nl);
           const end = valueEnd(buf, v, nl);
           switch (id) {
-            case K.host_name: f.host_name = names.text(v, end); break;
-            case K.service_description: f.service_description = names.text(v, end); break;
+            case K.host_name: f.host_name = names.text(buf, view, v, end); break;
+            case K.service_description: f.service_description = names.text(buf, view, v, end); break;
             case K.display_name: f.display_name = textAt(buf, v, end); break;
             case K.alias: f.alias = textAt(buf, v, end); break;
             case K.address: f.address = textAt(buf, v, end); break;
-            case K.check_command: f.check_command = names.text(v, end); break;
+            case K.check_command: f.check_command = names.text(buf, view, v, end); break;
             case K.check_interval: f.check_interval = floatAt(buf, v, end); break;
             case K.max_check_attempts: f.max_check_attempts = intAt(buf, v, end); break;
             case K.active_checks_enabled: f.active = flagAt(buf, v, end); break;
@@ -150,23 +143,22 @@ export class ObjectsCacheParser {
       }
       pos = nl + 1;
     }
-    this.pos = pos;
-    if (kind !== NONE) this.unterminated = true;
-    return pos >= n;
+    this.kind = kind;
+    this.line = line;
+    this.fields = f;
   }
 
-  result(): ObjectModel {
-    if (this.pos < this.buf.length) throw new Error('objects.cache parsing has not finished');
-    if (this.unterminated) throw new Error('objects.cache ends inside a definition (partially written?)');
+  finish(): ObjectModel {
+    if (this.kind !== NONE) throw new Error('objects.cache ends inside a definition (partially written?)');
     assignMemberships(this.model, this.serviceMembers);
     return this.model;
   }
 }
 
 export function parseObjectsCache(buf: Buffer): ObjectModel {
-  const parser = new ObjectsCacheParser(buf);
-  parser.advance(Infinity);
-  return parser.result();
+  const parser = new ObjectsCacheParser();
+  parser.feed(buf);
+  return parser.finish();
 }
 
 function definition(f: Fields, fallbackName: string): ObjectDefinition {

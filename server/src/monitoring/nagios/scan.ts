@@ -1,8 +1,11 @@
 /**
  * Allocation-light helpers for scanning Nagios' line-based files straight from their bytes: a 100k-service
  * status.dat is ~150 MB and ~6 million lines, so the parsers never build a string for the whole file or for keys,
- * and decode only the values they keep.
+ * and decode only the values they keep. Nothing here keeps a reference to the bytes it was given, so files can be
+ * streamed through one reused chunk buffer.
  */
+
+import type { FileHandle } from 'node:fs/promises';
 
 export const NL = 10;
 export const TAB = 9;
@@ -117,19 +120,18 @@ export class KeyPredictor {
   keyEnd = -1;
   private readonly learned: { pattern: BytePattern; id: number }[] = [];
 
-  constructor(private readonly table: KeyTable, private readonly separator: 'equals' | 'whitespace', private readonly buf: Buffer, private readonly view: DataView) {}
+  constructor(private readonly table: KeyTable, private readonly separator: 'equals' | 'whitespace') {}
 
   private isSeparator(c: number | undefined): boolean {
     return this.separator === 'equals' ? c === EQUALS : c === TAB || c === SPACE;
   }
 
   /** The id of the key starting at `start` of the line ending at `lineEnd`, the `index`-th line of its block; -1 for keys we skip. */
-  match(start: number, lineEnd: number, index: number): number {
-    const buf = this.buf;
+  match(buf: Buffer, view: DataView, start: number, lineEnd: number, index: number): number {
     const predicted = this.learned[index];
     if (predicted !== undefined) {
       const end = start + predicted.pattern.length;
-      if (end < lineEnd && this.isSeparator(buf[end]) && predicted.pattern.at(buf, this.view, start)) {
+      if (end < lineEnd && this.isSeparator(buf[end]) && predicted.pattern.at(buf, view, start)) {
         this.keyEnd = end;
         return predicted.id;
       }
@@ -217,15 +219,13 @@ export function textAt(buf: Buffer, start: number, end: number): string {
 export class Interner {
   private readonly cache = new Map<number, { value: string; pattern: BytePattern }>();
 
-  constructor(private readonly buf: Buffer, private readonly view: DataView) {}
-
-  text(start: number, end: number): string {
+  text(buf: Buffer, view: DataView, start: number, end: number): string {
     if (start >= end) return '';
-    const h = hashAllBytes(this.buf, start, end);
+    const h = hashAllBytes(buf, start, end);
     const hit = this.cache.get(h);
-    if (hit !== undefined && hit.pattern.length === end - start && hit.pattern.at(this.buf, this.view, start)) return hit.value;
-    const value = textAt(this.buf, start, end);
-    this.cache.set(h, { value, pattern: new BytePattern(this.buf.subarray(start, end)) });
+    if (hit !== undefined && hit.pattern.length === end - start && hit.pattern.at(buf, view, start)) return hit.value;
+    const value = textAt(buf, start, end);
+    this.cache.set(h, { value, pattern: new BytePattern(buf.subarray(start, end)) });
     return value;
   }
 }
@@ -253,4 +253,32 @@ export function skipBlanks(buf: Buffer, pos: number, end: number): number {
 /** Offset just past the value of a line ending at `end`, ignoring a trailing carriage return. */
 export function valueEnd(buf: Buffer, valueStart: number, end: number): number {
   return end > valueStart && buf[end - 1] === CR ? end - 1 : end;
+}
+
+/**
+ * Reads `file` in chunks through one reused buffer and hands `feed` whole lines only (the final line may lack its
+ * newline). Each chunk is a separate asynchronous read, so the event loop runs between chunks.
+ */
+export async function streamLines(handle: FileHandle, feed: (chunk: Buffer) => void, chunkBytes = 4 * 1024 * 1024): Promise<void> {
+  let buf = Buffer.allocUnsafe(chunkBytes);
+  let filled = 0;
+  for (;;) {
+    if (filled === buf.length) {
+      // A single line longer than the buffer: grow instead of splitting it.
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, filled);
+      buf = bigger;
+    }
+    const { bytesRead } = await handle.read(buf, filled, buf.length - filled, null);
+    filled += bytesRead;
+    if (bytesRead === 0) {
+      if (filled > 0) feed(buf.subarray(0, filled));
+      return;
+    }
+    const cut = buf.lastIndexOf(NL, filled - 1) + 1;
+    if (cut === 0) continue;
+    feed(buf.subarray(0, cut));
+    buf.copy(buf, 0, cut, filled);
+    filled -= cut;
+  }
 }

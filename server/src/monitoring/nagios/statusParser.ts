@@ -121,46 +121,39 @@ function toDowntime(r: Record<string, string>, service: boolean): Downtime {
 /**
  * Parses Nagios Core 4's status.dat (`TYPE {` blocks of `\tkey=value` lines), filling in what only objects.cache
  * knows (alias, address, display names, group membership) from `model`.
- * Work can be done in slices (`advance`) that end on block boundaries, so a large file can be parsed without
- * holding the event loop for the whole file.
+ * The file can be fed in chunks of whole lines (see `streamLines`), so a large file is never held in memory at once
+ * and the event loop runs between chunks.
  */
 export class StatusFileParser {
-  private readonly view: DataView;
-  private readonly names: Interner;
-  private readonly hostKeys: KeyPredictor;
-  private readonly serviceKeys: KeyPredictor;
+  private readonly names = new Interner();
+  private readonly hostKeys = new KeyPredictor(table, 'equals');
+  private readonly serviceKeys = new KeyPredictor(table, 'equals');
   private readonly out: ParsedStatus = {
     created: 0, info: {}, programstatus: {}, hosts: [], services: [], comments: [], downtimes: [],
     hostPerf: new PerfAccumulator(), servicePerf: new PerfAccumulator(),
   };
-  private pos = 0;
   private sawInfo = false;
   private sawProgram = false;
-  private unterminated = false;
+  // The block in progress, carried from one chunk to the next.
+  private kind = NONE;
+  private line = 0;
+  private rec = blankChecked();
+  private generic: Record<string, string> = {};
+  private checkType = 0;
+  private latency = 0;
+  private exec = 0;
 
-  constructor(private readonly buf: Buffer, private readonly model: ObjectModel) {
-    this.view = viewOf(buf);
-    this.names = new Interner(buf, this.view);
-    this.hostKeys = new KeyPredictor(table, 'equals', buf, this.view);
-    this.serviceKeys = new KeyPredictor(table, 'equals', buf, this.view);
-  }
+  constructor(private readonly model: ObjectModel) {}
 
-  /** Parses at least `minBytes` more (finishing the block in progress); returns true once the whole file is read. */
-  advance(minBytes: number): boolean {
-    const { buf, model, out, names } = this;
+  /** Parses `buf`, which must hold whole lines (the file's last line may lack its newline). */
+  feed(buf: Buffer): void {
+    const { model, out, names } = this;
+    const view = viewOf(buf);
     const n = buf.length;
-    const stopAt = Math.min(n, this.pos + minBytes);
-    let pos = this.pos;
-    let line = 0;
-    let kind = NONE;
-    let rec = blankChecked();
-    let generic: Record<string, string> = {};
-    let keys = this.hostKeys;
-    let checkType = 0;
-    let latency = 0;
-    let exec = 0;
+    let { kind, line, rec, generic, checkType, latency, exec } = this;
+    let keys = kind === SERVICE ? this.serviceKeys : this.hostKeys;
+    let pos = 0;
     while (pos < n) {
-      if (kind === NONE && pos >= stopAt) break;
       const nl = lineEnd(buf, pos);
       const i = skipBlanks(buf, pos, nl);
       const c = buf[i];
@@ -202,14 +195,14 @@ export class StatusFileParser {
         }
         kind = NONE;
       } else if (kind === HOST || kind === SERVICE) {
-        const id = keys.match(i, nl, line++);
+        const id = keys.match(buf, view, i, nl, line++);
         if (id >= 0) {
           const v = keys.keyEnd + 1;
           const end = valueEnd(buf, v, nl);
           switch (id) {
-            case K.host_name: rec.host_name = names.text(v, end); break;
-            case K.service_description: rec.service_description = names.text(v, end); break;
-            case K.check_command: rec.check_command = names.text(v, end); break;
+            case K.host_name: rec.host_name = names.text(buf, view, v, end); break;
+            case K.service_description: rec.service_description = names.text(buf, view, v, end); break;
+            case K.check_command: rec.check_command = names.text(buf, view, v, end); break;
             case K.check_interval: rec.check_interval = floatAt(buf, v, end); break;
             case K.has_been_checked: rec.has_been_checked = flagAt(buf, v, end); break;
             case K.check_execution_time: exec = floatAt(buf, v, end); break;
@@ -240,15 +233,18 @@ export class StatusFileParser {
       }
       pos = nl + 1;
     }
-    this.pos = pos;
-    if (kind !== NONE) this.unterminated = true;
-    return pos >= n;
+    this.kind = kind;
+    this.line = line;
+    this.rec = rec;
+    this.generic = generic;
+    this.checkType = checkType;
+    this.latency = latency;
+    this.exec = exec;
   }
 
   /** The parsed file; throws when it is not a complete status file, so callers can keep their last good data. */
-  result(): ParsedStatus {
-    if (this.pos < this.buf.length) throw new Error('status file parsing has not finished');
-    if (this.unterminated) throw new Error('status file ends inside a block (partially written?)');
+  finish(): ParsedStatus {
+    if (this.kind !== NONE) throw new Error('status file ends inside a block (partially written?)');
     if (!this.sawInfo || !this.sawProgram) throw new Error('status file has no info or programstatus block');
     this.out.created = Number(this.out.info.created) || 0;
     return this.out;
@@ -256,9 +252,9 @@ export class StatusFileParser {
 }
 
 export function parseStatusFile(buf: Buffer, model: ObjectModel): ParsedStatus {
-  const parser = new StatusFileParser(buf, model);
-  parser.advance(Infinity);
-  return parser.result();
+  const parser = new StatusFileParser(model);
+  parser.feed(buf);
+  return parser.finish();
 }
 
 function toHost(rec: ServiceStatus, model: ObjectModel): HostStatus {
