@@ -64,6 +64,11 @@ export class KeyTable {
     });
   }
 
+  /** False when the key spanning [start, end) is certainly not one of ours: nothing shares its length and sampled bytes. */
+  mayContain(buf: Buffer, start: number, end: number): boolean {
+    return this.byHash.has(hashBytes(buf, start, end));
+  }
+
   /** The id of the key spanning [start, end), or -1 when it is not one of ours. */
   lookup(buf: Buffer, start: number, end: number): number {
     if (end <= start) return -1;
@@ -106,6 +111,19 @@ class BytePattern {
   }
 }
 
+interface LearnedKey {
+  pattern: BytePattern;
+  id: number;
+  /**
+   * For keys we skip whose length and sampled bytes match no wanted key, checking those bytes is enough:
+   * a line passing the check cannot hold a wanted key. Wanted keys are always compared in full.
+   */
+  skipBySample: boolean;
+  first: number;
+  middle: number;
+  last: number;
+}
+
 export function viewOf(buf: Buffer): DataView {
   return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 }
@@ -118,7 +136,7 @@ export function viewOf(buf: Buffer): DataView {
 export class KeyPredictor {
   /** Offset of the separator after the key matched by the last `match` call, or -1 when the line had none. */
   keyEnd = -1;
-  private readonly learned: { pattern: BytePattern; id: number }[] = [];
+  private readonly learned: LearnedKey[] = [];
 
   constructor(private readonly table: KeyTable, private readonly separator: 'equals' | 'whitespace') {}
 
@@ -130,10 +148,19 @@ export class KeyPredictor {
   match(buf: Buffer, view: DataView, start: number, lineEnd: number, index: number): number {
     const predicted = this.learned[index];
     if (predicted !== undefined) {
-      const end = start + predicted.pattern.length;
-      if (end < lineEnd && this.isSeparator(buf[end]) && predicted.pattern.at(buf, view, start)) {
-        this.keyEnd = end;
-        return predicted.id;
+      const pattern = predicted.pattern;
+      const end = start + pattern.length;
+      if (end < lineEnd && this.isSeparator(buf[end])) {
+        if (predicted.skipBySample) {
+          // Same length and sampled bytes as a key no table entry shares them with: whatever key this is, it is skipped.
+          if (buf[start] === predicted.first && buf[start + (pattern.length >> 1)] === predicted.middle && buf[end - 1] === predicted.last) {
+            this.keyEnd = end;
+            return -1;
+          }
+        } else if (pattern.at(buf, view, start)) {
+          this.keyEnd = end;
+          return predicted.id;
+        }
       }
     }
     let end = start;
@@ -143,7 +170,10 @@ export class KeyPredictor {
       return -1;
     }
     const id = this.table.lookup(buf, start, end);
-    this.learned[index] = { pattern: new BytePattern(buf.subarray(start, end)), id };
+    this.learned[index] = {
+      pattern: new BytePattern(buf.subarray(start, end)), id, skipBySample: id < 0 && end > start && !this.table.mayContain(buf, start, end),
+      first: buf[start] ?? 0, middle: buf[start + ((end - start) >> 1)] ?? 0, last: buf[end - 1] ?? 0,
+    };
     this.keyEnd = end;
     return id;
   }
