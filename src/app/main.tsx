@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from '../lib/http';
 import { initI18n } from '../lib/i18n';
-import { registerServiceWorker } from '../lib/sw';
+import { registerServiceWorkerWhenIdle } from '../lib/sw';
 import { expireSession } from '../features/session/model';
 import { bindThemeClass } from '../features/theme/model';
 import { App } from './App';
@@ -23,6 +23,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-window.addEventListener('load', () => {
-  registerServiceWorker().catch((error: unknown) => console.error('Service worker registration failed.', error));
-});
+registerServiceWorkerWhenIdle();

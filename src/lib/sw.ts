@@ -24,3 +24,19 @@ export async function registerServiceWorker(): Promise<void> {
 export function applyUpdate(): void {
   activate?.();
 }
+
+/**
+ * The worker only serves later visits, so it (and workbox-window) waits until the page has loaded and the
+ * browser is idle, instead of competing with the first paint's requests.
+ */
+export function registerServiceWorkerWhenIdle(): void {
+  const register = () => {
+    registerServiceWorker().catch((error: unknown) => console.error('Service worker registration failed.', error));
+  };
+  const whenIdle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

@@ -6,6 +6,7 @@ import { currentLocation, frameSrc } from '../features/frame/model';
 import { IconButton } from '../ui/IconButton';
 import { Icon } from '../ui/Icon';
 import { Link } from '../ui/Link';
+import { PRELOAD_OVERLAYS } from '../ui/overlays';
 import { EXTERNAL_LINKS } from './externalLinks';
 import { PageActionsMenu } from './PageActionsMenu';
 import { ProfileMenu } from './ProfileMenu';
@@ -26,7 +27,13 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
   const popout = currentLocation.value || frameSrc.value;
   return (
     <header className="top-bar">
-      <IconButton icon="menu" label={t('shell.top.openNavigation')} onPress={onOpenNavigation} className="top-bar-nav-button" />
+      <IconButton
+        icon="menu"
+        label={t('shell.top.openNavigation')}
+        onPress={onOpenNavigation}
+        domProps={PRELOAD_OVERLAYS}
+        className="top-bar-nav-button"
+      />
       <SearchBox />
       <div className="top-bar-spacer" />
       {auth.isAuthorizedForMonitoringSystem && <SystemStatusControl />}

@@ -5,6 +5,7 @@ import { useResource } from '../lib/resource';
 import { Dialog } from '../ui/Dialog';
 import { IconButton } from '../ui/IconButton';
 import { Link } from '../ui/Link';
+import { PRELOAD_OVERLAYS } from '../ui/overlays';
 import { Popover } from '../ui/Popover';
 import { useOverlayState } from '../ui/useOverlayState';
 import { inFrameHref } from './menuLinks';
@@ -29,7 +30,7 @@ function TrayAlertIcon() {
   if (!trayHasProblems(title)) return null;
   return (
     <>
-      <IconButton ref={triggerRef} icon="warning" label={`${t('shell.tray.title')}: ${title}`} onPress={state.toggle} className="tray-alert-button" data-testid="tray-alert" />
+      <IconButton ref={triggerRef} icon="warning" label={`${t('shell.tray.title')}: ${title}`} onPress={state.toggle} domProps={PRELOAD_OVERLAYS} className="tray-alert-button" data-testid="tray-alert" />
       {state.isOpen && (
         <Popover state={state} triggerRef={triggerRef} placement="top end" width={250} height={150} className="tray-alert-popover">
           <Dialog title={t('shell.tray.title')}>

@@ -1,39 +1,48 @@
-import { useRef, type ReactNode, type Ref } from 'react';
-import { mergeProps, mergeRefs, useButton, useFocusRing, useHover, type AriaButtonProps } from 'react-aria';
-import type { DOMAttributes } from '@react-types/shared';
+import type { KeyboardEvent, MouseEvent, ReactNode, Ref } from 'react';
+import { mergeDomProps, type DomProps } from './mergeDomProps';
 import './Button.css';
 
-export interface ButtonProps extends Omit<AriaButtonProps<'button'>, 'elementType' | 'href' | 'target' | 'rel'> {
+export interface ButtonProps {
   children?: ReactNode;
   className?: string;
   /** Visual weight only; behaviour is the same. */
   variant?: 'default' | 'primary' | 'quiet';
   title?: string;
+  id?: string;
+  onPress?: () => void;
+  isDisabled?: boolean;
+  onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  'aria-haspopup'?: boolean | 'menu' | 'dialog';
+  'aria-expanded'?: boolean;
+  'aria-controls'?: string;
   ref?: Ref<HTMLButtonElement>;
   /** Extra behaviour from another wrapper (e.g. TooltipTrigger's trigger props). */
-  domProps?: DOMAttributes;
+  domProps?: DomProps;
   'data-testid'?: string;
 }
 
-/** A button whose interaction state is exposed as data attributes for CSS (data-pressed, data-hovered, data-focus-visible, data-disabled). */
-export function Button({ children, className, variant = 'default', title, ref, domProps, ...props }: ButtonProps) {
-  const own = useRef<HTMLButtonElement>(null);
-  const { buttonProps, isPressed } = useButton(props, own);
-  const { focusProps, isFocusVisible } = useFocusRing();
-  const { hoverProps, isHovered } = useHover({ isDisabled: props.isDisabled });
-  const extra: DOMAttributes = domProps ?? {};
+/**
+ * A native button (keyboard, focus and disabled state come from the browser): CSS styles :hover,
+ * :active and :focus-visible; data-variant and data-disabled expose the rest.
+ */
+export function Button({ children, className, variant = 'default', onPress, isDisabled, onKeyDown, ref, domProps, ...props }: ButtonProps) {
+  const own: DomProps = {
+    onClick: onPress ? (_e: MouseEvent) => onPress() : undefined,
+    onKeyDown: onKeyDown as DomProps['onKeyDown'],
+  };
   return (
     <button
-      {...mergeProps(extra, buttonProps, focusProps, hoverProps)}
-      ref={mergeRefs(own, ref)}
-      title={title}
+      {...mergeDomProps<DomProps>(domProps, own)}
+      {...props}
+      ref={ref}
+      type="button"
+      disabled={isDisabled}
       className={['ui-button', className].filter(Boolean).join(' ')}
       data-variant={variant}
-      data-testid={props['data-testid']}
-      data-pressed={isPressed || undefined}
-      data-hovered={isHovered || undefined}
-      data-focus-visible={isFocusVisible || undefined}
-      data-disabled={props.isDisabled || undefined}
+      data-disabled={isDisabled || undefined}
     >
       {children}
     </button>

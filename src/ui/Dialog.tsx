@@ -1,5 +1,5 @@
-import { useRef, type ReactNode } from 'react';
-import { useDialog } from 'react-aria';
+import type { ReactNode } from 'react';
+import { useOverlays } from './overlays';
 import './Dialog.css';
 
 export interface DialogProps {
@@ -13,17 +13,8 @@ export interface DialogProps {
   className?: string;
 }
 
-/** Dialog content named by its title; put it inside a Modal or Popover. */
-export function Dialog({ title, children, hideTitle = false, actions, role = 'dialog', className }: DialogProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { dialogProps, titleProps } = useDialog({ role }, ref);
-  return (
-    <div {...dialogProps} ref={ref} className={['ui-dialog', className].filter(Boolean).join(' ')}>
-      <div className="ui-dialog-header" data-hidden={hideTitle || undefined}>
-        <h2 {...titleProps} className="ui-dialog-title">{title}</h2>
-        {actions}
-      </div>
-      {children}
-    </div>
-  );
+/** Dialog content named by its title; put it inside a Modal or Popover (which have loaded its code already). */
+export function Dialog(props: DialogProps) {
+  const overlays = useOverlays(true);
+  return overlays ? <overlays.Dialog {...props} /> : null;
 }

@@ -1,6 +1,4 @@
-import { useRef, type ReactNode } from 'react';
-import { mergeProps, useButton, useDisclosure, useFocusRing } from 'react-aria';
-import { useDisclosureState } from 'react-stately';
+import { useId, type ReactNode } from 'react';
 import { Icon } from './Icon';
 import './Disclosure.css';
 
@@ -15,24 +13,28 @@ export interface DisclosureProps {
   'data-testid'?: string;
 }
 
-/** A collapsible group: a heading with a toggle button and a panel (react-aria disclosure pattern). */
+/** A collapsible group (WAI-ARIA disclosure pattern): a heading whose button controls the panel below it. */
 export function Disclosure({ title, children, isExpanded, onExpandedChange, className, level = 3, ...rest }: DisclosureProps) {
-  const state = useDisclosureState({ isExpanded, onExpandedChange });
-  const panelRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const { buttonProps: triggerProps, panelProps } = useDisclosure({ isExpanded, onExpandedChange }, state, panelRef);
-  const { buttonProps } = useButton(triggerProps, buttonRef);
-  const { focusProps, isFocusVisible } = useFocusRing();
+  const id = useId();
+  const buttonId = `${id}-button`;
+  const panelId = `${id}-panel`;
   const Heading = `h${level}` as const;
   return (
-    <div className={['ui-disclosure', className].filter(Boolean).join(' ')} data-expanded={state.isExpanded || undefined} data-testid={rest['data-testid']}>
+    <div className={['ui-disclosure', className].filter(Boolean).join(' ')} data-expanded={isExpanded || undefined} data-testid={rest['data-testid']}>
       <Heading className="ui-disclosure-heading">
-        <button {...mergeProps(buttonProps, focusProps)} ref={buttonRef} className="ui-disclosure-button" data-focus-visible={isFocusVisible || undefined}>
+        <button
+          type="button"
+          id={buttonId}
+          className="ui-disclosure-button"
+          aria-expanded={isExpanded}
+          aria-controls={panelId}
+          onClick={() => onExpandedChange(!isExpanded)}
+        >
           <Icon name="chevron-right" size={16} className="ui-disclosure-chevron" />
           <span>{title}</span>
         </button>
       </Heading>
-      <div {...panelProps} ref={panelRef} className="ui-disclosure-panel">
+      <div id={panelId} role="group" aria-labelledby={buttonId} className="ui-disclosure-panel" hidden={!isExpanded}>
         {children}
       </div>
     </div>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { OverlayTriggerState } from 'react-stately';
 import { Dialog } from './Dialog';
 import { IconButton } from './IconButton';
 import { Modal } from './Modal';
+import type { OverlayState } from './useOverlayState';
 
 export interface DrawerProps {
-  state: OverlayTriggerState;
+  state: OverlayState;
   title: string;
   closeLabel: string;
   children: ReactNode;

@@ -1,6 +1,6 @@
-import { useRef, type MouseEvent, type ReactNode, type Ref } from 'react';
-import { mergeProps, mergeRefs, useFocusRing, useHover, useLink } from 'react-aria';
-import type { DOMAttributes } from '@react-types/shared';
+import type { MouseEvent, ReactNode, Ref } from 'react';
+import { mergeDomProps, type DomProps } from './mergeDomProps';
+import { shouldClientNavigate, useNavigate } from './RouterProvider';
 import './Link.css';
 
 export interface LinkProps {
@@ -16,31 +16,37 @@ export interface LinkProps {
   /** Plain DOM click, so callers can take over navigation (preventDefault) for in-app targets. */
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   /** Extra behaviour from another wrapper (e.g. TooltipTrigger's trigger props). */
-  domProps?: DOMAttributes;
+  domProps?: DomProps;
   ref?: Ref<HTMLAnchorElement>;
   'data-testid'?: string;
 }
 
-/** A real anchor (open in new tab, copy link, middle-click keep working) with state as data attributes. */
-export function Link({ children, className, onClick, ref, title, domProps, ...props }: LinkProps) {
-  const own = useRef<HTMLAnchorElement>(null);
+/**
+ * A real anchor (open in new tab, copy link, middle-click keep working); plain same-origin clicks navigate
+ * in the app through RouterProvider. data-current mirrors aria-current for CSS.
+ */
+export function Link({ children, className, onClick, ref, domProps, href, target, ...props }: LinkProps) {
+  const navigate = useNavigate();
   // New-tab links must not give the opened page a handle on this window.
-  const rel = props.target === '_blank' ? (props.rel ?? 'noopener noreferrer') : props.rel;
-  const { linkProps, isPressed } = useLink({ ...props, rel }, own);
-  const { focusProps, isFocusVisible } = useFocusRing();
-  const { hoverProps, isHovered } = useHover({});
-  const extra: DOMAttributes = domProps ?? {};
-  const clickProps: DOMAttributes = onClick ? { onClick: onClick as DOMAttributes['onClick'] } : {};
+  const rel = target === '_blank' ? (props.rel ?? 'noopener noreferrer') : props.rel;
+  const clientNavigation: DomProps = {
+    onClick: (e: MouseEvent<HTMLElement>) => {
+      const link = e.currentTarget;
+      if (!navigate || e.defaultPrevented || e.button !== 0 || !(link instanceof HTMLAnchorElement)) return;
+      if (!shouldClientNavigate(link, e)) return;
+      e.preventDefault();
+      navigate(href);
+    },
+  };
   return (
     <a
-      {...mergeProps(extra, linkProps, focusProps, hoverProps, clickProps)}
-      ref={mergeRefs(own, ref)}
-      title={title}
+      {...mergeDomProps<DomProps>(domProps, { onClick: onClick as DomProps['onClick'] }, clientNavigation)}
+      {...props}
+      href={href}
+      target={target}
+      rel={rel}
+      ref={ref}
       className={['ui-link', className].filter(Boolean).join(' ')}
-      data-testid={props['data-testid']}
-      data-pressed={isPressed || undefined}
-      data-hovered={isHovered || undefined}
-      data-focus-visible={isFocusVisible || undefined}
       data-current={props['aria-current'] ? true : undefined}
     >
       {children}

@@ -1,9 +1,9 @@
-import { useRef, type ReactNode } from 'react';
-import { mergeProps, useFocusRing, useMenu, useMenuItem, useMenuTrigger, type AriaMenuOptions, type Placement } from 'react-aria';
-import { Item, useMenuTriggerState, useTreeState, type Key, type Node, type TreeState } from 'react-stately';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button } from './Button';
-import { Icon, type IconName } from './Icon';
-import { Popover } from './Popover';
+import type { IconName } from './Icon';
+import { PRELOAD_OVERLAYS, useOverlays } from './overlays';
+import type { Placement } from './Popover';
+import { useOverlayState } from './useOverlayState';
 import './Menu.css';
 
 export interface MenuItemSpec {
@@ -35,67 +35,66 @@ export interface MenuTriggerProps {
   triggerAttributes?: Record<`data-${string}`, string | undefined>;
 }
 
-/** A button that opens a react-aria menu in a popover. */
+/** Where focus goes when the menu opens: the menu itself (mouse), or its first or last item (keyboard). */
+export type MenuFocus = true | 'first' | 'last';
+
+/**
+ * A menu button (WAI-ARIA menu button pattern). The button is plain DOM; the menu (react-aria) loads on the
+ * first hover, focus or press and opens with focus inside it.
+ */
 export function MenuTrigger({ label, children, items, header, placement = 'bottom end', className, triggerAttributes, ...rest }: MenuTriggerProps) {
-  const state = useMenuTriggerState({});
+  const state = useOverlayState();
+  const [focus, setFocus] = useState<MenuFocus>(true);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const { menuTriggerProps, menuProps } = useMenuTrigger<MenuItemSpec>({}, state, triggerRef);
+  const triggerId = useId();
+  const menuId = useId();
+  const overlays = useOverlays(state.isOpen);
   const labelled = children === undefined ? label : undefined;
+  const open = (strategy: MenuFocus) => {
+    setFocus(strategy);
+    state.open();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    open(e.key === 'ArrowUp' ? 'last' : 'first');
+  };
+  const onClick = (e: MouseEvent<HTMLElement>) => {
+    // Focus returns to the trigger when the menu closes, so it must hold focus now (Safari does not focus on click).
+    e.currentTarget.focus();
+    // Enter and Space arrive as a click without a pointer (detail 0): the keyboard user lands on the first item.
+    if (state.isOpen) state.close();
+    else open(e.detail === 0 ? 'first' : true);
+  };
+  const shown = state.isOpen && overlays !== undefined;
   return (
     <span className={['ui-menu-trigger', className].filter(Boolean).join(' ')} data-open={state.isOpen || undefined} data-testid={rest['data-testid']} {...triggerAttributes}>
-      <Button {...menuTriggerProps} ref={triggerRef} aria-label={labelled ? undefined : label} variant="quiet">
+      <Button
+        ref={triggerRef}
+        id={triggerId}
+        aria-label={labelled ? undefined : label}
+        aria-haspopup
+        aria-expanded={state.isOpen}
+        aria-controls={shown ? menuId : undefined}
+        onKeyDown={onKeyDown}
+        domProps={{ ...PRELOAD_OVERLAYS, onClick }}
+        variant="quiet"
+      >
         {children ?? label}
       </Button>
-      {state.isOpen && (
-        <Popover state={state} triggerRef={triggerRef} placement={placement}>
-          {header && <div className="ui-menu-header">{header}</div>}
-          <MenuList {...menuProps} aria-label={label} items={items} />
-        </Popover>
+      {shown && (
+        <overlays.MenuPopover
+          state={state}
+          triggerRef={triggerRef}
+          placement={placement}
+          header={header}
+          items={items}
+          label={label}
+          menuId={menuId}
+          triggerId={triggerId}
+          autoFocus={focus}
+        />
       )}
     </span>
-  );
-}
-
-interface MenuListProps extends AriaMenuOptions<MenuItemSpec> {
-  items: MenuItemSpec[];
-}
-
-function MenuList({ items, ...props }: MenuListProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const disabledKeys = items.filter((i) => i.isDisabled).map((i) => i.key);
-  const state = useTreeState<MenuItemSpec>({
-    items,
-    disabledKeys,
-    children: (item) => <Item key={item.key} textValue={item.label} href={item.href} target={item.target} rel={item.rel}>{item.label}</Item>,
-  });
-  const onAction = (key: Key) => items.find((i) => i.key === key)?.onAction?.();
-  const { menuProps } = useMenu({ ...props, onAction }, state, ref);
-  return (
-    <div {...menuProps} ref={ref} className="ui-menu">
-      {[...state.collection].map((node) => <MenuItem key={node.key} node={node} state={state} />)}
-    </div>
-  );
-}
-
-function MenuItem({ node, state }: { node: Node<MenuItemSpec>; state: TreeState<MenuItemSpec> }) {
-  const ref = useRef<HTMLAnchorElement & HTMLDivElement>(null);
-  const { menuItemProps, isFocused, isDisabled } = useMenuItem({ key: node.key }, state, ref);
-  const { focusProps, isFocusVisible } = useFocusRing();
-  const spec = node.value;
-  const Element = spec?.href ? 'a' : 'div';
-  return (
-    <Element
-      {...mergeProps(menuItemProps, focusProps)}
-      ref={ref}
-      className="ui-menu-item"
-      data-focused={isFocused || undefined}
-      data-focus-visible={isFocusVisible || undefined}
-      data-disabled={isDisabled || undefined}
-    >
-      {spec?.icon && <Icon name={spec.icon} />}
-      <span className="ui-menu-item-label">{node.rendered}</span>
-      {spec?.detail}
-      {spec?.target === '_blank' && <Icon name="external" size={14} className="ui-menu-item-external" />}
-    </Element>
   );
 }

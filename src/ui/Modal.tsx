@@ -1,10 +1,10 @@
-import { useRef, type ReactNode } from 'react';
-import { Overlay, useModalOverlay } from 'react-aria';
-import type { OverlayTriggerState } from 'react-stately';
+import type { ReactNode } from 'react';
+import { useOverlays } from './overlays';
+import type { OverlayState } from './useOverlayState';
 import './Modal.css';
 
 export interface ModalProps {
-  state: OverlayTriggerState;
+  state: OverlayState;
   children: ReactNode;
   /** Click outside closes it (Escape always does unless disabled). */
   isDismissable?: boolean;
@@ -13,17 +13,11 @@ export interface ModalProps {
   className?: string;
 }
 
-/** Blocking overlay: hides the rest of the page from assistive tech, contains focus, locks scrolling. */
-export function Modal({ state, children, isDismissable = true, variant = 'center', className }: ModalProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { modalProps, underlayProps } = useModalOverlay({ isDismissable }, state, ref);
-  return (
-    <Overlay>
-      <div {...underlayProps} className="ui-modal-underlay" data-variant={variant}>
-        <div {...modalProps} ref={ref} className={['ui-modal', className].filter(Boolean).join(' ')} data-variant={variant}>
-          {children}
-        </div>
-      </div>
-    </Overlay>
-  );
+/**
+ * Blocking overlay: hides the rest of the page from assistive tech, contains focus, locks scrolling.
+ * Render it only while open; its react-aria implementation loads on first use.
+ */
+export function Modal(props: ModalProps) {
+  const overlays = useOverlays(true);
+  return overlays ? <overlays.Modal {...props} /> : null;
 }

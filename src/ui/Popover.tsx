@@ -1,10 +1,12 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
-import { DismissButton, Overlay, usePopover, type Placement } from 'react-aria';
-import type { OverlayTriggerState } from 'react-stately';
+import type { ReactNode, RefObject } from 'react';
+import { useOverlays } from './overlays';
+import type { OverlayState } from './useOverlayState';
 import './Popover.css';
 
+export type Placement = 'bottom' | 'bottom start' | 'bottom end' | 'top' | 'top start' | 'top end' | 'start' | 'end' | 'left' | 'right';
+
 export interface PopoverProps {
-  state: OverlayTriggerState;
+  state: OverlayState;
   triggerRef: RefObject<Element | null>;
   children: ReactNode;
   placement?: Placement;
@@ -14,24 +16,11 @@ export interface PopoverProps {
   height?: number;
 }
 
-/** Positioned overlay next to its trigger; closes on outside interaction and Escape, with hidden dismiss buttons for screen readers. */
-export function Popover({ state, triggerRef, children, placement = 'bottom start', className, width, height }: PopoverProps) {
-  const popoverRef = useRef<HTMLDivElement>(null);
-  const { popoverProps, underlayProps, placement: actual } = usePopover({ triggerRef, popoverRef, placement, offset: 6 }, state);
-  return (
-    <Overlay>
-      <div {...underlayProps} className="ui-popover-underlay" />
-      <div
-        {...popoverProps}
-        ref={popoverRef}
-        className={['ui-popover', className].filter(Boolean).join(' ')}
-        data-placement={actual ?? undefined}
-        style={{ ...popoverProps.style, width, height }}
-      >
-        <DismissButton onDismiss={state.close} />
-        {children}
-        <DismissButton onDismiss={state.close} />
-      </div>
-    </Overlay>
-  );
+/**
+ * Positioned overlay next to its trigger; closes on outside interaction and Escape. Render it only while
+ * open: the react-aria implementation loads on first use and the popover appears as soon as it is there.
+ */
+export function Popover(props: PopoverProps) {
+  const overlays = useOverlays(true);
+  return overlays ? <overlays.Popover {...props} /> : null;
 }

@@ -1,7 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type PointerEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { mergeProps, setInteractionModality, useFocusWithin, useTooltip, useTooltipTrigger } from 'react-aria';
-import { useTooltipTriggerState, type TooltipTriggerState } from 'react-stately';
-import type { DOMAttributes } from '@react-types/shared';
+import { useCallback, useMemo, useRef, useState, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import type { DomProps } from './mergeDomProps';
+import { preloadOverlays, useOverlays } from './overlays';
 import './Tooltip.css';
 
 /** Spec section 9: 700 ms before the first tooltip, then a short window in which the next one opens at once. */
@@ -9,7 +8,7 @@ export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_WINDOW = 300;
 
 export interface TooltipTriggerRender<E extends HTMLElement> {
-  triggerProps: DOMAttributes;
+  triggerProps: DomProps;
   triggerRef: RefObject<E | null>;
   isOpen: boolean;
 }
@@ -26,93 +25,71 @@ export interface TooltipTriggerProps<E extends HTMLElement> {
   className?: string;
 }
 
-/**
- * react-aria tooltip whose popup sits right after the trigger in the DOM, so keyboard users can Tab into
- * interactive content; it is positioned `fixed` so scrolling containers do not clip it.
- */
-export function TooltipTrigger<E extends HTMLElement = HTMLAnchorElement>({ children, tooltip, interactive = false, placement = 'right', delay = TOOLTIP_DELAY, closeDelay = TOOLTIP_SKIP_WINDOW, className }: TooltipTriggerProps<E>) {
-  const triggerRef = useRef<E>(null);
-  const tooltipRef = useRef<HTMLDivElement>(null);
-  const state = useTooltipTriggerState({ delay, closeDelay });
-  const [focusInside, setFocusInside] = useState(false);
-  const skipNextOpen = useRef(false);
-  const lastPointer = useRef<string>('');
-  // After Escape from inside the tooltip focus returns to the trigger; that focus must not reopen it.
-  const guarded: TooltipTriggerState = {
-    ...state,
-    open: (immediate) => {
-      if (skipNextOpen.current) { skipNextOpen.current = false; return; }
-      state.open(immediate);
-    },
-  };
-  const { triggerProps, tooltipProps } = useTooltipTrigger({ delay, closeDelay, shouldCloseOnPress: !interactive }, guarded, triggerRef);
-  const { focusWithinProps } = useFocusWithin({ isDisabled: !interactive, onFocusWithinChange: setFocusInside });
-  const isOpen = state.isOpen || focusInside;
+/** The trigger events react-aria's tooltip listens to; the trigger forwards them once that code is loaded. */
+export type TooltipHandlers = Pick<DomProps, 'onPointerEnter' | 'onPointerLeave' | 'onPointerDown' | 'onFocus' | 'onBlur' | 'onKeyDown' | 'onKeyUp' | 'onClick'>;
 
-  // A pointer that enters the trigger with its very first move has not yet been seen by react-aria's modality tracking.
-  const pointerProps: DOMAttributes = {
-    onPointerEnter: (e: PointerEvent) => { if (e.pointerType === 'mouse') setInteractionModality('pointer'); },
-  };
-  const interactiveProps: DOMAttributes = interactive ? {
-    // Set in the same event as the trigger's blur, so the popup is not unmounted while focus moves into it.
-    onBlur: (e: FocusEvent) => {
-      if (e.relatedTarget instanceof Node && tooltipRef.current?.contains(e.relatedTarget)) setFocusInside(true);
+/** How react-aria's tooltip (loaded on demand) talks to the trigger element, which never re-mounts. */
+export interface TooltipBridge {
+  handlers: RefObject<TooltipHandlers>;
+  /** A touch tap asked for the tooltip before its code was there. */
+  tapped: RefObject<boolean>;
+  /** A mouse is over the trigger (tracked until the code is there). */
+  hovered: RefObject<boolean>;
+  report: (view: TooltipView) => void;
+}
+
+export interface TooltipView { isOpen: boolean; describedBy: string | undefined }
+
+const CLOSED: TooltipView = { isOpen: false, describedBy: undefined };
+
+/**
+ * A tooltip on hover and keyboard focus (react-aria semantics). At first paint the trigger is plain DOM; its
+ * first pointer entry, focus or touch loads react-aria's tooltip, which then replays that interaction, so the
+ * tooltip still opens. The popup sits right after the trigger in the DOM, so keyboard users can Tab into it.
+ */
+export function TooltipTrigger<E extends HTMLElement = HTMLAnchorElement>({ children, ...props }: TooltipTriggerProps<E>) {
+  const triggerRef = useRef<E>(null);
+  const overlays = useOverlays();
+  const handlers = useRef<TooltipHandlers>({});
+  const tapped = useRef(false);
+  const hovered = useRef(false);
+  const lastPointer = useRef('');
+  const [view, setView] = useState<TooltipView>(CLOSED);
+  const report = useCallback((next: TooltipView) => {
+    setView((prev) => (prev.isOpen === next.isOpen && prev.describedBy === next.describedBy ? prev : next));
+  }, []);
+  const { interactive = false } = props;
+
+  const triggerProps = useMemo<DomProps>(() => ({
+    onPointerEnter: (e: PointerEvent<HTMLElement>) => {
+      hovered.current = e.pointerType === 'mouse';
+      if (handlers.current.onPointerEnter) handlers.current.onPointerEnter(e); else preloadOverlays();
     },
-    onPointerDown: (e: PointerEvent) => { lastPointer.current = e.pointerType; },
-    onClick: (e: MouseEvent) => {
-      // Touch has no hover, so the first tap shows the links and a second tap follows the trigger's own link.
-      if (lastPointer.current === 'touch' && !isOpen) { e.preventDefault(); state.open(true); }
+    onPointerLeave: (e: PointerEvent<HTMLElement>) => {
+      hovered.current = false;
+      handlers.current.onPointerLeave?.(e);
+    },
+    onPointerDown: (e: PointerEvent<HTMLElement>) => {
+      lastPointer.current = e.pointerType;
+      if (handlers.current.onPointerDown) handlers.current.onPointerDown(e); else preloadOverlays();
+    },
+    onFocus: (e: FocusEvent<HTMLElement>) => { if (handlers.current.onFocus) handlers.current.onFocus(e); else preloadOverlays(); },
+    onBlur: (e: FocusEvent<HTMLElement>) => handlers.current.onBlur?.(e),
+    onKeyDown: (e) => handlers.current.onKeyDown?.(e),
+    onKeyUp: (e) => handlers.current.onKeyUp?.(e),
+    onClick: (e: MouseEvent<HTMLElement>) => {
+      if (handlers.current.onClick) { handlers.current.onClick(e); return; }
+      // Touch has no hover: before the code is there, the first tap still asks for the links instead of following the trigger.
+      if (interactive && lastPointer.current === 'touch') { e.preventDefault(); tapped.current = true; preloadOverlays(); }
       lastPointer.current = '';
     },
-  } : {};
+  }), [interactive]);
 
-  useEffect(() => {
-    if (!focusInside) return;
-    // The trigger's own Escape handling stops propagation at the document, so listen there too.
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      skipNextOpen.current = true;
-      setFocusInside(false);
-      triggerRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => document.removeEventListener('keydown', onKeyDown, true);
-  }, [focusInside]);
-
+  const bridge = useMemo<TooltipBridge>(() => ({ handlers, tapped, hovered, report }), [report]);
   return (
-    <span className={['ui-tooltip-trigger', className].filter(Boolean).join(' ')} data-open={isOpen || undefined}>
-      {children({ triggerProps: mergeProps(pointerProps, interactiveProps, triggerProps), triggerRef, isOpen })}
-      {isOpen && (
-        <Tooltip ref={tooltipRef} state={guarded} tooltipProps={mergeProps(tooltipProps, focusWithinProps)} triggerRef={triggerRef} placement={placement}>
-          {tooltip}
-        </Tooltip>
-      )}
+    <span className={['ui-tooltip-trigger', props.className].filter(Boolean).join(' ')} data-open={view.isOpen || undefined}>
+      {children({ triggerProps: { ...triggerProps, 'aria-describedby': view.describedBy }, triggerRef, isOpen: view.isOpen })}
+      {overlays && <overlays.TooltipController {...props} triggerRef={triggerRef} bridge={bridge} />}
     </span>
-  );
-}
-
-interface TooltipProps {
-  state: TooltipTriggerState;
-  tooltipProps: DOMAttributes;
-  triggerRef: RefObject<HTMLElement | null>;
-  placement: 'right' | 'bottom';
-  ref: RefObject<HTMLDivElement | null>;
-  children: ReactNode;
-}
-
-export function Tooltip({ state, tooltipProps, triggerRef, placement, ref, children }: TooltipProps) {
-  const { tooltipProps: ownProps } = useTooltip(tooltipProps, state);
-  const [style, setStyle] = useState<CSSProperties>({ visibility: 'hidden' });
-  useLayoutEffect(() => {
-    const rect = triggerRef.current?.getBoundingClientRect();
-    if (!rect) return;
-    setStyle(placement === 'right'
-      ? { top: Math.max(4, rect.top), left: rect.right + 4 }
-      : { top: rect.bottom + 4, left: Math.max(4, rect.left) });
-  }, [triggerRef, placement]);
-  return (
-    <div {...mergeProps(tooltipProps, ownProps)} ref={ref} className="ui-tooltip" data-placement={placement} style={style}>
-      {children}
-    </div>
   );
 }

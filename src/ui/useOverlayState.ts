@@ -1,8 +1,22 @@
-import { useOverlayTriggerState, type OverlayTriggerState } from 'react-stately';
+import { useMemo, useState } from 'react';
 
-export type OverlayState = OverlayTriggerState;
+/** The same shape as react-stately's OverlayTriggerState, so the lazily loaded overlays accept it. */
+export interface OverlayState {
+  readonly isOpen: boolean;
+  setOpen(isOpen: boolean): void;
+  open(): void;
+  close(): void;
+  toggle(): void;
+}
 
-/** Open/closed state for Modal, Drawer and Popover, so the shell never imports react-stately itself. */
+/** Open/closed state for Modal, Drawer, Popover and menus; plain React state, so it costs nothing at first paint. */
 export function useOverlayState(defaultOpen = false): OverlayState {
-  return useOverlayTriggerState({ defaultOpen });
+  const [isOpen, setOpen] = useState(defaultOpen);
+  return useMemo(() => ({
+    isOpen,
+    setOpen,
+    open: () => setOpen(true),
+    close: () => setOpen(false),
+    toggle: () => setOpen((open) => !open),
+  }), [isOpen]);
 }

@@ -132,6 +132,10 @@ describe('classic status pages: command forms', () => {
     expect(okAck.status).toBe(400);
     expect(okAck.text).toContain('Only a problem can be acknowledged; this host is UP.');
     expect((await send(admin, HOST_PAGE, { cmd: 'delete_downtime', host: 'db01', downtime_id: '7' })).text).toContain('That downtime no longer exists.');
+    const injected = await send(admin, SERVICE_PAGE, { cmd: 'acknowledge', host: 'web01', service: 'Disk Usage', comment: 'ok;DISABLE_NOTIFICATIONS' });
+    expect(injected.status).toBe(400);
+    expect(injected.text).toContain('The comment must not contain a semicolon (;).');
+    expect(injected.text).toContain('value="ok;DISABLE_NOTIFICATIONS"');
     expect((await send(admin, HOST_PAGE, { cmd: 'explode', host: 'db01' })).status).toBe(400);
     expect((await send(admin, `${STATUS}?show=hostdetail&host=ghost`, { cmd: 'add_comment', host: 'ghost', comment: 'x' })).status).toBe(404);
     expect(source.submitted).toEqual([]);

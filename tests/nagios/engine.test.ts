@@ -19,7 +19,7 @@ beforeAll(async () => {
   engine = await startNagios();
   source = openNagiosSource(engine.cfgPath, { pollMs: 500, commandRetryMs: 100 });
   await source.start();
-  await waitFor(source, 'every object to be checked', allChecked);
+  await waitFor(source, 'every object to be checked', allChecked, 45000);
 }, 60000);
 
 afterAll(async () => {

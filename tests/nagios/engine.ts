@@ -53,7 +53,8 @@ function objectConfig(dir: string): string {
     }),
     define('contactgroup', { contactgroup_name: 'admins', alias: 'Admins', members: 'pharos' }),
     define('host', { host_name: HOSTS.up, alias: 'Web Server 1', address: '127.0.0.1', check_command: 'check_ok', ...timing }),
-    define('host', { host_name: HOSTS.down, alias: 'Database 1', display_name: 'DB One', address: '192.0.2.10', check_command: 'check_critical', ...timing }),
+    // Starts out DOWN so its child is UNREACHABLE from its very first check, whichever host Nagios checks first.
+    define('host', { host_name: HOSTS.down, alias: 'Database 1', display_name: 'DB One', address: '192.0.2.10', check_command: 'check_critical', initial_state: 'd', ...timing }),
     define('host', { host_name: HOSTS.unreachable, alias: 'App Server 1', address: '192.0.2.20', parents: HOSTS.down, check_command: 'check_critical', ...timing }),
     define('hostgroup', { hostgroup_name: 'web-servers', alias: 'Web Servers', members: `${HOSTS.up},${HOSTS.unreachable}` }),
     define('hostgroup', { hostgroup_name: 'databases', alias: 'Databases', members: HOSTS.down }),
@@ -64,6 +65,7 @@ function objectConfig(dir: string): string {
 
 function mainConfig(dir: string): string {
   const user = os.userInfo();
+  // Paths are relative on purpose: Nagios resolves them against nagios.cfg's directory, and so must the source.
   const settings: Record<string, string | number> = {
     cfg_file: 'objects.cfg',
     status_file: 'status.dat', object_cache_file: 'objects.cache', precached_object_file: 'objects.precache', temp_file: 'nagios.tmp', temp_path: dir,
@@ -72,7 +74,7 @@ function mainConfig(dir: string): string {
     // Numeric ids are accepted; as root Nagios would otherwise switch to the (absent) default nagios user.
     nagios_user: user.uid, nagios_group: user.gid,
     interval_length: 1, status_update_interval: 1, check_external_commands: 1, enable_notifications: 0, check_result_reaper_frequency: 1,
-    // Start every check at once so the UNREACHABLE child sees its parent DOWN within the first round.
+    // Start every check at once instead of spreading the first round over minutes.
     host_inter_check_delay_method: 'n', service_inter_check_delay_method: 'n', max_host_check_spread: 1, max_service_check_spread: 1,
     illegal_macro_output_chars: '`~$&|\'"<>', check_for_updates: 0, enable_flap_detection: 0,
   };
@@ -171,8 +173,8 @@ export async function startNagios(): Promise<NagiosEngine> {
   return engine;
 }
 
-/** Resolves with the first snapshot satisfying `predicate`, re-checking on every source event; rejects after `timeoutMs`. */
-export function waitFor(source: NagiosSource, what: string, predicate: (snap: MonitoringSnapshot) => boolean, timeoutMs = 30000): Promise<MonitoringSnapshot> {
+/** Resolves with the first snapshot satisfying `predicate`, re-checking on every source event; rejects after `timeoutMs` (below vitest's 20 s test timeout, so the source's last error is reported). */
+export function waitFor(source: NagiosSource, what: string, predicate: (snap: MonitoringSnapshot) => boolean, timeoutMs = 15000): Promise<MonitoringSnapshot> {
   return new Promise((resolve, reject) => {
     let off = () => {};
     const timer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExternalCommand, MonitoringSnapshot } from '../../server/src/monitoring/source.js';
-import { formatExternalCommand } from '../../server/src/monitoring/nagios/externalCommands.js';
+import { formatExternalCommand, CommandRejectedError } from '../../server/src/monitoring/nagios/externalCommands.js';
 import { parseObjectsCache } from '../../server/src/monitoring/nagios/objectsParser.js';
 import { parseStatusFile } from '../../server/src/monitoring/nagios/statusParser.js';
 import { emptySnapshot } from '../../server/src/monitoring/empty.js';
@@ -54,5 +54,6 @@ describe('external command validation', () => {
     ['a very long comment', { type: 'add_comment', host: 'alpha', author: 'a', comment: 'x'.repeat(5000), persistent: false }, /too long/],
   ])('rejects %s', (_name, cmd, message) => {
     expect(() => line(cmd)).toThrow(message);
+    expect(() => line(cmd)).toThrow(CommandRejectedError);
   });
 });

@@ -8,6 +8,7 @@ import { streamLines } from '../../server/src/monitoring/nagios/scan.js';
 import { parseMainConfig } from '../../server/src/monitoring/nagios/mainConfig.js';
 import { engineStatsOf, programStatusOf } from '../../server/src/monitoring/nagios/programStatus.js';
 import { OBJECTS_CACHE, statusDat } from './fixtures.js';
+import { writeSyntheticNagiosFiles } from '../bench/statusParse.js';
 
 const model = () => parseObjectsCache(Buffer.from(OBJECTS_CACHE));
 const parse = (text = statusDat()) => parseStatusFile(Buffer.from(text), model());
@@ -145,6 +146,53 @@ describe('chunked parsing', () => {
       await streamLines(handle, (chunk) => status.feed(chunk), 64);
       await handle.close();
       expect(status.finish()).toEqual(whole);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('line streaming', () => {
+  it.each([
+    ['an empty file', ''],
+    ['a file without a final newline', 'a=1\nb=2'],
+    ['lines longer than the buffer', `short\n${'y'.repeat(100)}\n${'z'.repeat(40)}\nend\n`],
+  ])('hands over %s as whole lines, in order', async (_name, text) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-lines-'));
+    try {
+      const file = path.join(dir, 'f');
+      fs.writeFileSync(file, text);
+      const chunks: string[] = [];
+      const handle = await fs.promises.open(file, 'r');
+      await streamLines(handle, (chunk) => chunks.push(chunk.toString()), 16);
+      await handle.close();
+      expect(chunks.join('')).toBe(text);
+      expect(chunks.slice(0, -1).every((c) => c.endsWith('\n'))).toBe(true);
+      expect(chunks.every((c) => c.length > 0)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('streamed parsing of a generated fleet', () => {
+  it('matches whole-file parsing when many similar names pass through a small reused buffer', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-stream-'));
+    try {
+      const { statusFile, objectCacheFile } = await writeSyntheticNagiosFiles(dir, 120, 4);
+      const wholeModel = parseObjectsCache(fs.readFileSync(objectCacheFile));
+      const whole = parseStatusFile(fs.readFileSync(statusFile), wholeModel);
+      expect(whole.services).toHaveLength(480);
+
+      const stream = async <T>(file: string, parser: { feed(chunk: Buffer): void; finish(): T }) => {
+        const handle = await fs.promises.open(file, 'r');
+        await streamLines(handle, (chunk) => parser.feed(chunk), 1000);
+        await handle.close();
+        return parser.finish();
+      };
+      const model = await stream(objectCacheFile, new ObjectsCacheParser());
+      expect(model).toEqual(wholeModel);
+      expect(await stream(statusFile, new StatusFileParser(model))).toEqual(whole);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -141,6 +141,11 @@ export type ExternalCommand =
   | { type: 'set_notifications'; host: string; service?: string; enabled: boolean }
   | { type: 'add_comment'; host: string; service?: string; author: string; comment: string; persistent: boolean };
 
+/** Thrown by submit() for commands refused because of their input (bad argument, unknown object): answer 400 with the message. */
+export class CommandRejectedError extends Error {
+  override readonly name = 'CommandRejectedError';
+}
+
 export interface MonitoringSource {
   readonly kind: 'demo' | 'nagios';
   /** Starts watching or simulating; resolves once a first snapshot is available. */

@@ -37,6 +37,7 @@ function comment(fields: Fields, required: boolean): string {
   const value = text(fields, 'comment').replace(/\p{Cc}+/gu, ' ').trim();
   if (required && !value) throw new CommandInputError('Enter a comment.');
   if (value.length > MAX_COMMENT) throw new CommandInputError(`The comment must be at most ${MAX_COMMENT} characters.`);
+  if (value.includes(';')) throw new CommandInputError('The comment must not contain a semicolon (;).');
   return value;
 }
 

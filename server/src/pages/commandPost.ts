@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors.js';
-import type { ExternalCommand } from '../monitoring/source.js';
+import { CommandRejectedError, type ExternalCommand } from '../monitoring/source.js';
 import { nowSeconds } from './format.js';
 import { commandFrom, CommandInputError, isCommandName } from './commandInput.js';
 import { detailUrl, findTarget, objectDetailPage } from './objectDetail.js';
@@ -30,6 +30,7 @@ export async function commandPost(env: PageEnv): Promise<PageResult> {
   try {
     await ctx.monitoring.submit(command);
   } catch (error) {
+    if (error instanceof CommandRejectedError) return objectDetailPage(env, target, { cmd: name, values: fields, error: error.message });
     console.error(error);
     return errorPage(503, 'The monitoring engine did not accept the command. Try again in a moment.');
   }

@@ -1,12 +1,12 @@
-import type { ExternalCommand } from '../source.js';
+import { CommandRejectedError, type ExternalCommand } from '../source.js';
 import type { Ref, Simulation } from './simulation.js';
 
 function resolve(sim: Simulation, host: string, service?: string): Ref {
   const h = sim.hostIndex.get(host);
-  if (h === undefined) throw new Error(`Host '${host}' does not exist.`);
+  if (h === undefined) throw new CommandRejectedError(`Host '${host}' does not exist.`);
   if (service === undefined) return { kind: 'host', i: h };
   const s = sim.findService(host, service);
-  if (s === undefined) throw new Error(`Service '${service}' on host '${host}' does not exist.`);
+  if (s === undefined) throw new CommandRejectedError(`Service '${service}' on host '${host}' does not exist.`);
   return { kind: 'service', i: s };
 }
 
@@ -20,7 +20,7 @@ export function applyCommand(sim: Simulation, cmd: ExternalCommand): void {
   switch (cmd.type) {
     case 'acknowledge': {
       const ref = resolve(sim, cmd.host, cmd.service);
-      if (sim.record(ref).current_state === 0) throw new Error(`${describe(sim, ref)} has no problem to acknowledge.`);
+      if (sim.record(ref).current_state === 0) throw new CommandRejectedError(`${describe(sim, ref)} has no problem to acknowledge.`);
       sim.acknowledge(ref, { author: cmd.author, comment: cmd.comment, sticky: cmd.sticky, persistent: cmd.persistent });
       return;
     }
@@ -29,8 +29,8 @@ export function applyCommand(sim: Simulation, cmd: ExternalCommand): void {
       return;
     case 'schedule_downtime': {
       const ref = resolve(sim, cmd.host, cmd.service);
-      if (!Number.isFinite(cmd.start) || !Number.isFinite(cmd.end) || cmd.end <= cmd.start) throw new Error('The downtime must end after it starts.');
-      if (!cmd.fixed && !(cmd.duration > 0)) throw new Error('A flexible downtime needs a duration.');
+      if (!Number.isFinite(cmd.start) || !Number.isFinite(cmd.end) || cmd.end <= cmd.start) throw new CommandRejectedError('The downtime must end after it starts.');
+      if (!cmd.fixed && !(cmd.duration > 0)) throw new CommandRejectedError('A flexible downtime needs a duration.');
       sim.addDowntime(ref, {
         author: cmd.author, comment: cmd.comment, start_time: Math.floor(cmd.start), end_time: Math.floor(cmd.end),
         fixed: cmd.fixed ? 1 : 0, duration: cmd.fixed ? Math.floor(cmd.end - cmd.start) : Math.floor(cmd.duration),
@@ -39,7 +39,7 @@ export function applyCommand(sim: Simulation, cmd: ExternalCommand): void {
     }
     case 'delete_downtime': {
       const d = sim.downtimes.find((x) => x.id === cmd.id && (x.service_description !== null) === cmd.service);
-      if (!d) throw new Error(`${cmd.service ? 'Service' : 'Host'} downtime ${cmd.id} does not exist.`);
+      if (!d) throw new CommandRejectedError(`${cmd.service ? 'Service' : 'Host'} downtime ${cmd.id} does not exist.`);
       sim.removeDowntime(d.id);
       return;
     }

@@ -1,4 +1,6 @@
-import type { ExternalCommand, MonitoringSnapshot } from '../source.js';
+import { CommandRejectedError, type ExternalCommand, type MonitoringSnapshot } from '../source.js';
+
+export { CommandRejectedError };
 
 /** Pipe writes up to PIPE_BUF (4096 bytes on Linux) are atomic, so one command never interleaves with another writer's. */
 export const MAX_COMMAND_BYTES = 4096;
@@ -25,16 +27,16 @@ function indexOf(snap: MonitoringSnapshot): SnapshotIndex {
 
 /** Nagios splits command arguments on ';' and commands on newlines, so either would let a value smuggle in another command. */
 function arg(label: string, value: string, required = true): string {
-  if (typeof value !== 'string') throw new Error(`${label} must be text.`);
-  if (/[;\n\r]/.test(value)) throw new Error(`${label} must not contain ';' or line breaks.`);
+  if (typeof value !== 'string') throw new CommandRejectedError(`${label} must be text.`);
+  if (/[;\n\r]/.test(value)) throw new CommandRejectedError(`${label} must not contain ';' or line breaks.`);
   // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-  if (/[\x00-\x1f\x7f]/.test(value)) throw new Error(`${label} must not contain control characters.`);
-  if (required && !value.trim()) throw new Error(`${label} is required.`);
+  if (/[\x00-\x1f\x7f]/.test(value)) throw new CommandRejectedError(`${label} must not contain control characters.`);
+  if (required && !value.trim()) throw new CommandRejectedError(`${label} is required.`);
   return value;
 }
 
 function time(label: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${label} must be a whole number of seconds, 0 or more.`);
+  if (!Number.isSafeInteger(value) || value < 0) throw new CommandRejectedError(`${label} must be a whole number of seconds, 0 or more.`);
   return value;
 }
 
@@ -43,11 +45,11 @@ const bit = (b: boolean) => (b ? '1' : '0');
 function target(index: SnapshotIndex, host: string, service: string | undefined): string[] {
   arg('Host name', host);
   if (service === undefined) {
-    if (!index.hosts.has(host)) throw new Error(`Unknown host '${host}'.`);
+    if (!index.hosts.has(host)) throw new CommandRejectedError(`Unknown host '${host}'.`);
     return [host];
   }
   arg('Service description', service);
-  if (!index.services.has(`${host}\n${service}`)) throw new Error(`Unknown service '${service}' on host '${host}'.`);
+  if (!index.services.has(`${host}\n${service}`)) throw new CommandRejectedError(`Unknown service '${service}' on host '${host}'.`);
   return [host, service];
 }
 
@@ -66,16 +68,16 @@ export function commandParts(cmd: ExternalCommand, snap: MonitoringSnapshot): [s
       const t = target(index, cmd.host, cmd.service);
       const start = time('Start time', cmd.start);
       const end = time('End time', cmd.end);
-      if (end <= start) throw new Error('End time must be after the start time.');
+      if (end <= start) throw new CommandRejectedError('End time must be after the start time.');
       const duration = time('Duration', cmd.duration);
-      if (!cmd.fixed && duration === 0) throw new Error('Flexible downtime needs a duration of at least one second.');
+      if (!cmd.fixed && duration === 0) throw new CommandRejectedError('Flexible downtime needs a duration of at least one second.');
       const name = cmd.service === undefined ? 'SCHEDULE_HOST_DOWNTIME' : 'SCHEDULE_SVC_DOWNTIME';
       return [name, ...t, String(start), String(end), bit(cmd.fixed), '0', String(duration), arg('Author', cmd.author), arg('Comment', cmd.comment)];
     }
     case 'delete_downtime': {
-      if (!Number.isSafeInteger(cmd.id) || cmd.id <= 0) throw new Error('Downtime id must be a positive whole number.');
+      if (!Number.isSafeInteger(cmd.id) || cmd.id <= 0) throw new CommandRejectedError('Downtime id must be a positive whole number.');
       const downtime = snap.downtimes.find((d) => d.id === cmd.id);
-      if (!downtime || (downtime.service_description !== null) !== cmd.service) throw new Error(`Unknown ${cmd.service ? 'service' : 'host'} downtime ${cmd.id}.`);
+      if (!downtime || (downtime.service_description !== null) !== cmd.service) throw new CommandRejectedError(`Unknown ${cmd.service ? 'service' : 'host'} downtime ${cmd.id}.`);
       return [cmd.service ? 'DEL_SVC_DOWNTIME' : 'DEL_HOST_DOWNTIME', String(cmd.id)];
     }
     case 'schedule_check': {
@@ -97,7 +99,7 @@ export function commandParts(cmd: ExternalCommand, snap: MonitoringSnapshot): [s
     }
     default: {
       const unknown: never = cmd;
-      throw new Error(`Unknown command type '${(unknown as { type?: unknown }).type}'.`);
+      throw new CommandRejectedError(`Unknown command type '${(unknown as { type?: unknown }).type}'.`);
     }
   }
 }
@@ -105,6 +107,6 @@ export function commandParts(cmd: ExternalCommand, snap: MonitoringSnapshot): [s
 /** The command-file line for `cmd` (`[epoch] NAME;args\n`); throws with a user-facing message when it is not acceptable. */
 export function formatExternalCommand(cmd: ExternalCommand, snap: MonitoringSnapshot, now = Math.floor(Date.now() / 1000)): string {
   const line = `[${now}] ${commandParts(cmd, snap).join(';')}\n`;
-  if (Buffer.byteLength(line) > MAX_COMMAND_BYTES) throw new Error(`The command is too long (at most ${MAX_COMMAND_BYTES} bytes).`);
+  if (Buffer.byteLength(line) > MAX_COMMAND_BYTES) throw new CommandRejectedError(`The command is too long (at most ${MAX_COMMAND_BYTES} bytes).`);
   return line;
 }

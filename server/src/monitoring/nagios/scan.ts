@@ -93,7 +93,8 @@ class BytePattern {
     this.words = new Int32Array(wordCount);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     for (let w = 0; w < wordCount; w++) this.words[w] = view.getInt32(w * 4, true);
-    this.tail = bytes.slice(wordCount * 4);
+    // A copy (Buffer#slice would share memory): the bytes usually live in a chunk buffer that is about to be reused.
+    this.tail = Uint8Array.from(bytes.subarray(wordCount * 4));
   }
 
   /** Whether `buf` holds this pattern at `start`; the caller guarantees `start + length <= buf.length`. */
@@ -286,29 +287,44 @@ export function valueEnd(buf: Buffer, valueStart: number, end: number): number {
 }
 
 /**
- * Reads `file` in chunks through one reused buffer and hands `feed` whole lines only (the final line may lack its
- * newline). Each chunk is a separate asynchronous read, so the event loop runs between chunks.
+ * Reads a file in chunks and hands `feed` whole lines only (the final line may lack its newline). Two buffers are
+ * reused: while `feed` parses one chunk, the next is read on the libuv thread pool, and the event loop runs between
+ * chunks. `feed` must not keep references into the chunk it is given.
  */
 export async function streamLines(handle: FileHandle, feed: (chunk: Buffer) => void, chunkBytes = 4 * 1024 * 1024): Promise<void> {
-  let buf = Buffer.allocUnsafe(chunkBytes);
+  let cur = Buffer.allocUnsafe(chunkBytes);
+  let spare = Buffer.allocUnsafe(chunkBytes);
   let filled = 0;
+  let eof = false;
   for (;;) {
-    if (filled === buf.length) {
-      // A single line longer than the buffer: grow instead of splitting it.
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
-      buf.copy(bigger, 0, 0, filled);
-      buf = bigger;
+    const cut: number = eof ? filled : filled === 0 ? 0 : cur.lastIndexOf(NL, filled - 1) + 1;
+    if (cut === 0) {
+      if (eof) return;
+      if (filled === cur.length) {
+        // One line longer than the buffer: grow instead of splitting it.
+        const bigger = Buffer.allocUnsafe(cur.length * 2);
+        cur.copy(bigger, 0, 0, filled);
+        cur = bigger;
+        spare = Buffer.allocUnsafe(bigger.length);
+      }
+      const { bytesRead }: { bytesRead: number } = await handle.read(cur, filled, cur.length - filled, null);
+      filled += bytesRead;
+      eof = bytesRead === 0;
+      continue;
     }
-    const { bytesRead } = await handle.read(buf, filled, buf.length - filled, null);
-    filled += bytesRead;
-    if (bytesRead === 0) {
-      if (filled > 0) feed(buf.subarray(0, filled));
-      return;
+    const carried: number = filled - cut;
+    cur.copy(spare, 0, cut, filled);
+    const reading: Promise<{ bytesRead: number }> | null = eof ? null : handle.read(spare, carried, spare.length - carried, null);
+    try {
+      feed(cur.subarray(0, cut));
+    } finally {
+      // Never leave a read writing into a buffer after we return.
+      if (reading) await reading.catch(() => undefined);
     }
-    const cut = buf.lastIndexOf(NL, filled - 1) + 1;
-    if (cut === 0) continue;
-    feed(buf.subarray(0, cut));
-    buf.copy(buf, 0, cut, filled);
-    filled -= cut;
+    if (!reading) return;
+    const { bytesRead }: { bytesRead: number } = await reading;
+    [cur, spare] = [spare, cur];
+    filled = carried + bytesRead;
+    eof = bytesRead === 0;
   }
 }

@@ -169,7 +169,8 @@ export class StatusFileParser {
           latency = 0;
           exec = 0;
         } else {
-          generic = {};
+          // Keys come from the file: no prototype, so a key like __proto__ is just a key.
+          generic = Object.create(null) as Record<string, string>;
         }
       } else if (c === CLOSE_BRACE && (i + 1 === nl || buf[i + 1] === CR)) {
         switch (kind) {
