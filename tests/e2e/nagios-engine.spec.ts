@@ -1,0 +1,88 @@
+/**
+ * The product in a browser on a real Nagios Core 4 engine: the top bar, the home overview and the status lists
+ * must show what the engine reports (its config turns notifications off, which the demo fleet never does).
+ */
+import type { Page } from '@playwright/test';
+import { CHECKS, HOSTS, SERVICES, startNagios, type NagiosEngine } from '../nagios/engine';
+import { expect, login, test } from './fixtures';
+import { ADMIN, startServer, type RunningServer } from './server';
+
+const FRAME = 'iframe[name=maincontentframe]';
+const SERVICE_STATE_TEXT = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'];
+
+let engine: NagiosEngine | undefined;
+let server: RunningServer | undefined;
+
+interface Checked { host_name: string; current_state: number; has_been_checked: number }
+
+test.beforeAll(async ({ playwright }) => {
+  engine = await startNagios();
+  server = await startServer({ PHAROS_NAGIOS_CFG: engine.cfgPath });
+  // Pages render what the engine has reported so far: wait, through the product's API, until every object was checked.
+  const api = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const res = await api.post('login.php', { form: { username: ADMIN.username, password: ADMIN.password } });
+    expect(res.ok()).toBe(true);
+    await expect(async () => {
+      const hosts = (await (await api.get('api/v2/status/host')).json() as { hoststatus: Checked[] }).hoststatus;
+      const services = (await (await api.get('api/v2/status/service')).json() as { servicestatus: Checked[] }).servicestatus;
+      expect(hosts.filter((h) => h.has_been_checked).map((h) => `${h.host_name}:${h.current_state}`).sort())
+        .toEqual([`${HOSTS.unreachable}:2`, `${HOSTS.down}:1`, `${HOSTS.up}:0`]);
+      expect(services.filter((s) => s.has_been_checked)).toHaveLength(SERVICES.length);
+    }).toPass({ timeout: 20_000 });
+  } finally {
+    await api.dispose();
+  }
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await engine?.dispose();
+});
+
+async function signIn(page: Page): Promise<RunningServer> {
+  await login(page, server!);
+  return server!;
+}
+
+test.describe('Pharos on a real Nagios Core 4 engine', () => {
+  test('the top bar\'s system status shows the engine running with its program settings', async ({ page }) => {
+    await signIn(page);
+    const status = page.getByRole('banner').getByRole('button', { name: /^System status: System (OK|degraded)$/ });
+    await expect(status).toBeVisible();
+    await status.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: /Monitoring Engine/ })).toContainText('Running');
+    await expect(menu.getByRole('menuitem', { name: /Notifications/ })).toContainText('Disabled');
+    await expect(menu.getByRole('menuitem', { name: /Active Host Checks/ })).toContainText('Enabled');
+    await expect(menu.getByRole('menuitem', { name: /Active Service Checks/ })).toContainText('Enabled');
+  });
+
+  test('the home overview counts the engine\'s hosts, services and problems', async ({ page }) => {
+    await signIn(page);
+    const frame = page.frameLocator(FRAME);
+    await expect(frame.getByRole('heading', { name: 'Tactical Overview' })).toBeVisible();
+    await expect(frame.getByRole('region', { name: 'Host status' }).getByRole('link')).toHaveText(['1 Up', '1 Down', '1 Unreachable']);
+    await expect(frame.getByRole('region', { name: 'Service status' }).getByRole('link')).toHaveText(['1 Ok', '1 Warning', '2 Critical', '1 Unknown']);
+    await expect(frame.getByRole('region', { name: 'Unhandled problems' }).getByRole('link')).toHaveText(['2 Host problems', '3 Service problems']);
+    await expect(frame.getByRole('table', { name: 'Monitoring engine status' }).getByRole('row', { name: /^Engine/ })).toContainText('Running');
+  });
+
+  test('the services list opened with xiwindow shows every engine service, with HTML in plugin output as text', async ({ page }) => {
+    const own = await signIn(page);
+    await page.goto(`${own.url}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=services')}`);
+    const frame = page.frameLocator(FRAME);
+    const table = frame.getByRole('table', { name: 'Services' });
+    await expect(table.locator('tbody tr')).toHaveCount(SERVICES.length);
+    for (const s of SERVICES) {
+      const row = table.locator('tbody tr').filter({ has: frame.getByRole('rowheader').getByRole('link', { name: s.description, exact: true }) })
+        .filter({ hasText: s.host });
+      await expect(row, `${s.host}/${s.description}`).toHaveCount(1);
+      await expect(row.locator('.badge')).toHaveText(SERVICE_STATE_TEXT[s.state]!);
+      await expect(row.locator('td.output')).toHaveText(CHECKS[s.check].output);
+    }
+    const http = table.locator('tbody tr').filter({ has: frame.getByRole('link', { name: 'HTTP', exact: true }) });
+    await expect(http.locator('td.output')).toHaveText('OK - <b>fine</b> answer=42');
+    await expect(http.locator('td.output b')).toHaveCount(0);
+  });
+});
