@@ -1,8 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MenuTrigger } from './Menu';
 
-afterEach(cleanup);
+// jsdom has no CSS.escape, which react-aria uses to find item elements; these keys need no escaping.
+beforeEach(() => { vi.stubGlobal('CSS', { escape: (value: string) => value }); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderMenu(onLogout = vi.fn()) {
   render(
