@@ -81,6 +81,21 @@ test.describe('content frame', () => {
     await expect(frame).toHaveAttribute('data-frame-location', `${server.base}help/main.php`);
   });
 
+  test('a link followed inside the frame becomes the address, so a reload shows that page', async ({ loggedIn: page, server }) => {
+    await page.goto(`${server.url}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hosts')}`);
+    const frame = page.frameLocator(FRAME);
+    const firstHost = frame.locator('table a[href*="show=hostdetail"]').first();
+    const hostName = (await firstHost.textContent())!.trim();
+    await firstHost.click();
+    await expect(frame.getByRole('heading', { level: 1 })).toContainText(hostName);
+    await expect(page).toHaveURL((u) => (u.searchParams.get('xiwindow') ?? '').includes('show=hostdetail'));
+    // The page got there by itself: the app must not load it a second time.
+    await expect(page.locator(FRAME)).toHaveAttribute('src', `${server.base}includes/components/xicore/status.php?show=hosts`);
+
+    await page.reload();
+    await expect(page.frameLocator(FRAME).getByRole('heading', { level: 1 })).toContainText(hostName);
+  });
+
   test('an xiwindow naming a native path shows the native screen instead of a frame', async ({ loggedIn: page, server }) => {
     await page.goto(`${server.url}?xiwindow=tools/mytools.php`);
     await expect(page.getByRole('heading', { level: 1, name: 'My Tools' })).toBeVisible();

@@ -9,7 +9,7 @@ import { expireSession } from '../session/model';
 import { NativeScreen } from '../screens/NativeScreen';
 import { FullscreenToggle } from './FullscreenToggle';
 import { frameTargetFor } from './frameTarget';
-import { currentLocation, forceRender, frameSrc, nativeScreenFor, setFrame } from './model';
+import { currentLocation, forceRender, frameSrc, nativeScreenFor, recordFrameLocation, setFrame } from './model';
 import './ContentFrame.css';
 
 export interface ContentFrameProps {
@@ -23,11 +23,20 @@ function trackLocation(event: SyntheticEvent<HTMLIFrameElement>): void {
   try {
     const location = event.currentTarget.contentWindow?.location;
     if (!location || location.href === 'about:blank') return;
-    currentLocation.value = location.pathname + location.search + location.hash;
-    if (location.pathname === withBase('login.php')) expireSession();
+    if (location.pathname === withBase('login.php')) {
+      expireSession();
+      return;
+    }
+    recordFrameLocation(location.pathname + location.search + location.hash);
   } catch {
     // A page of another origin: its location is not ours to read.
   }
+}
+
+/** The element keeps the page it was created for: later locations come from the page itself, and a new page gets a new element. */
+function FrameElement({ src, title }: { src: string; title: string }) {
+  const [initial] = useState(src);
+  return <iframe name="maincontentframe" title={title} src={initial} onLoad={trackLocation} />;
 }
 
 /** The main content frame (spec 2.2): a classic page in an iframe, a native screen for native paths, or nothing when unsafe. */
@@ -46,7 +55,8 @@ export function ContentFrame({ section, path }: ContentFrameProps) {
     setApplied(target);
   }, [target]);
 
-  const src = applied === target ? frameSrc.value : '';
+  // A page that moved on by itself has already put its new location in frameSrc and the address: keep showing it.
+  const src = applied === target || (target !== null && frameSrc.value === target) ? frameSrc.value : '';
   const native = src ? nativeScreenFor(stripBase(src)) : null;
   return (
     <div className="content-frame" data-frame-src={src} data-frame-location={currentLocation.value || undefined}>
@@ -56,7 +66,7 @@ export function ContentFrame({ section, path }: ContentFrameProps) {
           <NativeScreen id={native} />
         </div>
       ) : src ? (
-        <iframe key={forceRender.value} name="maincontentframe" title={t('frame.title')} src={src} onLoad={trackLocation} />
+        <FrameElement key={forceRender.value} src={src} title={t('frame.title')} />
       ) : null}
     </div>
   );

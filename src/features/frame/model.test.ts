@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forceRender, frameSrc, frameSrcNoBase, isSafeFrameTarget, nativeScreenFor, openInFrame, resolveXiwindow } from './model';
+import { currentLocation, forceRender, frameSrc, frameSrcNoBase, isSafeFrameTarget, nativeScreenFor, openInFrame, recordFrameLocation, resolveXiwindow } from './model';
 
 const BASE = '/nagiosxi/';
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -132,5 +132,31 @@ describe('openInFrame', () => {
     expect(openInFrame('javascript:alert(1)')).toBe(false);
     expect(frameSrc.value).toBe('/admin/main.php');
     expect(forceRender.value).toBe(before + 2);
+  });
+});
+
+describe('recordFrameLocation', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('makes a page the frame moved to by itself the frame page and the xiwindow, without a reload', () => {
+    openInFrame('includes/components/xicore/status.php?show=hosts');
+    const renders = forceRender.value;
+    const entries = window.history.length;
+    recordFrameLocation('/includes/components/xicore/status.php?show=hostdetail&host=web01');
+    expect(currentLocation.value).toBe('/includes/components/xicore/status.php?show=hostdetail&host=web01');
+    expect(frameSrc.value).toBe('/includes/components/xicore/status.php?show=hostdetail&host=web01');
+    expect(new URLSearchParams(window.location.search).get('xiwindow')).toBe('/includes/components/xicore/status.php?show=hostdetail&host=web01');
+    expect(forceRender.value).toBe(renders);
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('leaves the address alone when the frame is where it was sent, and ignores unsafe locations', () => {
+    openInFrame('help/main.php');
+    window.history.replaceState(null, '', '/?xiwindow=help/main.php');
+    recordFrameLocation('/help/main.php');
+    expect(window.location.search).toBe('?xiwindow=help/main.php');
+    recordFrameLocation('//evil.example/x');
+    expect(frameSrc.value).toBe('/help/main.php');
+    expect(window.location.search).toBe('?xiwindow=help/main.php');
   });
 });

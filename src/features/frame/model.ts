@@ -41,6 +41,21 @@ export function setFrame(absolutePath: string): void {
 }
 
 /**
+ * After each load: records where the frame really is and, when the page moved on by itself (a link inside it),
+ * makes that the frame's page and the address's xiwindow, so reload, Back and Popout show what the user sees.
+ * The iframe element keeps its own src (it is keyed by forceRender), so this never reloads the page.
+ */
+export function recordFrameLocation(location: string): void {
+  currentLocation.value = location;
+  const safe = isSafeFrameTarget(location);
+  if (!safe || safe === frameSrc.peek()) return;
+  frameSrc.value = safe;
+  const params = new URLSearchParams(window.location.search);
+  params.set('xiwindow', safe);
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}?${params.toString()}`);
+}
+
+/**
  * Opens a page (relative to the base, or absolute under it) in the content frame and records it as the
  * address's xiwindow, so Back and reload return to it. Unsafe targets are ignored; returns whether it opened.
  */
