@@ -15,6 +15,15 @@ describe('login page', () => {
     expect(res.text).toContain('type="password"');
   });
 
+  it('forbids inline scripts, foreign frames and framing by other sites', async () => {
+    const res = await new Client(ts.url).get('login.php');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("frame-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('logs in, sets an HttpOnly SameSite=Lax session cookie and a readable XSRF cookie', async () => {
     const c = new Client(ts.url);
     const res = await c.request('POST', 'login.php', { form: { username: 'nagiosadmin', password: ADMIN_PASSWORD } });

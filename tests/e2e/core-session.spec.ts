@@ -16,6 +16,17 @@ test.describe('session', () => {
     await expect(page.locator('iframe[name="maincontentframe"]')).toHaveAttribute('src', `${server.base}includes/page-home-main.php`);
   });
 
+  test('the app and its frame run under a content security policy without violating it', async ({ page, server }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text()); });
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === server.base && r.request().resourceType() === 'document');
+    await login(page, server);
+    expect((await response).headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.frameLocator('iframe[name="maincontentframe"]').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('nagiosadmin').first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test('logging out returns to the login page, and the app then asks for a login again', async ({ loggedIn: page, server }) => {
     const auth = await (await page.request.get(`${server.url}api/v2/account/auth`)).json() as { nsp: string };
     await page.goto(`${server.url}login.php?logout&nsp=${encodeURIComponent(auth.nsp)}`);

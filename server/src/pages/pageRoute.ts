@@ -6,6 +6,7 @@ import type { Permissions } from '../db/users.js';
 import { html, type SafeHtml } from './html.js';
 import { classicDocument, classicTheme, pageBody, type ClassicTheme } from './layout.js';
 import { requireFormWriter } from './formGuard.js';
+import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 
 export interface PageEnv {
   ctx: AppContext;
@@ -48,12 +49,8 @@ export function errorPage(status: number, message: string): PageResult {
   return { status, title: heading, body: pageBody({ heading, content: html`<p class="error" role="alert">${message}</p>` }) };
 }
 
-const SECURITY_HEADERS = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  // Pages live in the shell's frame only; scripts come from our own files, never inline.
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'; form-action 'self'; base-uri 'none'",
-};
+// Pages live in the shell's frame only (frame-ancestors 'self'); they are per-user, so never cached.
+const SECURITY_HEADERS = { 'cache-control': 'no-store', ...HTML_SECURITY_HEADERS };
 
 function send(ctx: AppContext, reply: FastifyReply, theme: ClassicTheme, result: PageResult): FastifyReply {
   reply.headers(SECURITY_HEADERS);

@@ -5,6 +5,7 @@ import { findUserByName } from '../db/users.js';
 import { createSession, deleteSession } from '../db/sessions.js';
 import { DUMMY_HASH, verifyPassword } from '../auth/password.js';
 import { html } from '../pages/html.js';
+import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { classicDocument } from '../pages/layout.js';
 
 const FAILED = 'Invalid username or password.';
@@ -51,7 +52,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get(path, async (req: FastifyRequest, reply: FastifyReply) => {
     const q = fieldsOf(req);
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if ('logout' in q) {
       const caller = optionalCaller(ctx, req);
       // The token proves the logout came from the app, not from a link on another site.
@@ -72,7 +73,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     const user = username ? findUserByName(ctx.db, username) : undefined;
     // Always hash once, so the response time does not tell whether the username exists.
     const ok = verifyPassword(password, user?.password_hash ?? DUMMY_HASH) && user !== undefined;
-    reply.header('cache-control', 'no-store');
+    reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store');
     if (!ok || !user) {
       return reply.status(401).type('text/html; charset=utf-8').send(loginPage(ctx, { error: FAILED, username, redirect }));
     }

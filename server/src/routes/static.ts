@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { optionalCaller, type AppContext } from '../http/context.js';
+import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 
 /** Routes the single-page app answers (spec 2.1 plus the wallboard); every other unknown path is a 404. */
 export const APP_ROUTES = [
@@ -46,7 +47,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
 
   const sendApp = (reply: FastifyReply) => {
     if (!built) return reply.status(503).type('text/plain').send('The app is not built: run `npm run build`.');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-cache').sendFile('index.html', dist);
   };
 
   for (const route of APP_ROUTES) {
