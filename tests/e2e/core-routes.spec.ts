@@ -38,8 +38,8 @@ test.describe('routes of spec 2.1', () => {
       ['config/index.php', 'Configuration Options'],
       ['tools', 'Tools'],
       ['tools/index.php', 'Tools'],
-      ['enterprise', 'Enterprise Features'],
-      ['enterprise/index.php', 'Enterprise Features'],
+      ['enterprise', 'Welcome To Enterprise!'],
+      ['enterprise/index.php', 'Welcome To Enterprise!'],
     ];
     for (const [route, title] of native) {
       await page.goto(`${server.url}${route}`);
@@ -54,7 +54,7 @@ test.describe('routes of spec 2.1', () => {
       ['tools/main.php', 'Tools', 'tools'],
       ['tools/mytools.php', 'My Tools', 'myTools'],
       ['tools/commontools.php', 'Common Tools', 'commonTools'],
-      ['enterprise/enterprise.php', 'Enterprise Features', 'enterprise'],
+      ['enterprise/enterprise.php', 'Welcome To Enterprise!', 'enterprise'],
       ['dashboards/manage.php', 'Manage My Dashboards', 'manageDashboards'],
     ];
     for (const [route, title, id] of screens) {

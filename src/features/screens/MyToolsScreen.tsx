@@ -1,5 +1,0 @@
-import { PlaceholderScreen } from './PlaceholderScreen';
-
-export function MyToolsScreen() {
-  return <PlaceholderScreen screen="myTools" titleKey="screens.myTools" />;
-}

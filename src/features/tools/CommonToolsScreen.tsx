@@ -1,0 +1,5 @@
+import { ToolListScreen } from './ToolListScreen';
+
+export function CommonToolsScreen() {
+  return <ToolListScreen scope="common" />;
+}

@@ -1,0 +1,5 @@
+import { ToolListScreen } from './ToolListScreen';
+
+export function MyToolsScreen() {
+  return <ToolListScreen scope="personal" />;
+}
