@@ -1,7 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { ErrorBoundary } from '../app/ErrorBoundary';
 import type { SectionId } from '../lib/apiTypes';
 import { useT } from '../lib/i18n';
 import { fullscreen } from '../features/frame/model';
@@ -20,6 +21,9 @@ import { SecondaryNav } from './SecondaryNav';
 import { TopBar } from './TopBar';
 import './shell.css';
 
+/** The one toast viewport (spec 4); its code (with react-aria) is not part of the first load. */
+const Toaster = lazy(() => import('../features/toast/Toaster').then((m) => ({ default: m.Toaster })));
+
 export interface FramedLayoutProps {
   section: SectionId;
   /** The content frame or a native screen. */
@@ -32,9 +36,13 @@ export function FramedLayout({ section, children }: FramedLayoutProps) {
   const t = useT();
   const search = useSearch();
   const drawer = useOverlayState();
+  // Every toast follows something the user did here, so the viewport loads with the first press or key; a toast
+  // raised before it arrives waits in the store and shows once it has.
+  const [toaster, setToaster] = useState(false);
+  const wakeToaster = toaster ? undefined : () => setToaster(true);
   return (
     <RouterProvider navigate={navigate}>
-      <div className="framed-layout" data-section={section} data-fullscreen={fullscreen.value || undefined}>
+      <div className="framed-layout" data-section={section} data-fullscreen={fullscreen.value || undefined} onPointerDownCapture={wakeToaster} onKeyDownCapture={wakeToaster}>
         <div className="shell-banners">
           <RegionBoundary region="license-banner" fallback={t('shell.fail.licenseBanner')}>
             <LicenseBanner />
@@ -79,6 +87,12 @@ export function FramedLayout({ section, children }: FramedLayoutProps) {
           <LoginNotices />
         </RegionBoundary>
         {drawer.isOpen && <NavDrawer state={drawer} section={section} />}
+        {toaster && (
+          // Without its code (offline before it was cached) there are no toasts, but the layout keeps working.
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}><Toaster /></Suspense>
+          </ErrorBoundary>
+        )}
       </div>
     </RouterProvider>
   );

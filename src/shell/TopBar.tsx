@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { withBase } from '../app/base';
 import { useAuth } from '../app/AuthProvider';
 import { useT } from '../lib/i18n';
+import { FeedbackButton } from '../features/feedback/FeedbackButton';
 import { currentLocation, frameSrc } from '../features/frame/model';
 import { IconButton } from '../ui/IconButton';
 import { Icon } from '../ui/Icon';
@@ -19,7 +20,7 @@ export interface TopBarProps {
   onOpenNavigation: () => void;
 }
 
-/** Spec 2.6: search, system status, page actions, help and vendor links, popout and the profile menu. */
+/** Spec 2.6: search, system status, page actions, help, feedback and vendor links, popout and the profile menu. */
 export function TopBar({ onOpenNavigation }: TopBarProps) {
   useSignals();
   const t = useT();
@@ -42,6 +43,7 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
         <Link href={withBase('help/')} className="top-bar-link" title={t('shell.top.help')} data-testid="top-help">
           <Icon name="help" /><span className="top-bar-link-text">{t('shell.top.help')}</span>
         </Link>
+        <FeedbackButton />
         {EXTERNAL_LINKS.map((l) => (
           <Link key={l.id} href={l.href} target="_blank" className="top-bar-link top-bar-external" title={`${t(l.labelKey)} (${t('shell.newTab')})`} data-testid={`top-${l.id}`}>
             <Icon name={l.icon} /><span className="top-bar-link-text">{t(l.labelKey)}</span>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient } from './writeGuards.js';
+import { adminClient, formSend, sendOk } from './writeGuards.js';
 import type { Menu } from '../../src/lib/apiTypes.js';
 
 let ts: TestServer;
@@ -12,17 +12,31 @@ beforeAll(async () => {
 afterAll(async () => { await ts.close(); });
 
 describe('GET api/v2/app/bootstrap', () => {
-  it('names the proxy, the API and the base under the configured base', async () => {
+  it('names the proxy, the API, the base under the configured base and the feedback target', async () => {
     const res = await admin.get('api/v2/app/bootstrap');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ajaxProxyUrl: '/nagiosxi/ajaxproxy.php', backendUrl: '/nagiosxi/api/v2', baseUrl: '/nagiosxi/' });
+    expect(res.body).toEqual({ ajaxProxyUrl: '/nagiosxi/ajaxproxy.php', backendUrl: '/nagiosxi/api/v2', baseUrl: '/nagiosxi/', feedbackUrl: 'https://www.nagios.com/feedback-proxy/' });
+  });
+
+  it('names the configured feedback target, which ajaxproxy.php accepts', async () => {
+    // An hour between outbox runs: nothing tries to reach the made-up target during the test.
+    const other = await startTestServer({ feedbackUrl: 'https://feedback.example/in', outboxSeconds: 3600 });
+    try {
+      const c = await adminClient(other);
+      const { feedbackUrl } = (await c.get<{ feedbackUrl: string }>('api/v2/app/bootstrap')).body;
+      expect(feedbackUrl).toBe('https://feedback.example/in');
+      const sent = await sendOk(formSend('POST', 'ajaxproxy.php', { feedback: 'Works', proxy_url: feedbackUrl, proxy_method: 'post' }), c);
+      expect(sent.status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('follows another base', async () => {
     const other = await startTestServer({ base: '/monitor/' });
     try {
       const c = await adminClient(other);
-      expect((await c.get('api/v2/app/bootstrap')).body).toEqual({ ajaxProxyUrl: '/monitor/ajaxproxy.php', backendUrl: '/monitor/api/v2', baseUrl: '/monitor/' });
+      expect((await c.get('api/v2/app/bootstrap')).body).toMatchObject({ ajaxProxyUrl: '/monitor/ajaxproxy.php', backendUrl: '/monitor/api/v2', baseUrl: '/monitor/' });
     } finally {
       await other.close();
     }

@@ -13,9 +13,6 @@ const SCREENS: Record<NativeScreenId, LazyExoticComponent<ComponentType>> = {
   manageDashboards: lazy(() => import('../dashboards/ManageDashboardsScreen').then((m) => ({ default: m.ManageDashboardsScreen }))),
 };
 
-/** The toasts the screens' writes report with (spec 4); with the screens, so not in the first bundle either. */
-const Toaster = lazy(() => import('../toast/Toaster').then((m) => ({ default: m.Toaster })));
-
 function Failed() {
   const t = useT();
   return <p className="app-message" role="alert">{t('errors.pageFailed')}</p>;
@@ -28,7 +25,6 @@ export function NativeScreen({ id }: { id: NativeScreenId }) {
     <ErrorBoundary fallback={<Failed />} resetKey={id}>
       <Suspense fallback={null}>
         <Screen />
-        <Toaster />
       </Suspense>
     </ErrorBoundary>
   );
