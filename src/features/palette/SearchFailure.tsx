@@ -1,0 +1,19 @@
+import { useT } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
+import { productNameResource } from '../../shell/shellData';
+import { Button } from '../../ui/Button';
+
+/** Spec 8, the search-failure variant of the error dialog, inside the palette so menu results stay usable. */
+export function SearchFailure() {
+  const t = useT();
+  const name = useResource(productNameResource);
+  const product = name.data?.display_full_name || t('palette.productFallback');
+  return (
+    <div role="alert" className="palette-failure">
+      <p className="palette-failure-title">{t('errors.unexpected', { product })}</p>
+      <p>{t('palette.searchFailed')}</p>
+      <p>{t('errors.switchThemeOrContact')}</p>
+      <Button onPress={() => window.location.reload()}>{t('errors.reload')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import type { Menu, MenuEntry, MenuSection, SearchSuggestion } from '../../lib/apiTypes';
+import { stripBase } from '../../app/base';
+import { routeFor } from '../../app/routeFor';
+import { entryLink, inFrameHref } from '../../shell/menuLinks';
+import { isSafeFrameTarget } from '../frame/safeTarget';
+
+/** Where a result goes: an app route (no reload), a whole page the app has no route for, or another window. */
+export type PaletteTarget =
+  | { kind: 'route'; href: string }
+  | { kind: 'document'; href: string }
+  | { kind: 'window'; href: string; target: string };
+
+export interface PaletteResult {
+  id: string;
+  label: string;
+  /** Where the entry sits (the menu group), shown beside the label. */
+  detail?: string;
+  target: PaletteTarget;
+}
+
+export interface PaletteGroup {
+  id: string;
+  label: string;
+  results: PaletteResult[];
+}
+
+export const SEARCH_GROUP_ID = 'search';
+/** Spec 2.5: the first group's entry, the services status page filtered by the term. */
+export const SERVICES_SEARCH_PAGE = 'includes/components/xicore/status.php?show=services&search=';
+
+// Status and detail pages belong to Home's Quick View, so they open in the Home section's frame.
+const HOME = { id: 'home', path: '' } as const;
+
+/** A classic page in the main frame through xiwindow, or null when the frame would refuse it. */
+export function framePageTarget(page: string): PaletteTarget | null {
+  const safe = isSafeFrameTarget(page);
+  return safe ? { kind: 'route', href: inFrameHref(HOME, stripBase(safe)) } : null;
+}
+
+function isAppRoute(href: string): boolean {
+  return routeFor(stripBase(href.split(/[?#]/, 1)[0]!)).kind !== 'notFound';
+}
+
+/** Spec 2.5 via the secondary menu's own rules (spec 2.10): _top entries use their path, frame entries the section's route. */
+export function menuEntryTarget(section: Pick<MenuSection, 'id' | 'path'>, entry: Pick<MenuEntry, 'path' | 'target'>): PaletteTarget | null {
+  const link = entryLink(section, entry);
+  if (link.type === 'action') return null;
+  if (link.type === 'frame') return { kind: 'route', href: link.href };
+  if (link.type === 'link' && link.target) return { kind: 'window', href: link.href, target: link.target };
+  return isAppRoute(link.href) ? { kind: 'route', href: link.href } : { kind: 'document', href: link.href };
+}
+
+/** Menu entries whose label contains the term (any case), one group per section in menu order; '#' entries and favourites left out. */
+export function menuGroups(menu: Menu, term: string): PaletteGroup[] {
+  const needle = term.trim().toLowerCase();
+  const groups: PaletteGroup[] = [];
+  for (const section of Object.values(menu)) {
+    if (!section) continue;
+    const results: PaletteResult[] = [];
+    for (const group of section.groups) {
+      for (const entry of group.entries) {
+        if (entry.kind === 'favorite' || !entry.label.toLowerCase().includes(needle)) continue;
+        const target = menuEntryTarget(section, entry);
+        if (target) results.push({ id: `menu-${section.id}-${entry.id}`, label: entry.label, detail: group.label, target });
+      }
+    }
+    if (results.length > 0) groups.push({ id: `menu-${section.id}`, label: section.label, results });
+  }
+  return groups;
+}
+
+/** The first group once a term is typed. */
+export function searchGroup(term: string, label: string, entryLabel: string): PaletteGroup[] {
+  const text = term.trim();
+  const target = text ? framePageTarget(SERVICES_SEARCH_PAGE + encodeURIComponent(text)) : null;
+  return target ? [{ id: SEARCH_GROUP_ID, label, results: [{ id: 'search-services', label: entryLabel, target }] }] : [];
+}
+
+/** Server suggestions grouped by category in the server's order; a URL the frame would refuse is not offered. */
+export function suggestionGroups(suggestions: readonly SearchSuggestion[], categoryLabel: (category: string) => string): PaletteGroup[] {
+  const byCategory = new Map<string, PaletteGroup>();
+  suggestions.forEach((s, index) => {
+    const target = framePageTarget(s.url);
+    if (!target) return;
+    let group = byCategory.get(s.category);
+    if (!group) {
+      group = { id: `suggest-${s.category}`, label: categoryLabel(s.category), results: [] };
+      byCategory.set(s.category, group);
+    }
+    group.results.push({ id: `suggest-${index}`, label: s.label, target });
+  });
+  return [...byCategory.values()];
+}
