@@ -30,6 +30,12 @@ describe('entryLink', () => {
   it('loads maincontentframe entries in the frame', () => {
     expect(entryLink(admin, { path: 'admin/users.php', target: 'maincontentframe' })).toEqual({ type: 'frame', href: `${BASE}admin/?xiwindow=users.php` });
   });
+  it('loads in-frame entries saved as a full address of this site in the frame, and foreign ones in a new tab', () => {
+    const views = { id: 'views' as const, path: 'views/' };
+    const own = `${window.location.origin}${BASE}includes/components/xicore/status.php?show=services`;
+    expect(entryLink(views, { path: own, target: 'maincontentframe' })).toEqual({ type: 'frame', href: inFrameHref(views, 'includes/components/xicore/status.php?show=services') });
+    expect(entryLink(views, { path: 'https://evil.example/x', target: 'maincontentframe' })).toEqual({ type: 'link', href: 'https://evil.example/x', target: '_blank', rel: 'noopener noreferrer' });
+  });
   it('navigates the whole app for _top entries', () => {
     expect(entryLink(admin, { path: 'dashboards/manage.php', target: '_top' })).toEqual({ type: 'top', href: `${BASE}dashboards/manage.php` });
   });

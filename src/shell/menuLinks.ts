@@ -1,5 +1,6 @@
 import type { MenuEntry, MenuSection } from '../lib/apiTypes';
-import { withBase } from '../app/base';
+import { stripBase, withBase } from '../app/base';
+import { isSafeFrameTarget } from '../features/frame/safeTarget';
 
 const ABSOLUTE = /^https?:\/\//i;
 
@@ -37,7 +38,11 @@ export function entryLink(section: Pick<MenuSection, 'id' | 'path'> | undefined,
   // '#' entries (add view, rotate views, add dashboard) act on the page; they never navigate.
   if (path === '' || path.startsWith('#') || /^javascript:/i.test(path)) return { type: 'action' };
   const absolute = ABSOLUTE.test(path);
-  if (entry.target === 'maincontentframe' && !absolute) return { type: 'frame', href: inFrameHref(section, path) };
+  if (entry.target === 'maincontentframe') {
+    // Views saved as a full address of this site (the add-view form builds those) still open in the frame.
+    const own = absolute ? isSafeFrameTarget(path) : null;
+    if (!absolute || own) return { type: 'frame', href: inFrameHref(section, own ? stripBase(own) : path) };
+  }
   const href = absolute ? path : withBase(path);
   if (entry.target === '_top') return { type: 'top', href };
   if (entry.target === '' || entry.target === 'maincontentframe') return absolute ? { type: 'link', href, target: '_blank', rel: 'noopener noreferrer' } : { type: 'link', href };
