@@ -1,7 +1,20 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense, useEffect } from 'react';
+import { useAuth } from '../app/AuthProvider';
+import { loginNoticesDue } from '../features/loginNotices/gate';
+
+const LoginNoticesPopup = lazy(() => import('../features/loginNotices/LoginNoticesPopup').then((m) => ({ default: m.LoginNoticesPopup })));
+
 /**
- * The login notices pop-up region (spec 4): its conditions and dialog come with the login-notices feature;
- * the region and its error boundary are part of the layout now, so that feature only fills this component.
+ * The login notices pop-up region (spec 4): only the check whether the alerts are due is part of the first
+ * load; the conditions and the dialog load when they are.
  */
 export function LoginNotices() {
-  return null;
+  useSignals();
+  const auth = useAuth();
+  useEffect(() => { void loginNoticesDue.prefetch(); }, []);
+  if (loginNoticesDue.error.value) throw loginNoticesDue.error.value;
+  // The conditions depend on the user's permissions, so they wait for the auth record.
+  if (!loginNoticesDue.data.value || !auth.nsp) return null;
+  return <Suspense fallback={null}><LoginNoticesPopup auth={auth} /></Suspense>;
 }

@@ -1,10 +1,37 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { request, test as base, expect, type Page } from '@playwright/test';
 import { ADMIN, startServer, type RunningServer } from './server';
 
 export { expect };
 
-/** Logs in through the classic login page and waits for the app to show the user. */
+const noticesOff = new Set<string>();
+
+/**
+ * The login notices pop-up is a modal over the whole app after login (spec 4). Tests of everything else turn
+ * it off for their user through the API, before the app loads: show_login_alert_screen=0, once per user and
+ * server. tests/e2e/login-notices.spec.ts tests the pop-up and logs in without this.
+ */
+async function turnOffLoginNotices(server: RunningServer, username: string, password: string): Promise<void> {
+  const key = `${server.dataDir}\n${username}`;
+  if (noticesOff.has(key)) return;
+  const api = await request.newContext({ baseURL: server.url });
+  try {
+    // A refused login is the calling test's business; it sees the login page's answer itself.
+    if (!(await api.post('login.php', { form: { username, password } })).ok()) return;
+    const { nsp } = await (await api.get('api/v2/account/auth')).json() as { nsp: string };
+    const xsrf = (await api.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const opts = JSON.stringify({ keyname: 'show_login_alert_screen', keyvalue: 0 });
+    const saved = await api.post('ajaxhelper.php', { form: { cmd: 'setusermeta', opts, nsp }, headers: { 'X-XSRF-TOKEN': xsrf } });
+    expect(saved.ok(), `turning off the login notices for ${username}`).toBe(true);
+    noticesOff.add(key);
+    await api.get('login.php', { params: { logout: '', nsp } });
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Logs in through the classic login page and waits for the app to show the user; the login notices stay off. */
 export async function login(page: Page, server: RunningServer, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  await turnOffLoginNotices(server, username, password);
   await page.goto(`${server.url}login.php`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);

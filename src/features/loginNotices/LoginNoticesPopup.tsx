@@ -1,0 +1,21 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import type { AuthRecord } from '../../lib/apiTypes';
+import { loginNoticesDue } from './gate';
+import { LoginNoticesDialog } from './LoginNoticesDialog';
+import { createLoginNoticesModel } from './model';
+import { loginAlertSources, saveShowSetting } from './sources';
+
+/** Loaded once the alerts are due: reads the conditions and opens the dialog when at least one holds (spec 4). */
+export function LoginNoticesPopup({ auth }: { auth: AuthRecord }) {
+  useSignals();
+  const [model] = useState(() => createLoginNoticesModel({
+    sources: loginAlertSources,
+    saveShowSetting,
+    // The same rule as the server's: administrators and users authorised for the monitoring system.
+    canSeeSystemStatus: auth.isAdmin || auth.isAuthorizedForMonitoringSystem,
+    onClosed: () => loginNoticesDue.set(false),
+  }));
+  useEffect(() => model.start(), [model]);
+  return model.isOpen.value ? <LoginNoticesDialog model={model} isAdmin={auth.isAdmin} /> : null;
+}
