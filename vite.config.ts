@@ -36,6 +36,8 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
+    // Every browser that runs an es2022 build supports <link rel=modulepreload>: the polyfill would be dead weight.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

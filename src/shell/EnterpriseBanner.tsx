@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useResource } from '../lib/resource';
 import { frameSrcNoBase } from '../features/frame/model';
 import { chooseLicenseMessage } from './licenseMessage';
-import { LicenseNotice } from './LicenseNotice';
+import { LazyLicenseNotice } from './LazyLicenseNotice';
 import { licenseResource } from './shellData';
 
 /** The enterprise-feature notice above the content, on enterprise pages without an enterprise licence (spec 2.4, 6). */
@@ -12,5 +12,5 @@ export function EnterpriseBanner() {
   if (error && !data) throw error;
   const message = data ? chooseLicenseMessage(data, frameSrcNoBase.value) : undefined;
   if (!message?.enterprise) return null;
-  return <LicenseNotice message={message} testId="enterprise-banner" />;
+  return <LazyLicenseNotice message={message} testId="enterprise-banner" />;
 }
