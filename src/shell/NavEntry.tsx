@@ -1,7 +1,11 @@
+import { Suspense, type Ref } from 'react';
 import type { MenuEntry, MenuSection } from '../lib/apiTypes';
+import { FavoriteEntry } from '../features/favorites/FavoriteEntry';
+import { lazySpecial } from '../features/views/loadMenuSpecials';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Link } from '../ui/Link';
+import type { DomProps } from '../ui/mergeDomProps';
 import { entryLink } from './menuLinks';
 
 export interface NavEntryProps {
@@ -10,27 +14,30 @@ export interface NavEntryProps {
   current: boolean;
 }
 
+/** The views and dashboards sections' special entries; they load with those sections, never on the home page. */
+const SpecialEntry = lazySpecial('SpecialEntry');
+const SPECIAL_KINDS: ReadonlySet<string> = new Set(['addView', 'rotateViews', 'addDashboard', 'dashboard']);
+
 /**
- * One secondary-menu entry. Links follow their target (spec 2.10); entries without a page ('#': add view,
- * rotate views, add dashboard) are buttons whose dialogs and toggles come with their own features.
+ * One secondary-menu entry. Links follow their target (spec 2.10); the special entries add their own behaviour:
+ * Favorites have a context menu, and Add New View, Rotate Views, Add Dashboard and dashboards come from
+ * SpecialEntry, shown as they are (buttons still inert) until it arrives.
  */
 export function NavEntry({ section, entry, current }: NavEntryProps) {
   const link = entryLink(section, entry);
-  if (link.type === 'action') {
-    return (
-      <Button variant="quiet" isDisabled className="nav-entry nav-entry-action" data-testid={`nav-entry-${entry.id}`}>
-        <Icon name={entry.kind === 'rotateViews' ? 'rotate' : 'plus'} size={16} />
-        <span>{entry.label}</span>
-      </Button>
-    );
-  }
   const target = link.type === 'top' ? '_top' : link.type === 'link' ? link.target : undefined;
-  const rel = link.type === 'link' ? link.rel : undefined;
-  return (
+  const plain = (ref?: Ref<HTMLAnchorElement>, domProps?: DomProps) => link.type === 'action' ? (
+    <Button variant="quiet" isDisabled className="nav-entry" data-testid={`nav-entry-${entry.id}`}>
+      <Icon name={entry.kind === 'rotateViews' ? 'rotate' : 'plus'} size={16} />
+      <span>{entry.label}</span>
+    </Button>
+  ) : (
     <Link
       href={link.href}
       target={target}
-      rel={rel}
+      rel={link.type === 'link' ? link.rel : undefined}
+      ref={ref}
+      domProps={domProps}
       className="nav-entry"
       aria-current={current ? 'page' : undefined}
       data-testid={`nav-entry-${entry.id}`}
@@ -40,4 +47,7 @@ export function NavEntry({ section, entry, current }: NavEntryProps) {
       {target === '_blank' && <Icon name="external" size={14} className="nav-entry-external" />}
     </Link>
   );
+  if (entry.kind === 'favorite' && link.type !== 'action') return <FavoriteEntry entry={entry} renderLink={plain} />;
+  if (!SPECIAL_KINDS.has(entry.kind)) return plain();
+  return <Suspense fallback={plain()}><SpecialEntry entry={entry} link={plain()} /></Suspense>;
 }

@@ -1,13 +1,20 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { Suspense } from 'react';
 import type { MenuEntry, MenuGroup, MenuSection, SectionId } from '../lib/apiTypes';
 import { useAuth } from '../app/AuthProvider';
 import { useMenu } from '../app/MenuProvider';
 import { useT } from '../lib/i18n';
 import { frameSrcNoBase } from '../features/frame/model';
+import { lazySpecial } from '../features/views/loadMenuSpecials';
 import { Disclosure } from '../ui/Disclosure';
 import { NavEntry } from './NavEntry';
 import { useGroupExpansion } from './useGroupExpansion';
 import './SecondaryNav.css';
+
+/** Spec 2.10: the views section has the rotation control bar above its menu; it loads with that section. */
+const RotationBar = lazySpecial('RotationBar');
+/** The bar's height and margin (RotationBar.css), kept free while it loads so the menu does not jump under the pointer. */
+const ROTATION_BAR_SPACE = { height: '8.15rem' };
 
 /** Spec 2.10: the section title and its collapsible groups of entries. */
 export function SecondaryNav({ section }: { section: SectionId }) {
@@ -24,6 +31,7 @@ export function SecondaryNav({ section }: { section: SectionId }) {
   const location = frameSrcNoBase.value;
   return (
     <nav className="secondary-nav" aria-label={t('shell.nav.secondary')} data-section={section}>
+      {section === 'views' && <Suspense fallback={<div style={ROTATION_BAR_SPACE} />}><RotationBar /></Suspense>}
       <h2 className="secondary-nav-title">{current.label}</h2>
       {current.groups.map((group) => (
         <Disclosure

@@ -1,0 +1,27 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { useMenu } from '../../app/MenuProvider';
+import { createDashboardsApi } from '../dashboards/api';
+import { DashboardDialog } from '../dashboards/DashboardDialog';
+import { createDashboardsModel } from '../dashboards/model';
+
+/**
+ * The Add Dashboard menu entry's dialog: the dashboards feature's own add form and model, so the notices and the
+ * refresh of the menu (My Dashboards) and of the dashboards list are the same as on Manage My Dashboards.
+ */
+export default function AddDashboardDialog({ onClose }: { onClose: () => void }) {
+  useSignals();
+  const { refresh } = useMenu();
+  const [model] = useState(() => {
+    const created = createDashboardsModel({ api: createDashboardsApi(), refreshMenu: refresh });
+    created.openAdd();
+    return created;
+  });
+  const dialog = model.dialog.value;
+  // The model closes its dialog after a successful add (and on cancel).
+  useEffect(() => {
+    if (!dialog) onClose();
+  }, [dialog, onClose]);
+  if (!dialog) return null;
+  return <DashboardDialog dialog={dialog} isPending={model.pending.value} onSubmit={(form) => void model.submit(form)} onClose={model.closeDialog} />;
+}

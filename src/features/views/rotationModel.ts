@@ -1,0 +1,185 @@
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import { ApiError } from '../../lib/http';
+import { translate, type Translate } from '../../lib/i18n';
+import { openInFrame } from '../frame/model';
+import { toast, type ToastInput } from '../toast/model';
+import { serverMessageOf } from '../toast/serverMessage';
+import type { ViewsApi } from './api';
+
+/** Spec 5 and 9: whole seconds from 10 to 60, 10 when a stored value is invalid; the countdown ticks every second. */
+export const SPEED = { min: 10, max: 60, step: 1, fallback: 10 } as const;
+export const TICK_MS = 1000;
+
+export function isValidSpeed(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= SPEED.min && value <= SPEED.max;
+}
+
+/** Spec 5: a stored speed outside 10-60 (or not a number) is treated as 10. */
+export function storedSpeed(value: unknown): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return isValidSpeed(n) ? n : SPEED.fallback;
+}
+
+export interface RotationDeps {
+  api: Pick<ViewsApi, 'loadSpeed' | 'saveSpeed' | 'viewAt'>;
+  /** Shared with the Rotate Views entry; a fresh signal when not given. */
+  running?: Signal<boolean>;
+  /** Shows a view's url in the content frame; false when it is not a safe frame target. */
+  open?: (url: string) => boolean;
+  notify?: (notice: ToastInput) => void;
+  t?: Translate;
+}
+
+export interface RotationModel {
+  readonly running: ReadonlySignal<boolean>;
+  /** Seconds until the next view. */
+  readonly countdown: ReadonlySignal<number>;
+  readonly speed: ReadonlySignal<number>;
+  /** The current view's place in My Views (starts at 0). */
+  readonly index: ReadonlySignal<number>;
+  /** Reads the stored speed once; later calls share the first. */
+  load(): Promise<void>;
+  /** Shows the current view and counts down from the speed. */
+  start(): void;
+  pause(): void;
+  toggle(): void;
+  rewind(): void;
+  skip(): void;
+  /** Spec 5: values outside 10-60 are ignored (false). */
+  setSpeed(value: number): boolean;
+  /** Stores the speed (after a slider move ends) unless it is what was stored already. */
+  saveSpeed(): Promise<void>;
+  /** A control bar is showing; rotation pauses once the last one goes (leaving the views section). */
+  attach(): () => void;
+}
+
+/** View rotation, spec 4: running or paused, a per-second countdown, rewind and skip, and the speed rules. */
+export function createRotationModel({ api, running = signal(false), open = openInFrame, notify = toast, t = translate }: RotationDeps): RotationModel {
+  const countdown = signal<number>(SPEED.fallback);
+  const speed = signal<number>(SPEED.fallback);
+  const index = signal(0);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let loading: Promise<void> | undefined;
+  let chosen = false;
+  let saved: number | undefined;
+  let shown = 0;
+  let attached = 0;
+
+  const failed = (description: string) => notify({ variant: 'error', title: t('views.rotation.failed'), description });
+
+  /** Opens the view at `at`; an answer that arrives after a later request is dropped. */
+  const show = (at: number) => {
+    const request = ++shown;
+    api.viewAt(at).then(
+      (view) => {
+        if (request === shown && !open(view.url)) failed(t('views.rotation.unsafe'));
+      },
+      (error: unknown) => {
+        if (request !== shown) return;
+        // No views at all: nothing to rotate through.
+        if (error instanceof ApiError && error.status === 404) pause();
+        failed(serverMessageOf(error) ?? t('screens.tryAgain'));
+      },
+    );
+  };
+
+  const stopTimer = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+
+  const tick = () => {
+    const next = countdown.peek() - 1;
+    if (next > 0) {
+      countdown.value = next;
+      return;
+    }
+    batch(() => {
+      countdown.value = speed.peek();
+      index.value = index.peek() + 1;
+    });
+    show(index.peek());
+  };
+
+  /** A fresh countdown gets a full first second. */
+  const restartTimer = () => {
+    stopTimer();
+    if (running.peek()) timer = setInterval(tick, TICK_MS);
+  };
+
+  const go = (at: number) => {
+    batch(() => {
+      index.value = at;
+      countdown.value = speed.peek();
+    });
+    restartTimer();
+    show(at);
+  };
+
+  /** Spec 4: a new speed resets the countdown while paused, or when the countdown is above it. */
+  const applySpeed = (value: number) => {
+    batch(() => {
+      speed.value = value;
+      if (!running.peek() || countdown.peek() > value) countdown.value = value;
+    });
+  };
+
+  function pause() {
+    stopTimer();
+    running.value = false;
+  }
+
+  function start() {
+    running.value = true;
+    go(index.peek());
+  }
+
+  return {
+    running,
+    countdown,
+    speed,
+    index,
+    load() {
+      loading ??= api.loadSpeed().then(
+        (value) => {
+          saved = storedSpeed(value);
+          // A speed the user picked while this was loading wins.
+          if (!chosen) applySpeed(saved);
+        },
+        () => undefined,
+      );
+      return loading;
+    },
+    start,
+    pause,
+    toggle: () => (running.peek() ? pause() : start()),
+    rewind: () => go(Math.max(0, index.peek() - 1)),
+    skip: () => go(index.peek() + 1),
+    setSpeed(value) {
+      if (!isValidSpeed(value)) return false;
+      chosen = true;
+      applySpeed(value);
+      return true;
+    },
+    async saveSpeed() {
+      const value = speed.peek();
+      if (value === saved) return;
+      try {
+        await api.saveSpeed(value);
+        saved = value;
+      } catch {
+        notify({ variant: 'error', title: t('views.rotation.saveFailed'), description: t('screens.tryAgain') });
+      }
+    },
+    attach() {
+      attached += 1;
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        attached -= 1;
+        if (attached === 0) pause();
+      };
+    },
+  };
+}
