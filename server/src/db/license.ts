@@ -3,29 +3,10 @@ import { getSetting, setSetting } from './settings.js';
 import { boolField, intField, str, type Fields } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
 
-/** Spec section 3 "Licence state". */
-export interface LicenseState {
-  is_invalid_license: boolean;
-  is_enterprise_license: boolean;
-  has_trialed_enterprise_features: boolean;
-  is_trial_license: boolean;
-  trial_notice_ignore: boolean;
-  trial_days_left: number;
-  is_free_license: boolean;
-  free_notice_ignored: boolean;
-  is_25_year_celebration_license: boolean;
-  promo_notice_ignored: boolean;
-  is_core_services_platform_license: boolean;
-  core_services_platform_notice_ignored: boolean;
-  is_license_activated: boolean;
-  is_license_exceeded: boolean;
-  has_activation_key: boolean;
-  is_enterprise_maintenance_expired: boolean;
-  is_enterprise_trial: boolean;
-  enterprise_days_left: number;
-  is_custom_branding: boolean;
-  product_name: string;
-}
+// One definition of the licence state for the server and the app (spec section 3).
+import type { LicenseState } from '../../../src/lib/apiTypes.js';
+
+export type { LicenseState };
 
 export const LICENSE_DEFAULTS: Readonly<LicenseState> = Object.freeze({
   is_invalid_license: false,
