@@ -83,9 +83,15 @@ test('an administrator sees the notices with their links once per session; Escap
   await expect(dialog.getByRole('tooltip').filter({ hasText: 'Opens in the main frame and closes these alerts.' })).toBeVisible();
 
   const saved = page.waitForRequest((r) => isCall(r, 'ajaxhelper.php', 'setusermeta'));
+  // Closing refreshes the alert query (spec 4); those requests belong to this page, not to the reload below.
+  const refreshed = Promise.all([
+    page.waitForResponse((r) => isCall(r.request(), 'api/v2/status/host')),
+    page.waitForResponse((r) => isCall(r.request(), 'api/v2/status/ip')),
+  ]);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect(new URL((await saved).url()).searchParams.get('opts')).toBe('{"keyname":"show_login_alert_screen","keyvalue":1}');
+  await refreshed;
 
   const conditionCalls: string[] = [];
   page.on('request', (r) => { if (isCall(r, 'api/v2/status/host') || isCall(r, 'api/v2/status/ip')) conditionCalls.push(r.url()); });
