@@ -1,7 +1,7 @@
-import { useId, useMemo, type RefObject } from 'react';
+import { useId, type RefObject } from 'react';
 import type { MenuFocus, MenuItemSpec } from './Menu';
 import { useOverlays } from './overlays';
-import type { OverlayState } from './useOverlayState';
+import { useOpenOverlayState } from './useOverlayState';
 import './Menu.css';
 
 export interface ContextMenuProps {
@@ -22,7 +22,7 @@ export interface ContextMenuProps {
 export function ContextMenu({ triggerRef, triggerId, label, items, autoFocus, onClose }: ContextMenuProps) {
   const overlays = useOverlays(true);
   const menuId = useId();
-  const state = useMemo<OverlayState>(() => ({ isOpen: true, setOpen: (open) => { if (!open) onClose(); }, open: () => {}, close: onClose, toggle: onClose }), [onClose]);
+  const state = useOpenOverlayState(onClose);
   if (!overlays) return null;
   return (
     <overlays.MenuPopover

@@ -1,8 +1,8 @@
-import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { Modal } from './Modal';
-import type { OverlayState } from './useOverlayState';
+import { useOpenOverlayState } from './useOverlayState';
 import './Button.css';
 import './FormDialog.css';
 
@@ -27,13 +27,7 @@ export interface FormDialogProps {
  * like any form. Render it only while open.
  */
 export function FormDialog({ title, onClose, onSubmit, submitLabel, cancelLabel, children, isSubmitDisabled, isPending, tone = 'form', ...rest }: FormDialogProps) {
-  const state = useMemo<OverlayState>(() => ({
-    isOpen: true,
-    setOpen: (open) => { if (!open) onClose(); },
-    open: () => {},
-    close: onClose,
-    toggle: onClose,
-  }), [onClose]);
+  const state = useOpenOverlayState(onClose);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isSubmitDisabled && !isPending) onSubmit();

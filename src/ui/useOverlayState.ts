@@ -20,3 +20,17 @@ export function useOverlayState(defaultOpen = false): OverlayState {
     toggle: () => setOpen((open) => !open),
   }), [isOpen]);
 }
+
+/**
+ * State for an overlay that is rendered only while open (dialogs, pickers, context menus): it is always open,
+ * and every way the overlay closes itself (Escape, outside press, close button) calls `onClose`.
+ */
+export function useOpenOverlayState(onClose: () => void): OverlayState {
+  return useMemo(() => ({
+    isOpen: true,
+    setOpen: (open: boolean) => { if (!open) onClose(); },
+    open: () => {},
+    close: onClose,
+    toggle: onClose,
+  }), [onClose]);
+}

@@ -4,7 +4,7 @@ import type { MenuEntry } from '../../lib/apiTypes';
 import { useT } from '../../lib/i18n';
 import { IconGrid } from '../../ui/IconGrid';
 import { Popover } from '../../ui/Popover';
-import type { OverlayState } from '../../ui/useOverlayState';
+import { useOpenOverlayState } from '../../ui/useOverlayState';
 import { iconFor } from './iconFor';
 import { MENU_ICONS } from './menuIcons';
 import { chooseIcon } from './model';
@@ -24,7 +24,7 @@ export default function IconPicker({ entry, triggerRef, onClose }: IconPickerPro
   const t = useT();
   const { refresh } = useMenu();
   const titleId = useId();
-  const state = useMemo<OverlayState>(() => ({ isOpen: true, setOpen: (open) => { if (!open) onClose(); }, open: () => {}, close: onClose, toggle: onClose }), [onClose]);
+  const state = useOpenOverlayState(onClose);
   const icons = useMemo(() => MENU_ICONS.map((name) => ({ name, label: t(`menuIcons.icon.${name}`) })), [t]);
   const select = (icon: string) => {
     onClose();

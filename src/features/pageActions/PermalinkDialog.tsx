@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Modal } from '../../ui/Modal';
 import { CopyIcon } from './CopyIcon';
-import { useDialogState } from './dialogState';
+import { useOpenOverlayState } from '../../ui/useOverlayState';
 import { permalinkFor } from './model';
 import '../../ui/Field.css';
 import './pageActions.css';
@@ -21,7 +21,7 @@ const clipboardWrite = (text: string) => navigator.clipboard.writeText(text);
 /** Spec 2.15: the permalink with a copy button whose icon becomes a check once copied. */
 export function PermalinkDialog({ location, onClose, writeText = clipboardWrite }: PermalinkDialogProps) {
   const t = useT();
-  const state = useDialogState(onClose);
+  const state = useOpenOverlayState(onClose);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');

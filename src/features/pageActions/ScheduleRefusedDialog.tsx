@@ -2,13 +2,13 @@ import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Modal } from '../../ui/Modal';
-import { useDialogState } from './dialogState';
+import { useOpenOverlayState } from '../../ui/useOverlayState';
 import './pageActions.css';
 
 /** Spec 5: the alert for a page that cannot be scheduled (graph explorer pages), both sentences exactly. */
 export function ScheduleRefusedDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const state = useDialogState(onClose);
+  const state = useOpenOverlayState(onClose);
   return (
     <Modal state={state} className="page-actions-dialog">
       <Dialog title={t('pageActions.schedule.refused')} role="alertdialog">

@@ -1,5 +1,5 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useMenu } from '../../app/MenuProvider';
 import { useT } from '../../lib/i18n';
 import { Dialog } from '../../ui/Dialog';
@@ -8,7 +8,7 @@ import { Modal } from '../../ui/Modal';
 import { useNavigate, type Navigate } from '../../ui/RouterProvider';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 import { preloadOverlays } from '../../ui/overlays';
-import type { OverlayState } from '../../ui/useOverlayState';
+import { useOpenOverlayState } from '../../ui/useOverlayState';
 import { paletteApi } from './api';
 import { createPaletteModel } from './model';
 import type { PaletteTarget } from './results';
@@ -60,13 +60,7 @@ export function Palette() {
   // which would reopen the palette when focus goes back to the header search box.
   useLayoutEffect(() => () => queueMicrotask(restorePaletteFocus), []);
 
-  const state = useMemo<OverlayState>(() => ({
-    isOpen: true,
-    setOpen: (open) => { if (!open) model.close(); },
-    open: () => {},
-    close: model.close,
-    toggle: model.close,
-  }), [model]);
+  const state = useOpenOverlayState(model.close);
 
   const groups = model.groups.value.map((g) => ({ ...g, options: g.results }));
   const count = groups.reduce((n, g) => n + g.options.length, 0);
