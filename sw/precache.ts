@@ -1,9 +1,9 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 
 /**
- * The app shell (index.html and the hashed bundles) is cached at install: hashed files never change, so they are
- * served from the cache first. Directory and "clean URL" guesses are off, so app routes still go through the
- * navigation rule below (the server must see them to redirect logged-out visitors to the login page).
+ * The app shell (index.html, the hashed bundles, the offline page) is cached at install: hashed files never change,
+ * so they are served from the cache first. Directory and "clean URL" guesses are off, so app routes still go through
+ * the navigation rule (the server must see them to redirect logged-out visitors to the login page).
  */
 export function precacheShell(manifest: Array<PrecacheEntry | string>): void {
   cleanupOutdatedCaches();
@@ -12,4 +12,16 @@ export function precacheShell(manifest: Array<PrecacheEntry | string>): void {
 
 export function cachedShell(base: string): Promise<Response | undefined> {
   return matchPrecache(`${base}index.html`);
+}
+
+export function cachedPage(path: string): Promise<Response | undefined> {
+  return matchPrecache(path);
+}
+
+/** One id per build: the index.html revision changes with every build's bundles. */
+export function buildId(manifest: Array<PrecacheEntry | string>): string {
+  for (const entry of manifest) {
+    if (typeof entry !== 'string' && entry.url.endsWith('index.html') && entry.revision) return entry.revision;
+  }
+  return 'dev';
 }

@@ -2,9 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { useSearch } from 'wouter/use-browser-location';
 import { ContentFrame } from '../features/frame/ContentFrame';
-import { fullscreen } from '../features/frame/model';
+import { useFrame } from '../features/frame/model';
 import { useT } from '../lib/i18n';
-import { BASE } from './base';
+import { BASE } from '../lib/base';
 import './AboutLayout.css';
 
 type AboutPage = 'main' | 'legal' | 'license';
@@ -27,9 +27,10 @@ export function aboutPageFor(search: string): AboutPage {
 export function AboutLayout() {
   useSignals();
   const t = useT();
+  const frame = useFrame();
   const page = aboutPageFor(useSearch());
   return (
-    <div className="about-layout" data-fullscreen={fullscreen.value || undefined}>
+    <div className="about-layout" data-fullscreen={frame.fullscreen.value || undefined}>
       <header className="about-header">
         <a href={BASE}>{t('about.back')}</a>
       </header>

@@ -1,26 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setUnauthorizedHandler } from '../lib/http';
 import { initI18n } from '../lib/i18n';
-import { registerServiceWorkerWhenIdle } from '../lib/sw';
-import { expireSession } from '../features/session/model';
-import { bindThemeClass } from '../features/theme/model';
 import { App } from './App';
-import { authResource } from './authResource';
-import { menuResource } from './menuResource';
+import { createAppContext } from './context';
 import './theme.css';
 
-setUnauthorizedHandler(expireSession);
-bindThemeClass();
+const app = createAppContext();
+app.start();
 // Started before the first render so translations, auth and menu load in parallel.
-void initI18n();
-void authResource.prefetch();
-void menuResource.prefetch();
+void initI18n(app.store);
+void app.auth.prefetch();
+void app.menu.prefetch();
+// Before the first render, so the stored theme paints without a flash.
+app.theme.bindThemeClass();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App app={app} />
   </StrictMode>,
 );
 
-registerServiceWorkerWhenIdle();
+app.sw.registerWhenIdle();

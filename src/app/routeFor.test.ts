@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routeFor } from './routeFor';
-import { APP_ROUTE_PATHS } from './appRoutes';
+import { routeFor } from '../lib/routeFor';
+import { APP_ROUTE_PATHS } from '../lib/appRoutes';
 import { ccmFramePath } from './CcmFrame';
 import { aboutPageFor } from './AboutLayout';
 

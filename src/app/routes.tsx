@@ -4,7 +4,7 @@ import { ContentFrame } from '../features/frame/ContentFrame';
 import { FramedLayout } from '../shell/FramedLayout';
 import { useT } from '../lib/i18n';
 import { CcmFrame } from './CcmFrame';
-import { routeFor } from './routeFor';
+import { routeFor } from '../lib/routeFor';
 
 const AboutLayout = lazy(() => import('./AboutLayout').then((m) => ({ default: m.AboutLayout })));
 const WallboardScreen = lazy(() => import('../features/screens/WallboardScreen').then((m) => ({ default: m.WallboardScreen })));

@@ -1,5 +1,5 @@
 import redaxios, { type Options, type Response } from 'redaxios';
-import { withBase } from '../app/base';
+import { withBase } from './base';
 
 /** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
 export class ApiError extends Error {
@@ -22,21 +22,48 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A GET that changes state on the server (ajaxhelper keepalive, setusermeta…): it carries nsp like any write. */
   write?: boolean;
+  /** The connection model's own calls (keep-alive): sent even when writes are refused, to find out whether they may be. */
+  probe?: boolean;
 }
 
 type NspSource = () => string | Promise<string>;
 
-let unauthorizedHandler: (() => void) | undefined;
-let nspSource: NspSource = () => '';
+/** What a call came to, for the connection model: an answer, none (or 5xx), or a refused session. */
+export type CallOutcome = 'ok' | 'unreachable' | 'unauthorized';
+
+/** A write refused before sending because the app is not online: nothing reached the server. */
+export class OfflineWriteError extends ApiError {
+  constructor(message: string) {
+    super(0, message, message);
+    this.name = 'OfflineWriteError';
+  }
+}
+
+export interface HttpHooks {
+  /** Where writes get their session token from (the auth record). */
+  nsp?: NspSource;
+  /** Called on every 401: the session is gone. */
+  onUnauthorized?: () => void;
+  onOutcome?: (outcome: CallOutcome) => void;
+  /** Writes are refused before sending unless this says yes; the message is what the user is told. */
+  writeGate?: () => { allowed: true } | { allowed: false; message: string };
+}
+
+let hooks: HttpHooks = {};
+
+/** The composition root wires the client to the session, the connection model and the toaster. */
+export function configureHttp(next: HttpHooks): void {
+  hooks = next;
+}
 
 /** Called on every 401: the session is gone, so the app swaps to the session-timeout screen. */
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
-  unauthorizedHandler = handler;
+  hooks = { ...hooks, onUnauthorized: handler };
 }
 
 /** Where writes get their session token from (the auth record). */
 export function setNspSource(source: NspSource): void {
-  nspSource = source;
+  hooks = { ...hooks, nsp: source };
 }
 
 const client = redaxios.create({
@@ -80,9 +107,11 @@ function toError(reason: unknown): Error {
       ? (body as { message: string }).message
       : undefined;
     const error = new ApiError(reason.status, serverMessage ?? `Request failed with status ${reason.status}.`, serverMessage);
-    if (reason.status === 401) unauthorizedHandler?.();
+    if (reason.status === 401) hooks.onUnauthorized?.();
+    hooks.onOutcome?.(reason.status === 401 ? 'unauthorized' : reason.status >= 500 ? 'unreachable' : 'ok');
     return error;
   }
+  hooks.onOutcome?.('unreachable');
   return new ApiError(0, reason instanceof Error ? reason.message : 'The server could not be reached.');
 }
 
@@ -90,8 +119,12 @@ async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
   const isWrite = method !== 'get' || opts.write === true;
   let params = cleanParams(opts.params);
   let body: URLSearchParams | undefined;
+  if (isWrite && !opts.probe) {
+    const gate = hooks.writeGate?.();
+    if (gate && !gate.allowed) throw new OfflineWriteError(gate.message);
+  }
   if (isWrite) {
-    const nsp = await nspSource();
+    const nsp = await (hooks.nsp ?? (() => ''))();
     if (form) body = new URLSearchParams({ ...form, nsp });
     else params = { ...params, nsp };
   } else if (form) {
@@ -101,7 +134,9 @@ async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
   if (params) config.params = params;
   if (body) config.data = body;
   try {
-    return await client<T>(urlFor(path), config);
+    const response = await client<T>(urlFor(path), config);
+    hooks.onOutcome?.('ok');
+    return response;
   } catch (reason) {
     throw toError(reason);
   }

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { ApiError, http } from './http';
 
 export const DEFAULT_LANGUAGE = 'en_US';
-const STORAGE_KEY = 'pharos.language';
+const STORAGE_KEY = 'language';
 
 /** Spec 9: translation loading retries up to 5 times from 350 ms doubling, at most 10 reads in parallel, 1000 replacements. */
 export const I18N_OPTIONS: InitOptions = {
@@ -62,30 +62,32 @@ function bump(): void {
   current.value = (key, vars) => translate(key, vars);
 }
 
+/** Where the language is remembered between visits: the per-user store's preferences (lib/store.ts). */
+export interface LanguagePrefs {
+  getLocal(name: string): string | null;
+  setLocal(name: string, value: string): void;
+}
+
+let prefs: LanguagePrefs | undefined;
+
 function storedLanguage(): string {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
+  const stored = prefs?.getLocal(STORAGE_KEY);
+  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 async function applyLanguage(language: string): Promise<void> {
   await i18n.changeLanguage(language);
   document.documentElement.lang = language.replace('_', '-');
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // Private mode without storage: the server's answer is fetched on every start anyway.
-  }
+  // Without storage the server's answer is fetched on every start anyway.
+  prefs?.setLocal(STORAGE_KEY, language);
 }
 
 /**
  * Starts with the language remembered from last time (so its resource loads at once), then follows the
  * account language (GET api/v2/account/language, default en_US).
  */
-export async function initI18n(): Promise<void> {
+export async function initI18n(languagePrefs?: LanguagePrefs): Promise<void> {
+  prefs = languagePrefs;
   i18n.on('languageChanged', bump);
   i18n.on('loaded', bump);
   const first = storedLanguage();

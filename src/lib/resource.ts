@@ -1,9 +1,8 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
-import { delMany, get as idbGet, keys as idbKeys, set as idbSet } from 'idb-keyval';
 import { ApiError, isAbortError } from './http';
-import { PERSIST_PREFIX } from './persistKeys';
+import type { StoredCopy } from './store';
 
 /** Library defaults from spec 9: 3 retries for reads, backoff doubling from 1 s up to 30 s, retention 5 minutes. */
 export const READ_RETRIES = 3;
@@ -25,8 +24,16 @@ export interface ResourceOptions<T> {
   pollInterval?: number;
   initial?: T;
   retries?: number;
-  /** Keep the last good value in IndexedDB so an offline start can paint it; a function picks what is safe to store. */
+  /** Keep the last good value (with its fetch time) so an offline start can paint it; a function picks what is safe to store. */
   persist?: boolean | ((value: T) => T);
+  /** Where persisted values go: the composition root's per-user store. Without it nothing is stored. */
+  storage?: ResourceStorage;
+}
+
+/** The part of the per-user store (lib/store.ts) a resource uses. */
+export interface ResourceStorage {
+  get<T>(key: string): Promise<StoredCopy<T> | undefined>;
+  put<T>(key: string, value: T, savedAt: number): void;
 }
 
 export interface Resource<T> {
@@ -34,6 +41,10 @@ export interface Resource<T> {
   readonly data: ReadonlySignal<T | undefined>;
   readonly error: ReadonlySignal<Error | undefined>;
   readonly loading: ReadonlySignal<boolean>;
+  /** When the value shown was fetched from the server (ms since the epoch); undefined before any value. */
+  readonly updatedAt: ReadonlySignal<number | undefined>;
+  /** The value shown is a stored copy from an earlier visit, not this session's answer: never show it as live. */
+  readonly fromStore: ReadonlySignal<boolean>;
   /** Loads now (cancelling a load in flight); resolves when done, never rejects: failures land in `error`. */
   refresh(): Promise<void>;
   /** Loads unless a value or a load is already there; for starting requests before anything renders. */
@@ -52,8 +63,9 @@ function isRetryable(error: unknown): boolean {
   return true;
 }
 
-function isOffline(error: unknown): boolean {
-  return (error instanceof ApiError && error.status === 0) || error instanceof TypeError;
+/** No answer, or the server failing as a whole (5xx): what the connection model calls unreachable. */
+function isUnreachable(error: unknown): boolean {
+  return (error instanceof ApiError && (error.status === 0 || error.status >= 500)) || error instanceof TypeError;
 }
 
 function waitFor(ms: number, abort: AbortSignal): Promise<void> {
@@ -66,15 +78,13 @@ function waitFor(ms: number, abort: AbortSignal): Promise<void> {
   });
 }
 
-function storageAvailable(): boolean {
-  return typeof indexedDB !== 'undefined';
-}
-
 class ResourceImpl<T> implements Resource<T> {
   readonly key: string;
   readonly data = signal<T | undefined>(undefined);
   readonly error = signal<Error | undefined>(undefined);
   readonly loading = signal(false);
+  readonly updatedAt = signal<number | undefined>(undefined);
+  readonly fromStore = signal(false);
   private options: ResourceOptions<T>;
   private watchers = 0;
   private fetchedAt = 0;
@@ -82,15 +92,15 @@ class ResourceImpl<T> implements Resource<T> {
   private inflight: Promise<void> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private evictTimer: ReturnType<typeof setTimeout> | undefined;
-  private persisted: Promise<T | undefined> | undefined;
 
   constructor(options: ResourceOptions<T>) {
     this.key = options.key;
     this.options = options;
     this.data.value = options.initial;
-    if (options.persist && storageAvailable()) {
-      this.persisted = idbGet<T>(PERSIST_PREFIX + options.key).catch(() => undefined);
-    }
+  }
+
+  get watched(): boolean {
+    return this.watchers > 0;
   }
 
   private isStale(): boolean {
@@ -131,11 +141,13 @@ class ResourceImpl<T> implements Resource<T> {
   };
 
   set = (value: T): void => {
+    this.fetchedAt = Date.now();
     batch(() => {
       this.data.value = value;
       this.error.value = undefined;
+      this.updatedAt.value = this.fetchedAt;
+      this.fromStore.value = false;
     });
-    this.fetchedAt = Date.now();
     this.save(value);
   };
 
@@ -148,6 +160,8 @@ class ResourceImpl<T> implements Resource<T> {
       this.data.value = this.options.initial;
       this.error.value = undefined;
       this.loading.value = false;
+      this.updatedAt.value = undefined;
+      this.fromStore.value = false;
     });
     if (registry.get(this.key) === this) registry.delete(this.key);
   }
@@ -193,19 +207,23 @@ class ResourceImpl<T> implements Resource<T> {
     }
   }
 
-  /** Offline with nothing to show yet: paint the last good value while retries go on. */
+  /** The server is out of reach with nothing to show yet: paint the stored copy, with its age, while retries go on. */
   private async offlineFallback(error: unknown): Promise<void> {
-    if (!this.persisted || this.data.value !== undefined || !isOffline(error)) return;
-    const stored = await this.persisted;
-    if (stored !== undefined && this.data.value === undefined) this.data.value = stored;
+    const storage = this.options.storage;
+    if (!this.options.persist || !storage || this.data.value !== undefined || !isUnreachable(error)) return;
+    const stored = await storage.get<T>(this.key);
+    if (stored === undefined || this.data.value !== undefined) return;
+    batch(() => {
+      this.data.value = stored.value;
+      this.updatedAt.value = stored.savedAt;
+      this.fromStore.value = true;
+    });
   }
 
   private save(value: T): void {
-    const persist = this.options.persist;
-    if (!persist || !storageAvailable()) return;
-    const stored = typeof persist === 'function' ? persist(value) : value;
-    this.persisted = Promise.resolve(stored);
-    idbSet(PERSIST_PREFIX + this.key, stored).catch(() => undefined);
+    const { persist, storage } = this.options;
+    if (!persist || !storage) return;
+    storage.put(this.key, typeof persist === 'function' ? persist(value) : value, this.fetchedAt);
   }
 
   private schedulePoll(): void {
@@ -227,11 +245,9 @@ export function createResource<T>(options: ResourceOptions<T>): Resource<T> {
   return created;
 }
 
-/** Removes every persisted value, so the next person on this browser never sees them offline. */
-export async function forgetPersisted(): Promise<void> {
-  if (!storageAvailable()) return;
-  const stored = await idbKeys();
-  await delMany(stored.filter((key) => String(key).startsWith(PERSIST_PREFIX)));
+/** Reloads every resource something is watching (after the connection comes back): stale values never linger. */
+export function revalidateWatched(): void {
+  for (const resource of registry.values()) if (resource.watched) void resource.refresh();
 }
 
 /** Forgets every cached resource (tests, logout). */
@@ -243,6 +259,8 @@ export interface ResourceState<T> {
   data: T | undefined;
   error: Error | undefined;
   loading: boolean;
+  updatedAt: number | undefined;
+  fromStore: boolean;
   refresh: () => Promise<void>;
 }
 
@@ -250,7 +268,14 @@ export interface ResourceState<T> {
 export function useResource<T>(resource: Resource<T>): ResourceState<T> {
   useSignals();
   useEffect(() => resource.watch(), [resource]);
-  return { data: resource.data.value, error: resource.error.value, loading: resource.loading.value, refresh: resource.refresh };
+  return {
+    data: resource.data.value,
+    error: resource.error.value,
+    loading: resource.loading.value,
+    updatedAt: resource.updatedAt.value,
+    fromStore: resource.fromStore.value,
+    refresh: resource.refresh,
+  };
 }
 
 export interface Mutation<A, T> {

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useResource } from '../lib/resource';
 import { bannerType } from './bannerColors';
 import { Banner } from './Banner';
-import { acknowledgeBanner, bannersResource } from './shellData';
+import { acknowledgeBanner, useShellData } from './shellData';
 
 /** Spec 9: the collapse runs this long before the acknowledgement is sent. */
 export const ACK_DELAY_MS = 1000;
 
 /** Spec 2.3: the active announcement banners; message text is shown as text, never as markup. */
 export function AnnouncementBanners() {
-  const { data, error, refresh } = useResource(bannersResource);
+  const { data, error, refresh } = useResource(useShellData().banners);
   const [collapsing, setCollapsing] = useState<ReadonlySet<string>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => {

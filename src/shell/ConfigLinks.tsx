@@ -1,5 +1,5 @@
 import type { AuthRecord } from '../lib/apiTypes';
-import { withBase } from '../app/base';
+import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { Link } from '../ui/Link';
 import { inFrameHref } from './menuLinks';

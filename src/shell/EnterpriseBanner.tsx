@@ -1,16 +1,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useResource } from '../lib/resource';
-import { frameSrcNoBase } from '../features/frame/model';
+import { useFrame } from '../features/frame/model';
 import { chooseLicenseMessage } from './licenseMessage';
 import { LazyLicenseNotice } from './LazyLicenseNotice';
-import { licenseResource } from './shellData';
+import { useShellData } from './shellData';
 
 /** The enterprise-feature notice above the content, on enterprise pages without an enterprise licence (spec 2.4, 6). */
 export function EnterpriseBanner() {
   useSignals();
-  const { data, error } = useResource(licenseResource);
+  const frame = useFrame();
+  const { data, error } = useResource(useShellData().license);
   if (error && !data) throw error;
-  const message = data ? chooseLicenseMessage(data, frameSrcNoBase.value) : undefined;
+  const message = data ? chooseLicenseMessage(data, frame.srcNoBase.value) : undefined;
   if (!message?.enterprise) return null;
   return <LazyLicenseNotice message={message} testId="enterprise-banner" />;
 }

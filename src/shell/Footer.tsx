@@ -1,9 +1,9 @@
-import { withBase } from '../app/base';
+import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { useResource } from '../lib/resource';
 import { Link } from '../ui/Link';
 import { VENDOR_LINKS } from './externalLinks';
-import { brandingResource, productNameResource, productUpdateResource, productVersionResource } from './shellData';
+import { useShellData } from './shellData';
 import { TrayAlert } from './TrayAlert';
 import './Footer.css';
 
@@ -17,10 +17,11 @@ export function copyrightYears(now: Date = new Date()): string {
 /** Spec 2.8: product and update links on the left, about/legal/copyright on the right; branding can hide parts. */
 export function Footer() {
   const t = useT();
-  const branding = useResource(brandingResource);
-  const name = useResource(productNameResource);
-  const version = useResource(productVersionResource);
-  const update = useResource(productUpdateResource);
+  const shell = useShellData();
+  const branding = useResource(shell.branding);
+  const name = useResource(shell.productName);
+  const version = useResource(shell.productVersion);
+  const update = useResource(shell.productUpdate);
   // What may be shown depends on the branding answer, so without it the footer reports its own failure.
   if (branding.error && !branding.data) throw branding.error;
   const b = branding.data;

@@ -2,10 +2,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { ErrorBoundary } from '../app/ErrorBoundary';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import type { SectionId } from '../lib/apiTypes';
 import { useT } from '../lib/i18n';
-import { fullscreen } from '../features/frame/model';
+import { ConnectionIndicator } from '../features/connection/ConnectionIndicator';
+import { useConnection } from '../features/connection/model';
+import { UpdatePrompt } from '../features/connection/UpdatePrompt';
+import { useFrame } from '../features/frame/model';
 import { RouterProvider } from '../ui/RouterProvider';
 import { useOverlayState } from '../ui/useOverlayState';
 import { AnnouncementBanners } from './AnnouncementBanners';
@@ -18,6 +21,7 @@ import { NavDrawer } from './NavDrawer';
 import { PrimaryNav } from './PrimaryNav';
 import { RegionBoundary } from './RegionBoundary';
 import { SecondaryNav } from './SecondaryNav';
+import { useShellData } from './shellData';
 import { TopBar } from './TopBar';
 import './shell.css';
 
@@ -34,6 +38,10 @@ export interface FramedLayoutProps {
 export function FramedLayout({ section, children }: FramedLayoutProps) {
   useSignals();
   const t = useT();
+  const frame = useFrame();
+  // A region that failed during an outage gets another try once the server is back.
+  const recoveries = useConnection().recoveries.value;
+  const dataAt = useShellData().systemStatus.updatedAt.value;
   const search = useSearch();
   const drawer = useOverlayState();
   // Every toast follows something the user did here, so the viewport loads with the first press or key; a toast
@@ -42,50 +50,52 @@ export function FramedLayout({ section, children }: FramedLayoutProps) {
   const wakeToaster = toaster ? undefined : () => setToaster(true);
   return (
     <RouterProvider navigate={navigate}>
-      <div className="framed-layout" data-section={section} data-fullscreen={fullscreen.value || undefined} onPointerDownCapture={wakeToaster} onKeyDownCapture={wakeToaster}>
+      <div className="framed-layout" data-section={section} data-fullscreen={frame.fullscreen.value || undefined} onPointerDownCapture={wakeToaster} onKeyDownCapture={wakeToaster}>
+        <ConnectionIndicator dataAt={dataAt} />
         <div className="shell-banners">
-          <RegionBoundary region="license-banner" fallback={t('shell.fail.licenseBanner')}>
+          <RegionBoundary region="license-banner" resetKey={recoveries} fallback={t('shell.fail.licenseBanner')}>
             <LicenseBanner />
           </RegionBoundary>
-          <RegionBoundary region="announcement-banner" fallback={t('shell.fail.announcementBanner')}>
+          <RegionBoundary region="announcement-banner" resetKey={recoveries} fallback={t('shell.fail.announcementBanner')}>
             <AnnouncementBanners />
           </RegionBoundary>
         </div>
         <div className="shell-body">
           <div className="shell-rail">
-            <RegionBoundary region="primary-nav" fallback={t('shell.fail.primaryMenu')}>
+            <RegionBoundary region="primary-nav" resetKey={recoveries} fallback={t('shell.fail.primaryMenu')}>
               <PrimaryNav section={section} />
             </RegionBoundary>
           </div>
           <div className="shell-secondary">
-            <RegionBoundary region="secondary-nav" fallback={t('shell.fail.secondaryMenu')}>
+            <RegionBoundary region="secondary-nav" resetKey={recoveries} fallback={t('shell.fail.secondaryMenu')}>
               <SecondaryNav section={section} />
             </RegionBoundary>
           </div>
           <div className="shell-column">
             <div className="shell-header">
-              <RegionBoundary region="header" fallback={t('shell.fail.header')}>
+              <RegionBoundary region="header" resetKey={recoveries} fallback={t('shell.fail.header')}>
                 <TopBar onOpenNavigation={drawer.open} />
               </RegionBoundary>
             </div>
-            <RegionBoundary region="enterprise-banner" fallback={t('shell.fail.enterpriseBanner')}>
+            <RegionBoundary region="enterprise-banner" resetKey={recoveries} fallback={t('shell.fail.enterpriseBanner')}>
               <EnterpriseBanner />
             </RegionBoundary>
             <main className="shell-main" id="main-content">
-              <RegionBoundary region="content" fallback={<ContentErrorFallback />} resetKey={`${section}?${search}`}>
+              <RegionBoundary region="content" fallback={<ContentErrorFallback />} resetKey={`${section}?${search}#${recoveries}`}>
                 {children}
               </RegionBoundary>
             </main>
             <div className="shell-footer">
-              <RegionBoundary region="footer" fallback={t('shell.fail.footer')}>
+              <RegionBoundary region="footer" resetKey={recoveries} fallback={t('shell.fail.footer')}>
                 <Footer />
               </RegionBoundary>
             </div>
           </div>
         </div>
-        <RegionBoundary region="login-notices" fallback={t('shell.fail.loginNotices')}>
+        <RegionBoundary region="login-notices" resetKey={recoveries} fallback={t('shell.fail.loginNotices')}>
           <LoginNotices />
         </RegionBoundary>
+        <UpdatePrompt />
         {drawer.isOpen && <NavDrawer state={drawer} section={section} />}
         {toaster && (
           // Without its code (offline before it was cached) there are no toasts, but the layout keeps working.

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { withBase } from '../app/base';
+import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { Link } from '../ui/Link';
 import { Banner } from './Banner';
 import { VENDOR_LINKS } from './externalLinks';
 import type { LicenseLinkKind, LicenseMessage } from './licenseMessage';
 import { PromoTermsDialog } from './PromoTermsDialog';
-import { ignoreLicenseNotice } from './shellData';
+import { ignoreLicenseNotice, useShellData } from './shellData';
 
 /** Spec 2.4 destinations: the admin licence and activation pages in the frame, vendor pages in new tabs. */
 const LINKS: Record<LicenseLinkKind, { key: string; href: string; external: boolean }> = {
@@ -22,12 +22,13 @@ const LINKS: Record<LicenseLinkKind, { key: string; href: string; external: bool
 /** Renders one chosen licence message as a banner; dismissible ones set their ignore flag on the session. */
 export function LicenseNotice({ message, testId }: { message: LicenseMessage; testId: string }) {
   const t = useT();
+  const { license } = useShellData();
   const [collapsing, setCollapsing] = useState(false);
   const dismissKind = message.dismiss;
   const onDismiss = dismissKind
     ? () => {
       setCollapsing(true);
-      ignoreLicenseNotice(dismissKind).catch((e: unknown) => {
+      ignoreLicenseNotice(license, dismissKind).catch((e: unknown) => {
         console.error('Failed to dismiss the licence notice.', e);
         setCollapsing(false);
       });

@@ -45,12 +45,14 @@ async function loadPage() {
   vi.resetModules();
   const { initTestI18n } = await import('../features/screens/initTestI18n');
   await initTestI18n();
-  const { AuthProvider } = await import('../app/AuthProvider');
+  const { TestProviders } = await import('../app/TestProviders');
+  const { createAppContext } = await import('../app/context');
   const { LoginNotices } = await import('./LoginNotices');
-  render(<AuthProvider><LoginNotices /></AuthProvider>);
+  const app = createAppContext();
+  render(<TestProviders app={app}><LoginNotices /></TestProviders>);
   const { loginNoticesDue } = await import('../features/loginNotices/gate');
-  const { loginAlertSources } = await import('../features/loginNotices/sources');
-  return { due: loginNoticesDue, sources: loginAlertSources };
+  const { createLoginAlertSources } = await import('../features/loginNotices/sources');
+  return { due: loginNoticesDue, sources: createLoginAlertSources(app.shell) };
 }
 
 describe('login notices region', () => {

@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect } from 'react';
-import { useAuth } from '../app/AuthProvider';
+import { useAuth } from '../features/session/AuthProvider';
 import { loginNoticesDue } from '../features/loginNotices/gate';
 
 const LoginNoticesPopup = lazy(() => import('../features/loginNotices/LoginNoticesPopup').then((m) => ({ default: m.LoginNoticesPopup })));

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import type { SectionId } from '../lib/apiTypes';
-import { withBase } from '../app/base';
+import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { Drawer } from '../ui/Drawer';
 import { Icon } from '../ui/Icon';

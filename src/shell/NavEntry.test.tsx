@@ -1,15 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Menu, MenuEntry, SectionId } from '../lib/apiTypes';
-import { AuthProvider } from '../app/AuthProvider';
-import { MenuProvider } from '../app/MenuProvider';
 import { clearResources } from '../lib/resource';
 import { setNspSource } from '../lib/http';
 import { initTestI18n } from '../features/screens/initTestI18n';
 import { loadMenuSpecials } from '../features/views/loadMenuSpecials';
-import { rotation } from '../features/views/rotation';
 import { loadOverlays } from '../ui/overlays';
 import { SecondaryNav } from './SecondaryNav';
+import { TestProviders } from '../app/TestProviders';
+import { createAppContext, type AppContext } from '../app/context';
 
 const entry = (id: string, label: string, kind: MenuEntry['kind'], path = '#', icon = 'circle'): MenuEntry =>
   ({ id, label, kind, path, icon, target: path === '#' ? '' : 'maincontentframe' });
@@ -33,6 +32,7 @@ const MENU: Menu = {
 };
 
 let calls: string[] = [];
+let app: AppContext;
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -45,6 +45,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   clearResources();
+  app = createAppContext();
   calls = [];
   setNspSource(() => 'n');
   // jsdom has no CSS.escape, which react-aria uses to find item elements; these keys need no escaping.
@@ -60,13 +61,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  rotation.pause();
+  app.rotation.pause();
   vi.unstubAllGlobals();
   setNspSource(() => '');
 });
 
 async function renderSection(section: SectionId) {
-  render(<AuthProvider><MenuProvider><SecondaryNav section={section} /></MenuProvider></AuthProvider>);
+  render(<TestProviders app={app}><SecondaryNav section={section} /></TestProviders>);
   await screen.findByRole('heading', { level: 2, name: MENU[section]!.label });
 }
 

@@ -1,18 +1,19 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MenuProvider } from '../app/MenuProvider';
-import { currentLocation, frameSrc } from '../features/frame/model';
 import { initTestI18n } from '../features/screens/initTestI18n';
 import { toastStore } from '../features/toast/model';
 import { setNspSource } from '../lib/http';
 import { clearResources } from '../lib/resource';
 import { loadOverlays } from '../ui/overlays';
 import { PageActionsMenu } from './PageActionsMenu';
+import { TestProviders } from '../app/TestProviders';
+import { createAppContext, type AppContext } from '../app/context';
 
 const STATUS_PAGE = '/includes/components/xicore/status.php?show=hosts';
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
 let addViewStatus: number;
+let app: AppContext;
 
 beforeAll(async () => {
   await initTestI18n();
@@ -32,8 +33,8 @@ beforeEach(() => {
     const body = addView ? (addViewStatus === 200 ? { id: 1 } : { message: 'No.' }) : {};
     return new Response(JSON.stringify(body), { status: addView ? addViewStatus : 200, headers: { 'content-type': 'application/json' } });
   }));
-  frameSrc.value = STATUS_PAGE;
-  currentLocation.value = '';
+  app = createAppContext();
+  app.frame.set(STATUS_PAGE);
 });
 afterEach(() => {
   cleanup();
@@ -42,7 +43,7 @@ afterEach(() => {
 });
 
 async function choose(item: string) {
-  render(<MenuProvider><PageActionsMenu /></MenuProvider>);
+  render(<TestProviders app={app}><PageActionsMenu /></TestProviders>);
   fireEvent.click(screen.getByRole('button', { name: 'Page actions' }));
   await screen.findByRole('menu');
   fireEvent.click(screen.getByRole('menuitem', { name: new RegExp(item) }));
@@ -53,7 +54,7 @@ const lastToast = () => toastStore.toasts.value[0];
 
 describe('page actions menu', () => {
   it('offers Add to My Views and Permalink, and Schedule Page disabled with the reason: this server has no schedule report page', async () => {
-    render(<MenuProvider><PageActionsMenu /></MenuProvider>);
+    render(<TestProviders app={app}><PageActionsMenu /></TestProviders>);
     fireEvent.click(screen.getByRole('button', { name: 'Page actions' }));
     await screen.findByRole('menu');
     const items = screen.getAllByRole('menuitem');
@@ -62,7 +63,7 @@ describe('page actions menu', () => {
   });
 
   it('refuses to schedule a graph explorer page with the alert of spec 5', async () => {
-    currentLocation.value = '/includes/components/xicore/status.php?show=services&search=graphexplorer';
+    app.frame.recordLocation('/includes/components/xicore/status.php?show=services&search=graphexplorer');
     await choose('Schedule Page');
     const alert = await screen.findByRole('alertdialog', { name: 'The page you are requesting cannot be scheduled.' });
     expect(alert.textContent).toContain('The page is either not optimized to be scheduled or is not a part of the system.');
@@ -71,7 +72,7 @@ describe('page actions menu', () => {
   });
 
   it('adds the frame page (where it really is) to My Views: POST addview, the dialog closes, the menu reloads and a notice says so', async () => {
-    currentLocation.value = '/includes/components/xicore/status.php?show=services';
+    app.frame.recordLocation('/includes/components/xicore/status.php?show=services');
     await choose('Add to My Views');
     const dialog = await screen.findByRole('dialog', { name: 'Add to My Views' });
     const url = within(dialog).getByLabelText('URL') as HTMLInputElement;

@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useState } from 'react';
-import { ErrorBoundary } from '../app/ErrorBoundary';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { useT } from '../lib/i18n';
-import { currentLocation, frameSrc } from '../features/frame/model';
+import { useFrame } from '../features/frame/model';
 import { LoadFailed } from '../features/pageActions/LoadFailed';
 import type { PageAction } from '../features/pageActions/model';
 import { isScheduleRefused, SCHEDULE_PAGE_AVAILABLE } from '../features/pageActions/schedule';
@@ -16,8 +16,9 @@ const PageActionsDialog = lazy(() => import('../features/pageActions/PageActions
 export function PageActionsMenu() {
   useSignals();
   const t = useT();
+  const frame = useFrame();
   const [open, setOpen] = useState<{ action: PageAction; location: string } | null>(null);
-  const location = currentLocation.value || frameSrc.value;
+  const location = frame.currentLocation.value || frame.src.value;
   const refused = isScheduleRefused(location);
   const show = (action: PageAction) => () => setOpen({ action, location });
   const close = () => setOpen(null);

@@ -1,6 +1,6 @@
 import type { AuthRecord, MenuSection, SectionId } from '../lib/apiTypes';
-import { useAuth } from '../app/AuthProvider';
-import { useMenu } from '../app/MenuProvider';
+import { useAuth } from '../features/session/AuthProvider';
+import { useMenu } from '../features/menu/MenuProvider';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { Link, type LinkProps } from '../ui/Link';

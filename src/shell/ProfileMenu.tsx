@@ -1,5 +1,5 @@
-import { withBase } from '../app/base';
-import { useAuth } from '../app/AuthProvider';
+import { withBase } from '../lib/base';
+import { useAuth } from '../features/session/AuthProvider';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { MenuTrigger } from '../ui/Menu';

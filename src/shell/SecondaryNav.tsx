@@ -1,10 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense } from 'react';
 import type { MenuEntry, MenuGroup, MenuSection, SectionId } from '../lib/apiTypes';
-import { useAuth } from '../app/AuthProvider';
-import { useMenu } from '../app/MenuProvider';
+import { useAuth } from '../features/session/AuthProvider';
+import { useMenu } from '../features/menu/MenuProvider';
 import { useT } from '../lib/i18n';
-import { frameSrcNoBase } from '../features/frame/model';
+import { useFrame } from '../features/frame/model';
 import { lazySpecial } from '../features/views/loadMenuSpecials';
 import { Disclosure } from '../ui/Disclosure';
 import { NavEntry } from './NavEntry';
@@ -23,12 +23,13 @@ export function SecondaryNav({ section }: { section: SectionId }) {
   const { menu, error } = useMenu();
   const { username } = useAuth();
   const { isExpanded, setExpanded } = useGroupExpansion(username);
+  const frame = useFrame();
   const current = menu[section];
   if (!current) {
     if (error) throw error;
     return <nav className="secondary-nav" aria-label={t('shell.nav.secondary')} aria-busy="true" />;
   }
-  const location = frameSrcNoBase.value;
+  const location = frame.srcNoBase.value;
   return (
     <nav className="secondary-nav" aria-label={t('shell.nav.secondary')} data-section={section}>
       {section === 'views' && <Suspense fallback={<div style={ROTATION_BAR_SPACE} />}><RotationBar /></Suspense>}

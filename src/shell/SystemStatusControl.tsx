@@ -3,7 +3,8 @@ import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
 import { inFrameHref } from './menuLinks';
-import { programStatusResource, systemStatusResource } from './shellData';
+import { clockTime, useStaleness } from '../features/connection/staleness';
+import { useShellData } from './shellData';
 import { daemonTone, systemCodes, toggleTones, type StatusTone } from './systemStatus';
 import './SystemStatusControl.css';
 
@@ -22,13 +23,17 @@ function ToneBadge({ tone, text }: { tone: StatusTone; text: string }) {
 /** Spec 2.7: overall system status in the top bar with links to the system status pages. */
 export function SystemStatusControl() {
   const t = useT();
-  const system = useResource(systemStatusResource);
-  const program = useResource(programStatusResource);
+  const shell = useShellData();
+  const system = useResource(shell.systemStatus);
+  const program = useResource(shell.programStatus);
+  const { stale, at } = useStaleness(shell.systemStatus);
   const loaded = system.data !== undefined;
   const codes = systemCodes(system.data);
   const toggles = toggleTones(program.data);
   const overallTone: StatusTone = loaded ? daemonTone(codes.overall) : 'unknown';
-  const overallText = !loaded ? t(system.error ? 'shell.status.unavailable' : 'shell.status.loading') : codes.overall === 1 ? t('shell.status.degraded') : t('shell.status.ok');
+  const liveText = !loaded ? t(system.error ? 'shell.status.unavailable' : 'shell.status.loading') : codes.overall === 1 ? t('shell.status.degraded') : t('shell.status.ok');
+  // A status the server has not confirmed just now is never shown as live: it carries its age.
+  const overallText = loaded && stale && at !== undefined ? t('connection.staleValue', { value: liveText, time: clockTime(at) }) : liveText;
   const item = (key: string, labelKey: string, href: string, tone: StatusTone, textKey: string): MenuItemSpec => ({
     key, label: t(labelKey), href, detail: <ToneBadge tone={tone} text={t(textKey)} />,
   });
@@ -39,7 +44,7 @@ export function SystemStatusControl() {
       label={t('shell.status.menu', { status: overallText })}
       className="system-status"
       data-testid="system-status"
-      triggerAttributes={{ 'data-tone': overallTone }}
+      triggerAttributes={{ 'data-tone': stale && loaded ? 'unknown' : overallTone, 'data-stale': stale && loaded ? 'true' : undefined }}
       placement="bottom end"
       items={[
         item('engine', 'shell.status.engine', SYSSTAT, engineTone, DAEMON_TEXT[engineTone]),

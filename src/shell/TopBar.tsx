@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { withBase } from '../app/base';
-import { useAuth } from '../app/AuthProvider';
+import { withBase } from '../lib/base';
+import { useAuth } from '../features/session/AuthProvider';
 import { useT } from '../lib/i18n';
 import { FeedbackButton } from '../features/feedback/FeedbackButton';
-import { currentLocation, frameSrc } from '../features/frame/model';
+import { useFrame } from '../features/frame/model';
 import { IconButton } from '../ui/IconButton';
 import { Icon } from '../ui/Icon';
 import { Link } from '../ui/Link';
@@ -24,8 +24,9 @@ export interface TopBarProps {
 export function TopBar({ onOpenNavigation }: TopBarProps) {
   useSignals();
   const t = useT();
+  const frame = useFrame();
   const auth = useAuth();
-  const popout = currentLocation.value || frameSrc.value;
+  const popout = frame.currentLocation.value || frame.src.value;
   return (
     <header className="top-bar">
       <IconButton

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useAuth } from '../app/AuthProvider';
+import { useAuth } from '../features/session/AuthProvider';
 import { useT } from '../lib/i18n';
 import { useResource } from '../lib/resource';
 import { Dialog } from '../ui/Dialog';
@@ -9,7 +9,8 @@ import { PRELOAD_OVERLAYS } from '../ui/overlays';
 import { Popover } from '../ui/Popover';
 import { useOverlayState } from '../ui/useOverlayState';
 import { inFrameHref } from './menuLinks';
-import { trayAlertResource } from './shellData';
+import { clockTime, useStaleness } from '../features/connection/staleness';
+import { useShellData } from './shellData';
 import { trayAlertTitle, trayHasProblems } from './trayAlert';
 
 const HOME = { id: 'home' as const, path: '' };
@@ -23,14 +24,17 @@ export function TrayAlert() {
 /** Spec 2.8: a warning icon when the tray alert title lacks "No Problems Detected"; it opens a 250×150 px popover. */
 function TrayAlertIcon() {
   const t = useT();
-  const { data } = useResource(trayAlertResource);
+  const tray = useShellData().trayAlert;
+  const { data } = useResource(tray);
+  const { stale, at } = useStaleness(tray);
   const state = useOverlayState();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const title = data === undefined ? '' : trayAlertTitle(data);
   if (!trayHasProblems(title)) return null;
+  const label = `${t('shell.tray.title')}: ${title}`;
   return (
     <>
-      <IconButton ref={triggerRef} icon="warning" label={`${t('shell.tray.title')}: ${title}`} onPress={state.toggle} domProps={PRELOAD_OVERLAYS} className="tray-alert-button" data-testid="tray-alert" />
+      <IconButton ref={triggerRef} icon="warning" label={stale && at !== undefined ? t('connection.staleValue', { value: label, time: clockTime(at) }) : label} onPress={state.toggle} domProps={PRELOAD_OVERLAYS} className="tray-alert-button" data-testid="tray-alert" />
       {state.isOpen && (
         <Popover state={state} triggerRef={triggerRef} placement="top end" width={250} height={150} className="tray-alert-popover">
           <Dialog title={t('shell.tray.title')}>

@@ -1,5 +1,5 @@
 import type { MenuEntry, MenuSection } from '../lib/apiTypes';
-import { stripBase, withBase } from '../app/base';
+import { stripBase, withBase } from '../lib/base';
 import { isSafeFrameTarget } from '../features/frame/safeTarget';
 
 const ABSOLUTE = /^https?:\/\//i;

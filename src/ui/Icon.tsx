@@ -23,6 +23,8 @@ const PATHS = {
   popout: <><rect x="3" y="7" width="14" height="14" rx="2" /><path d="M10 3h11v11" /></>,
   search: <><circle cx="11" cy="11" r="7" /><path d="m20 20-4-4" /></>,
   warning: <><path d="M12 3 2 21h20z" /><path d="M12 10v5M12 18h.01" /></>,
+  offline: <><path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01" /><path d="M3 3l18 18" /></>,
+  update: <><path d="M21 12a9 9 0 1 1-3-6.7L21 8" /><path d="M21 3v5h-5" /></>,
   info: <><circle cx="12" cy="12" r="9" /><path d="M12 11v6M12 7h.01" /></>,
   success: <><circle cx="12" cy="12" r="9" /><path d="m8 12 3 3 5-6" /></>,
   critical: <><path d="M8 3h8l5 5v8l-5 5H8l-5-5V8z" /><path d="M12 8v5M12 16h.01" /></>,

@@ -10,6 +10,7 @@ import { fieldsOf } from './input.js';
 
 export const SESSION_COOKIE = 'pharos_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const OWNER_COOKIE = 'pharos_user';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 export interface AppContext {
@@ -76,9 +77,12 @@ export function setSessionCookies(ctx: AppContext, reply: FastifyReply, session:
   reply.setCookie(SESSION_COOKIE, session.id, { path, httpOnly: true, sameSite: 'lax' });
   // Readable by the app, which echoes it in X-XSRF-TOKEN on every write.
   reply.setCookie(XSRF_COOKIE, session.xsrf, { path, httpOnly: false, sameSite: 'lax' });
+  // Not a secret: tells the app whose stored copies it may show (offline too), so one user's never reach another.
+  reply.setCookie(OWNER_COOKIE, `u${session.user_id}`, { path, httpOnly: false, sameSite: 'lax' });
 }
 
 export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: ctx.base });
   reply.clearCookie(XSRF_COOKIE, { path: ctx.base });
+  reply.clearCookie(OWNER_COOKIE, { path: ctx.base });
 }

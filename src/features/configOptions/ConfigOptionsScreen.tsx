@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useAuth } from '../../app/AuthProvider';
+import { useAuth } from '../session/AuthProvider';
 import { useT } from '../../lib/i18n';
 import { LinkCard } from '../../ui/LinkCard';
-import { theme } from '../theme/model';
+import { useTheme } from '../theme/model';
 import { cardImage, configCardsFor } from './configCards';
 import '../screens/screens.css';
 
@@ -11,7 +11,7 @@ export function ConfigOptionsScreen() {
   useSignals();
   const t = useT();
   const auth = useAuth();
-  const current = theme.value;
+  const current = useTheme().theme.value;
   return (
     <section className="native-screen" data-screen="configOptions" aria-labelledby="screen-configOptions">
       <h1 id="screen-configOptions">{t('screens.configOptions')}</h1>

@@ -1,5 +1,5 @@
 import type { AuthRecord, Theme } from '../../lib/apiTypes';
-import { BASE, withBase } from '../../app/base';
+import { BASE, withBase } from '../../lib/base';
 import { inFrameHref } from '../../shell/menuLinks';
 
 const CONFIG_SECTION = { id: 'config', path: 'config/' } as const;

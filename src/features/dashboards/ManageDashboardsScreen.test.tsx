@@ -1,10 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../app/AuthProvider';
-import { MenuProvider } from '../../app/MenuProvider';
 import { clearResources } from '../../lib/resource';
 import { initTestI18n } from '../screens/initTestI18n';
 import { ManageDashboardsScreen } from './ManageDashboardsScreen';
+import { TestProviders } from '../../app/TestProviders';
 
 const DASHBOARDS = [
   { id: 'home', title: 'Home Dashboard', opts: { background: '131b25', transparent: 0 } },
@@ -27,7 +26,7 @@ afterEach(() => {
 });
 
 function renderScreen() {
-  render(<AuthProvider><MenuProvider><ManageDashboardsScreen /></MenuProvider></AuthProvider>);
+  render(<TestProviders><ManageDashboardsScreen /></TestProviders>);
 }
 
 describe('Manage My Dashboards', () => {

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { Dashboard } from '../../lib/apiTypes';
-import { useMenu } from '../../app/MenuProvider';
+import { useMenu } from '../menu/MenuProvider';
 import { useT, type Translate } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { inFrameHref } from '../../shell/menuLinks';

@@ -1,5 +1,5 @@
 import { useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { useMenu } from '../../app/MenuProvider';
+import { useMenu } from '../menu/MenuProvider';
 import type { MenuEntry } from '../../lib/apiTypes';
 import { useT } from '../../lib/i18n';
 import { ContextMenu } from '../../ui/ContextMenu';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ErrorBoundary } from '../../app/ErrorBoundary';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { PRELOAD_OVERLAYS } from '../../ui/overlays';

@@ -2,14 +2,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useLayoutEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { useSearch } from 'wouter/use-browser-location';
 import type { SectionId } from '../../lib/apiTypes';
-import { useMenu } from '../../app/MenuProvider';
-import { stripBase, withBase } from '../../app/base';
+import { stripBase, withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
-import { expireSession } from '../session/model';
+import { useMenu } from '../menu/MenuProvider';
+import { useSession } from '../session/model';
 import { NativeScreen } from '../screens/NativeScreen';
+import { FrameUnavailable } from './FrameUnavailable';
 import { FullscreenToggle } from './FullscreenToggle';
 import { frameTargetFor } from './frameTarget';
-import { currentLocation, forceRender, frameSrc, nativeScreenFor, recordFrameLocation, setFrame } from './model';
+import { nativeScreenFor, useFrame, type FrameModel } from './model';
 import './ContentFrame.css';
 
 export interface ContentFrameProps {
@@ -18,56 +19,74 @@ export interface ContentFrameProps {
   path?: string;
 }
 
-/** Records where a same-origin page ended up; a classic page that fell back to the login form means the session is gone. */
-function trackLocation(event: SyntheticEvent<HTMLIFrameElement>): void {
+/** The service worker's stand-in for a page it could not fetch (public/offline.html) carries this marker. */
+const OFFLINE_MARKER = 'meta[name="pharos-offline"]';
+
+/**
+ * Records where a same-origin page ended up. Every frame target is same-origin, so a location we may not read is the
+ * browser's own error page: the load failed. A classic page that fell back to the login form means the session is gone.
+ */
+function trackLocation(frame: FrameModel, expire: () => void, event: SyntheticEvent<HTMLIFrameElement>): void {
+  let location: Location | undefined;
   try {
-    const location = event.currentTarget.contentWindow?.location;
-    if (!location || location.href === 'about:blank') return;
-    if (location.pathname === withBase('login.php')) {
-      expireSession();
+    const win = event.currentTarget.contentWindow;
+    location = win?.location;
+    if (!win || !location || location.href === 'about:blank') return;
+    if (win.document.querySelector(OFFLINE_MARKER)) {
+      frame.markFailed();
       return;
     }
-    recordFrameLocation(location.pathname + location.search + location.hash);
   } catch {
-    // A page of another origin: its location is not ours to read.
+    frame.markFailed();
+    return;
   }
+  if (location.pathname === withBase('login.php')) {
+    expire();
+    return;
+  }
+  frame.recordLocation(location.pathname + location.search + location.hash);
 }
 
 /** The element keeps the page it was created for: later locations come from the page itself, and a new page gets a new element. */
-function FrameElement({ src, title }: { src: string; title: string }) {
+function FrameElement({ src, title, hidden, onLoad }: { src: string; title: string; hidden: boolean; onLoad: (e: SyntheticEvent<HTMLIFrameElement>) => void }) {
   const [initial] = useState(src);
-  return <iframe name="maincontentframe" title={title} src={initial} onLoad={trackLocation} />;
+  return <iframe name="maincontentframe" title={title} src={initial} onLoad={onLoad} data-failed={hidden || undefined} />;
 }
 
 /** The main content frame (spec 2.2): a classic page in an iframe, a native screen for native paths, or nothing when unsafe. */
 export function ContentFrame({ section, path }: ContentFrameProps) {
   useSignals();
   const t = useT();
+  const frame = useFrame();
+  const session = useSession();
   const search = useSearch();
   const { menu } = useMenu();
   const target = useMemo(() => frameTargetFor(section, path, search, menu), [section, path, search, menu]);
   // The frame signals are shared; until this route's target is in them, show nothing rather than another route's page.
   const [applied, setApplied] = useState<string | null | undefined>(undefined);
   useLayoutEffect(() => {
-    // openInFrame has usually put the target there already; setting it again would load the page twice.
-    if (target && frameSrc.peek() !== target) setFrame(target);
-    else if (!target) frameSrc.value = '';
+    // frame.open has usually put the target there already; setting it again would load the page twice.
+    if (target && frame.src.peek() !== target) frame.set(target);
+    else if (!target) frame.clear();
     setApplied(target);
-  }, [target]);
+  }, [frame, target]);
 
-  // A page that moved on by itself has already put its new location in frameSrc and the address: keep showing it.
-  const src = applied === target || (target !== null && frameSrc.value === target) ? frameSrc.value : '';
+  // A page that moved on by itself has already put its new location in the frame model and the address: keep showing it.
+  const src = applied === target || (target !== null && frame.src.value === target) ? frame.src.value : '';
   const native = src ? nativeScreenFor(stripBase(src)) : null;
+  const failed = frame.failed.value;
+  const onLoad = (event: SyntheticEvent<HTMLIFrameElement>) => trackLocation(frame, session.expire, event);
   return (
-    <div className="content-frame" data-frame-src={src} data-frame-location={currentLocation.value || undefined}>
+    <div className="content-frame" data-frame-src={src} data-frame-location={frame.currentLocation.value || undefined}>
       <FullscreenToggle />
       {native ? (
         <div className="native-host">
           <NativeScreen id={native} />
         </div>
       ) : src ? (
-        <FrameElement key={forceRender.value} src={src} title={t('frame.title')} />
+        <FrameElement key={frame.forceRender.value} src={src} title={t('frame.title')} hidden={failed} onLoad={onLoad} />
       ) : null}
+      {failed && !native && <FrameUnavailable />}
     </div>
   );
 }

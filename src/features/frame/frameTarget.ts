@@ -1,7 +1,7 @@
 import type { Menu, SectionId } from '../../lib/apiTypes';
-import { sectionPaths } from '../../app/sections';
-import { BASE, stripBase } from '../../app/base';
-import { APP_ROUTE_PATHS } from '../../app/appRoutes';
+import { sectionPaths } from '../../lib/sections';
+import { BASE, stripBase } from '../../lib/base';
+import { APP_ROUTE_PATHS } from '../../lib/appRoutes';
 import { isSafeFrameTarget, nativeScreenFor, resolveXiwindow } from './model';
 
 /**

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentLocation, forceRender, frameSrc, frameSrcNoBase, isSafeFrameTarget, nativeScreenFor, openInFrame, recordFrameLocation, resolveXiwindow } from './model';
+import { createFrameModel, isSafeFrameTarget, nativeScreenFor, resolveXiwindow } from './model';
+
+const frame = createFrameModel({ location: window.location, history: window.history });
+const { currentLocation, forceRender, src: frameSrc, srcNoBase: frameSrcNoBase } = frame;
+const openInFrame = frame.open;
+const recordFrameLocation = frame.recordLocation;
 
 const BASE = '/nagiosxi/';
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -158,5 +163,34 @@ describe('recordFrameLocation', () => {
     recordFrameLocation('//evil.example/x');
     expect(frameSrc.value).toBe('/help/main.php');
     expect(window.location.search).toBe('?xiwindow=help/main.php');
+  });
+});
+
+describe('history modes and failed loads', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('opens without a history entry or address change for rotation, and replaces the entry when asked', () => {
+    window.history.replaceState(null, '', '/?xiwindow=help/main.php');
+    const entries = window.history.length;
+    expect(openInFrame('admin/main.php', 'none')).toBe(true);
+    expect(frameSrc.value).toBe('/admin/main.php');
+    expect(window.location.search).toBe('?xiwindow=help/main.php');
+    expect(openInFrame('reports/main.php', 'replace')).toBe(true);
+    expect(new URLSearchParams(window.location.search).get('xiwindow')).toBe('/reports/main.php');
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('reloads a page whose load failed, once, and leaves a good page alone', () => {
+    openInFrame('admin/main.php', 'none');
+    const renders = forceRender.value;
+    frame.reloadIfFailed();
+    expect(forceRender.value).toBe(renders);
+    frame.markFailed();
+    expect(frame.failed.value).toBe(true);
+    frame.reloadIfFailed();
+    expect(forceRender.value).toBe(renders + 1);
+    expect(frame.failed.value).toBe(false);
+    frame.reloadIfFailed();
+    expect(forceRender.value).toBe(renders + 1);
   });
 });

@@ -1,73 +1,105 @@
-import { computed, signal } from '@preact/signals-react';
-import { BASE, stripBase } from '../../app/base';
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { BASE, stripBase } from '../../lib/base';
+import { createModelContext } from '../../lib/modelContext';
 import { isSafeFrameTarget } from './safeTarget';
 
 export { isSafeFrameTarget };
+export { NATIVE_SCREENS, nativeScreenFor, type NativeScreenId } from '../../lib/nativeScreens';
 
-/** The content frame's page: an absolute path under the base, or '' when nothing (safe) is shown. */
-export const frameSrc = signal('');
-/** frameSrc without the path prefix (spec 3). */
-export const frameSrcNoBase = computed(() => (frameSrc.value ? stripBase(frameSrc.value) : ''));
-/** Incremented on every frame change, so opening the same page again reloads it. */
-export const forceRender = signal(0);
-/** Where the frame really is after its last load (same-origin pages only); '' until known. */
-export const currentLocation = signal('');
-/** Full-screen mode: the layout collapses top bar, footer and rail to zero height. */
-export const fullscreen = signal(false);
+/** How opening a page treats the address: a history entry (user navigation), the same entry, or none (rotation). */
+export type HistoryMode = 'push' | 'replace' | 'none';
 
-/** The native screens of spec 2.1, by their path relative to the base. */
-export const NATIVE_SCREENS = {
-  'config/main.php': 'configOptions',
-  'tools/main.php': 'tools',
-  'tools/mytools.php': 'myTools',
-  'tools/commontools.php': 'commonTools',
-  'enterprise/enterprise.php': 'enterprise',
-  'dashboards/manage.php': 'manageDashboards',
-} as const;
-
-export type NativeScreenId = (typeof NATIVE_SCREENS)[keyof typeof NATIVE_SCREENS];
-
-/** The native screen that replaces the frame for this path (relative to the base, query and hash ignored), if any. */
-export function nativeScreenFor(pathNoBase: string): NativeScreenId | null {
-  const path = pathNoBase.split(/[?#]/, 1)[0]!.replace(/^\/+/, '');
-  return Object.hasOwn(NATIVE_SCREENS, path) ? NATIVE_SCREENS[path as keyof typeof NATIVE_SCREENS] : null;
+export interface FrameDeps {
+  /** The address bar: read for the query, written for xiwindow. */
+  location: Pick<Location, 'pathname' | 'search'>;
+  history: Pick<History, 'pushState' | 'replaceState' | 'state'>;
 }
 
-/** Shows `absolutePath` (already checked) in the frame. */
-export function setFrame(absolutePath: string): void {
-  frameSrc.value = absolutePath;
-  currentLocation.value = '';
-  forceRender.value += 1;
+export interface FrameModel {
+  /** The content frame's page: an absolute path under the base, or '' when nothing (safe) is shown. */
+  readonly src: ReadonlySignal<string>;
+  /** src without the path prefix (spec 3). */
+  readonly srcNoBase: ReadonlySignal<string>;
+  /** Incremented on every frame change, so opening the same page again reloads it. */
+  readonly forceRender: ReadonlySignal<number>;
+  /** Where the frame really is after its last load (same-origin pages only); '' until known. */
+  readonly currentLocation: ReadonlySignal<string>;
+  /** The last load ended on an error or offline page rather than the page asked for. */
+  readonly failed: ReadonlySignal<boolean>;
+  /** Full-screen mode: the layout collapses top bar, footer and rail to zero height. */
+  readonly fullscreen: ReadonlySignal<boolean>;
+  /** Shows `absolutePath` (already checked) in the frame. */
+  set(absolutePath: string): void;
+  clear(): void;
+  /** Opens a page (relative to the base, or absolute under it) if it is a safe target; returns whether it opened. */
+  open(path: string, history?: HistoryMode): boolean;
+  /** After each load: where the frame is now (a page that moved on by itself becomes the frame's page and xiwindow). */
+  recordLocation(location: string): void;
+  markFailed(): void;
+  /** Loads the current page again when its last load failed (on reconnect). */
+  reloadIfFailed(): void;
+  setFullscreen(on: boolean): void;
 }
 
-/**
- * After each load: records where the frame really is and, when the page moved on by itself (a link inside it),
- * makes that the frame's page and the address's xiwindow, so reload, Back and Popout show what the user sees.
- * The iframe element keeps its own src (it is keyed by forceRender), so this never reloads the page.
- */
-export function recordFrameLocation(location: string): void {
-  currentLocation.value = location;
-  const safe = isSafeFrameTarget(location);
-  if (!safe || safe === frameSrc.peek()) return;
-  frameSrc.value = safe;
-  const params = new URLSearchParams(window.location.search);
-  params.set('xiwindow', safe);
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}?${params.toString()}`);
+/** The content frame's state (spec 2.2, 3): one per app, made by the composition root. */
+export function createFrameModel({ location, history }: FrameDeps): FrameModel {
+  const src = signal('');
+  const forceRender = signal(0);
+  const currentLocation = signal('');
+  const failed = signal(false);
+  const fullscreen = signal(false);
+
+  const writeXiwindow = (safe: string, mode: HistoryMode) => {
+    if (mode === 'none') return;
+    const params = new URLSearchParams(location.search);
+    params.set('xiwindow', safe);
+    const url = `${location.pathname}?${params.toString()}`;
+    if (mode === 'push') history.pushState(null, '', url);
+    else history.replaceState(history.state, '', url);
+  };
+
+  const set = (absolutePath: string) => {
+    src.value = absolutePath;
+    currentLocation.value = '';
+    failed.value = false;
+    forceRender.value += 1;
+  };
+
+  return {
+    src,
+    srcNoBase: computed(() => (src.value ? stripBase(src.value) : '')),
+    forceRender,
+    currentLocation,
+    failed,
+    fullscreen,
+    set,
+    clear: () => { src.value = ''; },
+    open(path, mode = 'push') {
+      const safe = isSafeFrameTarget(path);
+      if (!safe) return false;
+      set(safe);
+      writeXiwindow(safe, mode);
+      return true;
+    },
+    recordLocation(next) {
+      currentLocation.value = next;
+      failed.value = false;
+      const safe = isSafeFrameTarget(next);
+      // The iframe element keeps its own src (it is keyed by forceRender), so this never reloads the page.
+      if (!safe || safe === src.peek()) return;
+      src.value = safe;
+      writeXiwindow(safe, 'replace');
+    },
+    markFailed: () => { failed.value = true; },
+    reloadIfFailed() {
+      if (failed.peek() && src.peek()) set(src.peek());
+    },
+    setFullscreen: (on) => { fullscreen.value = on; },
+  };
 }
 
-/**
- * Opens a page (relative to the base, or absolute under it) in the content frame and records it as the
- * address's xiwindow, so Back and reload return to it. Unsafe targets are ignored; returns whether it opened.
- */
-export function openInFrame(path: string): boolean {
-  const safe = isSafeFrameTarget(path);
-  if (!safe) return false;
-  setFrame(safe);
-  const params = new URLSearchParams(window.location.search);
-  params.set('xiwindow', safe);
-  window.history.pushState(null, '', `${window.location.pathname}?${params.toString()}`);
-  return true;
-}
+export const FrameContext = createModelContext<FrameModel>('FrameModel');
+export const useFrame = FrameContext.use;
 
 /**
  * Resolves an xiwindow value: relative to the section's path, or to the base when it starts with the full base

@@ -4,13 +4,15 @@ import type { AuthRecord } from '../../lib/apiTypes';
 import { loginNoticesDue } from './gate';
 import { LoginNoticesDialog } from './LoginNoticesDialog';
 import { createLoginNoticesModel } from './model';
-import { loginAlertSources, saveShowSetting } from './sources';
+import { useShellData } from '../../shell/shellData';
+import { createLoginAlertSources, saveShowSetting } from './sources';
 
 /** Loaded once the alerts are due: reads the conditions and opens the dialog when at least one holds (spec 4). */
 export function LoginNoticesPopup({ auth }: { auth: AuthRecord }) {
   useSignals();
+  const shell = useShellData();
   const [model] = useState(() => createLoginNoticesModel({
-    sources: loginAlertSources,
+    sources: createLoginAlertSources(shell),
     saveShowSetting,
     // The same rule as the server's: administrators and users authorised for the monitoring system.
     canSeeSystemStatus: auth.isAdmin || auth.isAuthorizedForMonitoringSystem,

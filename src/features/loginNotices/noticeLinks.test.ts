@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE } from '../../app/base';
+import { BASE } from '../../lib/base';
 import { DOWNLOAD_URL, noticeLinks } from './noticeLinks';
 
 const hrefs = (links: ReturnType<typeof noticeLinks>) => links.map((l) => [l.id, l.href, Boolean(l.external)]);

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginAlertSources, saveShowSetting } from './sources';
+import { createShellData } from '../../shell/shellData';
+import { createLoginAlertSources, saveShowSetting } from './sources';
+
+const loginAlertSources = createLoginAlertSources(createShellData());
 
 afterEach(() => {
   vi.unstubAllGlobals();

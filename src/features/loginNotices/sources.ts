@@ -1,7 +1,7 @@
 import type { ProductUpdate, SystemStatus, Totals } from '../../lib/apiTypes';
 import { http } from '../../lib/http';
 import { createResource, type Resource } from '../../lib/resource';
-import { productUpdateResource, systemStatusResource } from '../../shell/shellData';
+import type { ShellData } from '../../shell/shellData';
 import { SHOW_SETTING } from './gate';
 
 /** `GET api/v2/status/ip` (docs/api.md): whether the internal Program URL resolves, and to this machine. */
@@ -23,9 +23,11 @@ const UNHANDLED_SERVICES = {
   current_state: 'in:1,2,3', problem_acknowledged: 0, scheduled_downtime_depth: 0,
 };
 
-export const loginAlertSources: LoginAlertSources = {
-  system: systemStatusResource,
-  update: productUpdateResource,
+/** The alert conditions' sources; the system status and update info are the shell's own resources. */
+export function createLoginAlertSources(shell: Pick<ShellData, 'systemStatus' | 'productUpdate'>): LoginAlertSources {
+  return {
+  system: shell.systemStatus,
+  update: shell.productUpdate,
   hostProblems: createResource<Totals>({
     key: 'status.host.unhandled',
     load: (signal) => http.get<Totals>('api/v2/status/host', { params: UNHANDLED_HOSTS, signal }),
@@ -37,7 +39,8 @@ export const loginAlertSources: LoginAlertSources = {
     staleTime: Infinity,
   }),
   ip: createResource<IpCheck>({ key: 'status.ip', load: (signal) => http.get<IpCheck>('api/v2/status/ip', { signal }), staleTime: Infinity }),
-};
+  };
+}
 
 /** Spec 7: setusermeta with `{keyname, keyvalue}` and nsp. */
 export function saveShowSetting(show: boolean): Promise<unknown> {

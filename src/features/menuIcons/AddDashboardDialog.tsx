@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { useMenu } from '../../app/MenuProvider';
+import { useMenu } from '../menu/MenuProvider';
 import { createDashboardsApi } from '../dashboards/api';
 import { DashboardDialog } from '../dashboards/DashboardDialog';
 import { createDashboardsModel } from '../dashboards/model';

@@ -1,5 +1,5 @@
 import { useId, useMemo, type RefObject } from 'react';
-import { useMenu } from '../../app/MenuProvider';
+import { useMenu } from '../menu/MenuProvider';
 import type { MenuEntry } from '../../lib/apiTypes';
 import { useT } from '../../lib/i18n';
 import { IconGrid } from '../../ui/IconGrid';

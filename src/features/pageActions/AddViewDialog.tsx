@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
-import { useMenu } from '../../app/MenuProvider';
+import { useMenu } from '../menu/MenuProvider';
 import { useT } from '../../lib/i18n';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { openInFrame } from '../frame/model';
+import { useFrame } from '../frame/model';
 import { AddViewDialog } from './AddViewDialog';
 import type { PageAction } from './model';
 import { PermalinkDialog } from './PermalinkDialog';
@@ -15,10 +15,11 @@ export interface PageActionsDialogProps {
 
 /** Opens the schedule report page for the frame's page in the frame; nothing to show. */
 function SchedulePage({ location, onClose }: { location: string; onClose: () => void }) {
+  const frame = useFrame();
   useEffect(() => {
-    openInFrame(scheduleUrlFor(location));
+    frame.open(scheduleUrlFor(location));
     onClose();
-  }, [location, onClose]);
+  }, [frame, location, onClose]);
   return null;
 }
 

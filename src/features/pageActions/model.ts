@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
-import { BASE } from '../../app/base';
+import { BASE } from '../../lib/base';
 import { translate, type Translate } from '../../lib/i18n';
 import { toast, type ToastInput } from '../toast/model';
 import type { PageActionsApi, ViewFields } from './api';

@@ -1,4 +1,4 @@
-import { BASE, withBase } from '../../app/base';
+import { BASE, withBase } from '../../lib/base';
 
 /**
  * The reference server has no schedule report page (`reports/schedulereport.php`), so Schedule Page would only

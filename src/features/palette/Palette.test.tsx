@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BASE } from '../../app/base';
-import { MenuProvider } from '../../app/MenuProvider';
+import { BASE } from '../../lib/base';
 import { clearResources } from '../../lib/resource';
 import { SearchBox } from '../../shell/SearchBox';
 import { loadOverlays } from '../../ui/overlays';
@@ -10,6 +9,7 @@ import { initTestI18n } from '../screens/initTestI18n';
 import type { SearchSuggestion } from '../../lib/apiTypes';
 import { TEST_MENU } from './testMenu';
 import { paletteOpen } from './trigger';
+import { TestProviders } from '../../app/TestProviders';
 
 const WEB01: SearchSuggestion = { category: 'Hosts', url: `${BASE}includes/components/xicore/status.php?show=hostdetail&host=web01`, value: 'web01', label: 'web01 (Web server)' };
 const hostPage = `${BASE}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hostdetail&host=web01')}`;
@@ -45,7 +45,7 @@ afterEach(() => {
 
 function renderBox() {
   const navigate = vi.fn();
-  render(<MenuProvider><RouterProvider navigate={navigate}><SearchBox /><button type="button">Elsewhere</button></RouterProvider></MenuProvider>);
+  render(<TestProviders><RouterProvider navigate={navigate}><SearchBox /><button type="button">Elsewhere</button></RouterProvider></TestProviders>);
   return { navigate, box: screen.getByRole('searchbox', { name: 'Search' }) };
 }
 

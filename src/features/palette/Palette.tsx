@@ -1,6 +1,6 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { useMenu } from '../../app/MenuProvider';
+import { useMenu } from '../menu/MenuProvider';
 import { useT } from '../../lib/i18n';
 import { Dialog } from '../../ui/Dialog';
 import { IconButton } from '../../ui/IconButton';

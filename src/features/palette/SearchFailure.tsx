@@ -1,12 +1,12 @@
 import { useT } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
-import { productNameResource } from '../../shell/shellData';
+import { useShellData } from '../../shell/shellData';
 import { Button } from '../../ui/Button';
 
 /** Spec 8, the search-failure variant of the error dialog, inside the palette so menu results stay usable. */
 export function SearchFailure() {
   const t = useT();
-  const name = useResource(productNameResource);
+  const name = useResource(useShellData().productName);
   const product = name.data?.display_full_name || t('palette.productFallback');
   return (
     <div role="alert" className="palette-failure">

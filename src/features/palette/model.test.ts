@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BASE } from '../../app/base';
+import { BASE } from '../../lib/base';
 import { ApiError } from '../../lib/http';
 import { testTranslate } from '../screens/testTranslate';
 import type { SearchSuggestion } from '../../lib/apiTypes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE } from '../../app/base';
+import { BASE } from '../../lib/base';
 import { menuGroups, searchGroup, suggestionGroups } from './results';
 import { TEST_MENU as MENU } from './testMenu';
 

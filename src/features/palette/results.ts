@@ -1,6 +1,6 @@
 import type { Menu, MenuEntry, MenuSection, SearchSuggestion } from '../../lib/apiTypes';
-import { stripBase } from '../../app/base';
-import { routeFor } from '../../app/routeFor';
+import { stripBase } from '../../lib/base';
+import { routeFor } from '../../lib/routeFor';
 import { entryLink, inFrameHref } from '../../shell/menuLinks';
 import { isSafeFrameTarget } from '../frame/safeTarget';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { NativeScreenId } from '../frame/model';
-import { ErrorBoundary } from '../../app/ErrorBoundary';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { useT } from '../../lib/i18n';
 
 /** Loaded on demand: none of them is needed for the first paint of the home page. */

@@ -1,4 +1,4 @@
-import { withBase } from '../../app/base';
+import { withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
 
 /** The screen that replaces the whole app after a 401 (spec 4 and 8); logging in again returns to this page. */

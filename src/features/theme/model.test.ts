@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Model = typeof import('./model');
+import { setNspSource } from '../../lib/http';
+import { createUserStore } from '../../lib/store';
+import { createThemeModel, type ThemeModel } from './model';
 
-async function freshModel(): Promise<Model> {
-  vi.resetModules();
-  return import('./model');
+/** A fresh page load for user u1, whose preferences live under their own key. */
+async function freshModel(): Promise<ThemeModel> {
+  localStorage.setItem('pharos.owner', 'u1');
+  return createThemeModel(createUserStore({ local: localStorage }));
 }
 
 function answer(status: number, body: unknown) {
@@ -35,9 +38,15 @@ describe('theme model', () => {
   });
 
   it('starts with the locally stored theme', async () => {
-    localStorage.setItem('pharos.theme', 'neptunecolorblind');
+    localStorage.setItem('pharos.theme:u1', 'neptunecolorblind');
     const m = await freshModel();
     expect(m.theme.value).toBe('neptunecolorblind');
+  });
+
+  it('never starts with another user\'s stored theme', async () => {
+    localStorage.setItem('pharos.theme:u2', 'neptunelight');
+    const m = await freshModel();
+    expect(m.theme.value).toBe('neptune');
   });
 
   it('switches to the account theme once fetched, replacing the class and remembering it', async () => {
@@ -47,7 +56,7 @@ describe('theme model', () => {
     await m.loadAccountTheme();
     expect(m.theme.value).toBe('neptunelight');
     expect([...document.documentElement.classList]).toEqual(['neptunelight']);
-    expect(localStorage.getItem('pharos.theme')).toBe('neptunelight');
+    expect(localStorage.getItem('pharos.theme:u1')).toBe('neptunelight');
   });
 
   it('keeps dark and reports an error for an unknown theme', async () => {
@@ -63,7 +72,6 @@ describe('theme model', () => {
 
   it('setTheme posts the theme with nsp and goes back when the server refuses', async () => {
     const m = await freshModel();
-    const { setNspSource } = await import('../../lib/http');
     setNspSource(() => 'tok');
     const ok = answer(200, { theme: 'neptunelight' });
     await m.setTheme('neptunelight');

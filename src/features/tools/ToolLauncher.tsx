@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import type { Tool } from '../../lib/apiTypes';
-import { withBase } from '../../app/base';
+import { withBase } from '../../lib/base';
 import { isAbortError } from '../../lib/http';
 import { useT } from '../../lib/i18n';
 import { Link } from '../../ui/Link';

@@ -1,14 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { Tool } from '../../lib/apiTypes';
-import { useMenu } from '../../app/MenuProvider';
+import { useMenu } from '../menu/MenuProvider';
 import { useT, type Translate } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { Button } from '../../ui/Button';
 import { FormDialog } from '../../ui/FormDialog';
 import { Link } from '../../ui/Link';
 import { Table, type TableColumn } from '../../ui/Table';
-import { frameSrc } from '../frame/model';
+import { useFrame } from '../frame/model';
 import { createToolsApi, type ToolScope } from './api';
 import { createToolsModel, type ToolsModel } from './model';
 import { ToolDialog } from './ToolDialog';
@@ -22,11 +22,12 @@ const SCREEN_ID = { personal: 'myTools', common: 'commonTools' } as const;
 export function ToolListScreen({ scope }: { scope: ToolScope }) {
   useSignals();
   const t = useT();
+  const frame = useFrame();
   const { refresh } = useMenu();
   const [api] = useState(() => createToolsApi(scope));
   const [model] = useState(() => createToolsModel({ scope, api, refreshMenu: refresh }));
   const screen = SCREEN_ID[scope];
-  const goId = requestedToolId(frameSrc.value) ?? requestedToolId(window.location.search);
+  const goId = requestedToolId(frame.src.value) ?? requestedToolId(window.location.search);
   return (
     <section className="native-screen" data-screen={screen} aria-labelledby={`screen-${screen}`}>
       <h1 id={`screen-${screen}`}>{t(`screens.${screen}`)}</h1>

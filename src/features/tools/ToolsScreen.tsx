@@ -1,4 +1,4 @@
-import { withBase } from '../../app/base';
+import { withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
 import { LinkCard } from '../../ui/LinkCard';
 import '../screens/screens.css';

@@ -1,5 +1,5 @@
 import type { Tool } from '../../lib/apiTypes';
-import { stripBase } from '../../app/base';
+import { stripBase } from '../../lib/base';
 import { inFrameHref } from '../../shell/menuLinks';
 import { isSafeFrameTarget } from '../frame/model';
 

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { i18n, useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Slider } from '../../ui/Slider';
-import { rotation } from './rotation';
+import { useRotation } from './rotation';
 import { RotationIcon } from './RotationIcon';
-import { SPEED, type RotationModel } from './rotationModel';
+import { SPEED } from './rotationModel';
 import './RotationBar.css';
 
 const SECONDS: Intl.NumberFormatOptions = { style: 'unit', unit: 'second', unitDisplay: 'long' };
@@ -14,8 +14,9 @@ const SECONDS: Intl.NumberFormatOptions = { style: 'unit', unit: 'second', unitD
  * Spec 2.10 and 4: the view-rotation control bar above the views menu: start/pause, rewind, skip, the per-second
  * countdown while running, and the speed. Rotation pauses when the views section (and so this bar) goes away.
  */
-export default function RotationBar({ model = rotation }: { model?: RotationModel }) {
+export default function RotationBar() {
   useSignals();
+  const model = useRotation();
   const t = useT();
   useEffect(() => {
     void model.load();

@@ -7,7 +7,7 @@ import { PRELOAD_OVERLAYS } from '../../ui/overlays';
 import AddDashboardDialog from '../menuIcons/AddDashboardDialog';
 import { DashboardEntry } from '../menuIcons/DashboardEntry';
 import AddViewDialog from './AddViewDialog';
-import { rotation } from './rotation';
+import { useRotation } from './rotation';
 import './SpecialEntry.css';
 
 export interface SpecialEntryProps {
@@ -27,6 +27,7 @@ export default function SpecialEntry({ entry, link }: SpecialEntryProps) {
 
 function RotateViewsEntry({ entry }: { entry: MenuEntry }) {
   useSignals();
+  const rotation = useRotation();
   return (
     <Button variant="quiet" className="nav-entry" onPress={rotation.toggle} domProps={{ 'aria-pressed': rotation.running.value }} data-testid={`nav-entry-${entry.id}`}>
       <Icon name="rotate" size={16} />

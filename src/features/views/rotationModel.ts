@@ -1,7 +1,6 @@
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import { ApiError } from '../../lib/http';
 import { translate, type Translate } from '../../lib/i18n';
-import { openInFrame } from '../frame/model';
 import { toast, type ToastInput } from '../toast/model';
 import { serverMessageOf } from '../toast/serverMessage';
 import type { ViewsApi } from './api';
@@ -24,8 +23,8 @@ export interface RotationDeps {
   api: Pick<ViewsApi, 'loadSpeed' | 'saveSpeed' | 'viewAt'>;
   /** Shared with the Rotate Views entry; a fresh signal when not given. */
   running?: Signal<boolean>;
-  /** Shows a view's url in the content frame; false when it is not a safe frame target. */
-  open?: (url: string) => boolean;
+  /** Shows a view's url in the content frame without adding history; false when it is not a safe frame target. */
+  open: (url: string) => boolean;
   notify?: (notice: ToastInput) => void;
   t?: Translate;
 }
@@ -54,7 +53,7 @@ export interface RotationModel {
 }
 
 /** View rotation, spec 4: running or paused, a per-second countdown, rewind and skip, and the speed rules. */
-export function createRotationModel({ api, running = signal(false), open = openInFrame, notify = toast, t = translate }: RotationDeps): RotationModel {
+export function createRotationModel({ api, running = signal(false), open, notify = toast, t = translate }: RotationDeps): RotationModel {
   const countdown = signal<number>(SPEED.fallback);
   const speed = signal<number>(SPEED.fallback);
   const index = signal(0);

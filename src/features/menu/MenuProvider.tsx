@@ -1,7 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Menu } from '../lib/apiTypes';
-import { useResource } from '../lib/resource';
-import { menuResource } from './menuResource';
+import type { Menu } from '../../lib/apiTypes';
+import { useResource, type Resource } from '../../lib/resource';
 
 export interface MenuState {
   menu: Menu;
@@ -14,8 +13,8 @@ const MenuContext = createContext<MenuState | undefined>(undefined);
 const EMPTY_MENU: Menu = {};
 
 /** Provides the menu; an empty object until the menu call answers (spec 3). */
-export function MenuProvider({ children }: { children: ReactNode }) {
-  const { data, error, refresh } = useResource(menuResource);
+export function MenuProvider({ resource, children }: { resource: Resource<Menu>; children: ReactNode }) {
+  const { data, error, refresh } = useResource(resource);
   const menu = data ?? EMPTY_MENU;
   const value = useMemo(() => ({ menu, refresh, error }), [menu, refresh, error]);
   return <MenuContext.Provider value={value}>{children}</MenuContext.Provider>;

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { AuthProvider, useAuth } from './AuthProvider';
-import { MenuProvider, useMenu } from './MenuProvider';
+import { useAuth } from './AuthProvider';
+import { useMenu } from '../menu/MenuProvider';
+import { TestProviders } from '../../app/TestProviders';
 
 function ShowUser() {
   const auth = useAuth();
@@ -48,7 +49,7 @@ describe('providers', () => {
       'api/v2/account/auth': { nsp: 'n', username: 'nagiosadmin', isAdmin: true, isAuthorizedForMonitoringSystem: true, canConfigureObjects: true, canAccessCCM: true, canAutoDeploy: true },
       'api/v2/app/menu': { home: { id: 'home', label: 'Home', path: '', defaultPath: 'x', icon: '', groups: [] }, views: { id: 'views', label: 'Views', path: 'views/', defaultPath: 'y', icon: '', groups: [] } },
     });
-    render(<AuthProvider><MenuProvider><ShowUser /><ShowSections /></MenuProvider></AuthProvider>);
+    render(<TestProviders><ShowUser /><ShowSections /></TestProviders>);
     expect(screen.getByText('nobody admin=false')).toBeTruthy();
     expect(await screen.findByText('nagiosadmin admin=true')).toBeTruthy();
     expect(await screen.findByText('Home,Views')).toBeTruthy();

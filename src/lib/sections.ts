@@ -1,4 +1,4 @@
-import type { MenuSection, SectionId } from '../lib/apiTypes';
+import type { MenuSection, SectionId } from './apiTypes';
 
 /**
  * Each section's route and default frame page, as the server's menu gives them. Used until the menu has

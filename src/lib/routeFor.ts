@@ -1,5 +1,5 @@
-import type { SectionId } from '../lib/apiTypes';
-import { NATIVE_SCREENS } from '../features/frame/model';
+import type { SectionId } from './apiTypes';
+import { NATIVE_SCREENS } from './nativeScreens';
 import { FRAMED_SECTIONS } from './sections';
 
 export type AppRoute =

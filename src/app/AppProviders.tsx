@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { ConnectionContext } from '../features/connection/model';
+import { FrameContext } from '../features/frame/model';
+import { SessionContext } from '../features/session/model';
+import { ThemeContext } from '../features/theme/model';
+import { RotationContext } from '../features/views/rotation';
+import { ShellDataContext } from '../shell/shellData';
+import { ServiceWorkerContext } from '../lib/sw';
+import type { AppContext } from './context';
+
+/** Hands the composition root's models to the features that use them. */
+export function AppProviders({ app, children }: { app: AppContext; children: ReactNode }) {
+  return (
+    <ConnectionContext.Provider value={app.connection}>
+      <SessionContext.Provider value={app.session}>
+        <FrameContext.Provider value={app.frame}>
+          <ThemeContext.Provider value={app.theme}>
+            <ShellDataContext.Provider value={app.shell}>
+              <RotationContext.Provider value={app.rotation}>
+                <ServiceWorkerContext.Provider value={app.sw}>{children}</ServiceWorkerContext.Provider>
+              </RotationContext.Provider>
+            </ShellDataContext.Provider>
+          </ThemeContext.Provider>
+        </FrameContext.Provider>
+      </SessionContext.Provider>
+    </ConnectionContext.Provider>
+  );
+}

@@ -1,0 +1,112 @@
+import { configureHttp } from '../lib/http';
+import { translate } from '../lib/i18n';
+import { revalidateWatched } from '../lib/resource';
+import { browserKeyValue, createUserStore, type UserStore } from '../lib/store';
+import { createServiceWorkerClient, type ServiceWorkerClient } from '../lib/sw';
+import { keepAlive, probe } from '../features/connection/api';
+import { createConnectionModel, type ConnectionModel } from '../features/connection/model';
+import { createFrameModel, type FrameModel } from '../features/frame/model';
+import { createMenuResource } from '../features/menu/menuResource';
+import { createAuthResource, nspFrom } from '../features/session/authResource';
+import { createSessionModel, type SessionModel } from '../features/session/model';
+import { createThemeModel, type ThemeModel } from '../features/theme/model';
+import { toast } from '../features/toast/model';
+import { createViewsApi } from '../features/views/api';
+import { createRotationModel, type RotationModel } from '../features/views/rotationModel';
+import { createShellData, type ShellData } from '../shell/shellData';
+import type { AuthRecord, Menu } from '../lib/apiTypes';
+import type { Resource } from '../lib/resource';
+
+/** The service worker's per-user menu cache (sw/menu.ts); the page drops it with the user's other copies. */
+export const MENU_CACHE = 'pharos-menu';
+const OWNER_COOKIE = 'pharos_user';
+
+/** Every model of the app, made once at boot with its I/O injected; features reach them through their contexts. */
+export interface AppContext {
+  store: UserStore;
+  connection: ConnectionModel;
+  session: SessionModel;
+  frame: FrameModel;
+  theme: ThemeModel;
+  shell: ShellData;
+  auth: Resource<AuthRecord>;
+  menu: Resource<Menu>;
+  rotation: RotationModel;
+  sw: ServiceWorkerClient;
+  /** Wires the http client and the browser's network events, starts keep-alive; returns the stop. */
+  start(): () => void;
+}
+
+/** Whose stored copies this browser may show: the server names the session's user in a readable cookie. */
+export function ownerFromCookie(cookie: string): string {
+  for (const part of cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === OWNER_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return '';
+}
+
+export function createAppContext(): AppContext {
+  const store = createUserStore({
+    kv: browserKeyValue(),
+    local: typeof localStorage === 'undefined' ? undefined : localStorage,
+    dropCaches: async () => { if (typeof caches !== 'undefined') await caches.delete(MENU_CACHE); },
+  });
+  // Before anything reads a stored copy: another user's are dropped, and keys carry the owner from here on.
+  void store.setOwner(ownerFromCookie(document.cookie));
+
+  const session = createSessionModel({ forget: () => store.forget() });
+  const frame = createFrameModel({ location: window.location, history: window.history });
+  const auth = createAuthResource(store);
+  const menu = createMenuResource(store);
+  const sw = createServiceWorkerClient();
+  const connection = createConnectionModel({
+    probe,
+    keepAlive,
+    browserOnline: () => navigator.onLine,
+    onSignInNeeded: () => session.expire(),
+    onRecover: () => {
+      revalidateWatched();
+      frame.reloadIfFailed();
+      sw.checkForUpdate();
+    },
+  });
+
+  return {
+    store,
+    connection,
+    session,
+    frame,
+    theme: createThemeModel(store),
+    shell: createShellData(store),
+    auth,
+    menu,
+    // Rotation replaces the address's xiwindow rather than adding an entry per view: history never grows.
+    rotation: createRotationModel({ api: createViewsApi(), open: (url) => frame.open(url, 'replace') }),
+    sw,
+    start() {
+      configureHttp({
+        nsp: nspFrom(auth),
+        onUnauthorized: () => session.expire(),
+        onOutcome: connection.report,
+        writeGate: () => {
+          if (connection.online.peek()) return { allowed: true };
+          const message = translate('connection.writeRefused');
+          toast({ variant: 'error', title: translate('connection.writeRefusedTitle'), description: message });
+          return { allowed: false, message };
+        },
+      });
+      const online = () => connection.browserWentOnline();
+      const offline = () => connection.browserWentOffline();
+      window.addEventListener('online', online);
+      window.addEventListener('offline', offline);
+      const stop = connection.start();
+      return () => {
+        stop();
+        window.removeEventListener('online', online);
+        window.removeEventListener('offline', offline);
+        configureHttp({});
+      };
+    },
+  };
+}

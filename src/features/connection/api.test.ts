@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureHttp } from '../../lib/http';
+import { keepAlive, probe } from './api';
+
+let status = 200;
+const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}', { status }));
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+  status = 200;
+  // Writes are refused while offline; the keep-alive must still go out to find out whether they may be.
+  configureHttp({ nsp: () => 'NSP', writeGate: () => ({ allowed: false, message: 'offline' }) });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  configureHttp({});
+});
+
+describe('connection calls', () => {
+  it('keep-alive is ajaxhelper keepalive with nsp, sent even while writes are refused', async () => {
+    await expect(keepAlive()).resolves.toBe('ok');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/ajaxhelper.php?cmd=keepalive&nsp=NSP');
+  });
+
+  it('maps answers to outcomes: 401 is sign-in needed, 5xx and no answer are unreachable, 4xx is an answer', async () => {
+    status = 401;
+    await expect(probe()).resolves.toBe('unauthorized');
+    status = 503;
+    await expect(probe()).resolves.toBe('unreachable');
+    status = 404;
+    await expect(keepAlive()).resolves.toBe('ok');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(probe()).resolves.toBe('unreachable');
+  });
+});

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BACKOFF, backoffCap, createConnectionModel, KEEPALIVE_MS, type ConnectionDeps, type Outcome } from './model';
+
+function setup(overrides: Partial<ConnectionDeps> = {}) {
+  let answer: Outcome = 'unreachable';
+  let online = true;
+  const probe = vi.fn(async () => answer);
+  const keepAlive = vi.fn(async () => answer);
+  const onRecover = vi.fn();
+  const onSignInNeeded = vi.fn();
+  const model = createConnectionModel({ probe, keepAlive, browserOnline: () => online, random: () => 0.999, onRecover, onSignInNeeded, ...overrides });
+  const stop = model.start();
+  return {
+    model, probe, keepAlive, onRecover, onSignInNeeded, stop,
+    answer: (next: Outcome) => { answer = next; },
+    network: (up: boolean) => { online = up; },
+  };
+}
+
+beforeEach(() => { vi.useFakeTimers(); });
+afterEach(() => { vi.useRealTimers(); });
+
+describe('connection model', () => {
+  it('starts online when the browser has a network and offline when it has none', () => {
+    expect(setup().model.state.value).toBe('online');
+    const { model } = setup({ browserOnline: () => false });
+    expect(model.state.value).toBe('offline');
+    expect(model.since.value).toBe(Date.now());
+  });
+
+  it('goes unreachable on a failed call, offline when the browser says so, and sign-in-needed on a 401', () => {
+    const s = setup();
+    s.model.report('unreachable');
+    expect(s.model.state.value).toBe('unreachable');
+    expect(s.model.since.value).toBe(Date.now());
+    s.model.browserWentOffline();
+    expect(s.model.state.value).toBe('offline');
+    s.model.report('unauthorized');
+    expect(s.model.state.value).toBe('signInNeeded');
+    expect(s.onSignInNeeded).toHaveBeenCalledTimes(1);
+    expect(s.model.lastContactAt.value).toBe(Date.now());
+  });
+
+  it('a failed call while the browser is offline counts as offline', () => {
+    const s = setup();
+    s.network(false);
+    s.model.report('unreachable');
+    expect(s.model.state.value).toBe('offline');
+  });
+
+  it('records the last contact on every answer and stays online on good ones', () => {
+    const s = setup();
+    vi.setSystemTime(5000);
+    s.model.report('ok');
+    expect(s.model.lastContactAt.value).toBe(5000);
+    expect(s.model.state.value).toBe('online');
+    expect(s.onRecover).not.toHaveBeenCalled();
+  });
+
+  it('probes with backoff doubling from 1 s to 60 s, each wait below its cap (full jitter)', async () => {
+    const s = setup();
+    s.model.report('unreachable');
+    const caps = [1000, 2000, 4000, 8000, 16_000, 32_000, 60_000, 60_000];
+    for (const [i, cap] of caps.entries()) {
+      const wait = s.model.nextProbeAt.value! - Date.now();
+      expect(wait).toBeGreaterThanOrEqual(0);
+      expect(wait).toBeLessThan(cap);
+      expect(wait).toBe(Math.floor(0.999 * cap));
+      await vi.advanceTimersByTimeAsync(wait);
+      expect(s.probe).toHaveBeenCalledTimes(i + 1);
+    }
+    expect(backoffCap(30)).toBe(BACKOFF.maxMs);
+  });
+
+  it('draws the jitter from the whole range, down to an immediate probe', async () => {
+    const s = setup({ random: () => 0 });
+    s.model.report('unreachable');
+    expect(s.model.nextProbeAt.value).toBe(Date.now());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.probe).toHaveBeenCalledTimes(1);
+  });
+
+  it('recovers once when a probe gets an answer: recovery count, hook, indicator state', async () => {
+    const s = setup();
+    s.model.report('unreachable');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(s.probe).toHaveBeenCalledTimes(1);
+    s.answer('ok');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(s.model.state.value).toBe('online');
+    expect(s.model.since.value).toBeUndefined();
+    expect(s.model.nextProbeAt.value).toBeUndefined();
+    expect(s.model.recoveries.value).toBe(1);
+    expect(s.onRecover).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(s.probe).toHaveBeenCalledTimes(2);
+  });
+
+  it('"Retry now" probes at once and resets nothing else when the server is still away', async () => {
+    const s = setup();
+    s.model.report('unreachable');
+    await s.model.retryNow();
+    expect(s.probe).toHaveBeenCalledTimes(1);
+    expect(s.model.state.value).toBe('unreachable');
+    expect(s.model.nextProbeAt.value).toBeGreaterThanOrEqual(Date.now());
+    s.answer('ok');
+    await s.model.retryNow();
+    expect(s.model.state.value).toBe('online');
+  });
+
+  it('a 401 keeps probing, so a new session elsewhere resumes by itself', async () => {
+    const s = setup();
+    s.model.report('unauthorized');
+    s.answer('unauthorized');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(s.model.state.value).toBe('signInNeeded');
+    s.answer('ok');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.model.state.value).toBe('online');
+    expect(s.onSignInNeeded).toHaveBeenCalledTimes(1);
+  });
+
+  it('the browser coming back online probes at once', async () => {
+    const s = setup();
+    s.network(false);
+    s.model.browserWentOffline();
+    s.network(true);
+    s.answer('ok');
+    s.model.browserWentOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.model.state.value).toBe('online');
+  });
+
+  it('keeps alive every 60 s while online, reports its outcome, and stops when stopped', async () => {
+    const s = setup();
+    s.answer('ok');
+    await vi.advanceTimersByTimeAsync(KEEPALIVE_MS * 2);
+    expect(s.keepAlive).toHaveBeenCalledTimes(2);
+    s.answer('unreachable');
+    await vi.advanceTimersByTimeAsync(KEEPALIVE_MS);
+    expect(s.model.state.value).toBe('unreachable');
+    s.stop();
+    const probes = s.probe.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(10 * KEEPALIVE_MS);
+    expect(s.keepAlive).toHaveBeenCalledTimes(3);
+    expect(s.probe).toHaveBeenCalledTimes(probes);
+  });
+});

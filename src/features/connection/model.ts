@@ -1,0 +1,169 @@
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { createModelContext } from '../../lib/modelContext';
+
+/**
+ * online: the server answers. unreachable: it does not answer, or answers 5xx. offline: the browser says it has no
+ * network. signInNeeded: the server answered 401, the session is gone.
+ */
+export type ConnectionState = 'online' | 'unreachable' | 'offline' | 'signInNeeded';
+
+/** What one call to the server came to: it answered, it did not (or 5xx), or it refused the session. */
+export type Outcome = 'ok' | 'unreachable' | 'unauthorized';
+
+/** Probing while not online: 1 s doubling to 60 s, each wait drawn uniformly below that cap (full jitter). */
+export const BACKOFF = { baseMs: 1000, maxMs: 60_000 } as const;
+/** Spec 7 and 9: keep-alive every 60 s, also in a background tab. */
+export const KEEPALIVE_MS = 60_000;
+
+export function backoffCap(attempt: number): number {
+  return Math.min(BACKOFF.baseMs * 2 ** attempt, BACKOFF.maxMs);
+}
+
+export interface ConnectionDeps {
+  /** A cheap authenticated read: its outcome says whether the server is back (and the session still valid). */
+  probe(): Promise<Outcome>;
+  /** The spec's keep-alive call; its outcome is reported like any other call's. */
+  keepAlive(): Promise<Outcome>;
+  browserOnline(): boolean;
+  now?: () => number;
+  random?: () => number;
+  /** Runs once per recovery: revalidate data, reset failed regions, reload a failed frame page. */
+  onRecover?: () => void;
+  /** Runs once when the session is found gone (401). */
+  onSignInNeeded?: () => void;
+}
+
+export interface ConnectionModel {
+  readonly state: ReadonlySignal<ConnectionState>;
+  readonly online: ReadonlySignal<boolean>;
+  /** When the server last answered (any status but 5xx); undefined before the first answer. */
+  readonly lastContactAt: ReadonlySignal<number | undefined>;
+  /** When the state last left online: the start of the outage shown to the user. */
+  readonly since: ReadonlySignal<number | undefined>;
+  /** When the next probe runs while not online. */
+  readonly nextProbeAt: ReadonlySignal<number | undefined>;
+  /** Counts recoveries: things keyed on it (region boundaries) render again after an outage. */
+  readonly recoveries: ReadonlySignal<number>;
+  /** Every API call's outcome, the keep-alive's and the probes'. */
+  report(outcome: Outcome): void;
+  browserWentOnline(): void;
+  browserWentOffline(): void;
+  /** "Retry now": probes at once instead of waiting for the backoff. */
+  retryNow(): Promise<void>;
+  /** Starts the keep-alive and the probing; returns the stop. */
+  start(): () => void;
+}
+
+/** The app's one view of whether the server can be trusted right now (issue 7); I/O comes in through deps. */
+export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  const state = signal<ConnectionState>(deps.browserOnline() ? 'online' : 'offline');
+  const lastContactAt = signal<number | undefined>(undefined);
+  const since = signal<number | undefined>(state.peek() === 'online' ? undefined : now());
+  const nextProbeAt = signal<number | undefined>(undefined);
+  const recoveries = signal(0);
+  let attempt = 0;
+  let probeTimer: ReturnType<typeof setTimeout> | undefined;
+  let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
+  let started = false;
+  let probing = false;
+
+  const cancelProbe = () => {
+    clearTimeout(probeTimer);
+    probeTimer = undefined;
+    nextProbeAt.value = undefined;
+  };
+
+  const scheduleProbe = () => {
+    cancelProbe();
+    if (!started || state.peek() === 'online') return;
+    const delay = Math.floor(random() * backoffCap(attempt));
+    attempt += 1;
+    nextProbeAt.value = now() + delay;
+    probeTimer = setTimeout(() => {
+      probeTimer = undefined;
+      void runProbe();
+    }, delay);
+  };
+
+  const runProbe = async () => {
+    if (probing) return;
+    probing = true;
+    nextProbeAt.value = undefined;
+    try {
+      report(await deps.probe().catch((): Outcome => 'unreachable'));
+    } finally {
+      probing = false;
+    }
+    if (state.peek() !== 'online' && probeTimer === undefined) scheduleProbe();
+  };
+
+  const leave = (next: ConnectionState) => {
+    const was = state.peek();
+    if (was === next) return;
+    batch(() => {
+      if (was === 'online') since.value = now();
+      state.value = next;
+    });
+    if (was === 'online') attempt = 0;
+    if (next === 'signInNeeded') deps.onSignInNeeded?.();
+    scheduleProbe();
+  };
+
+  function report(outcome: Outcome): void {
+    if (outcome === 'unreachable') {
+      // The browser's own word about the network is the more precise reason.
+      leave(deps.browserOnline() ? 'unreachable' : 'offline');
+      return;
+    }
+    lastContactAt.value = now();
+    if (outcome === 'unauthorized') {
+      leave('signInNeeded');
+      return;
+    }
+    if (state.peek() === 'online') return;
+    cancelProbe();
+    attempt = 0;
+    batch(() => {
+      state.value = 'online';
+      since.value = undefined;
+      recoveries.value += 1;
+    });
+    deps.onRecover?.();
+  }
+
+  return {
+    state,
+    online: computed(() => state.value === 'online'),
+    lastContactAt,
+    since,
+    nextProbeAt,
+    recoveries,
+    report,
+    browserWentOnline() {
+      // The network is back; whether the server is too is for a probe to say.
+      if (state.peek() === 'offline') void runProbe();
+    },
+    browserWentOffline: () => leave('offline'),
+    async retryNow() {
+      cancelProbe();
+      await runProbe();
+    },
+    start() {
+      started = true;
+      keepAliveTimer = setInterval(() => {
+        if (state.peek() === 'online') void deps.keepAlive().then(report, () => report('unreachable'));
+      }, KEEPALIVE_MS);
+      if (state.peek() !== 'online') scheduleProbe();
+      return () => {
+        started = false;
+        clearInterval(keepAliveTimer);
+        cancelProbe();
+      };
+    },
+  };
+}
+
+export const ConnectionContext = createModelContext<ConnectionModel>('ConnectionModel');
+export const useConnection = ConnectionContext.use;

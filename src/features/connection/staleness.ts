@@ -1,0 +1,22 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Resource } from '../../lib/resource';
+import { useConnection } from './model';
+
+export interface Staleness {
+  /** The value may no longer be true: it is a stored copy, or the server is not answering right now. */
+  stale: boolean;
+  /** When the value shown was fetched from the server. */
+  at: number | undefined;
+}
+
+/** Whether a resource's value must be shown as stale, and since when (never shown as live when not sure). */
+export function useStaleness(resource: Pick<Resource<unknown>, 'fromStore' | 'updatedAt'>): Staleness {
+  useSignals();
+  const online = useConnection().online.value;
+  return { stale: resource.fromStore.value || !online, at: resource.updatedAt.value };
+}
+
+/** A clock time ("14:32") in the page's language. */
+export function clockTime(at: number, locale: string = document.documentElement.lang || 'en'): string {
+  return new Date(at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+}

@@ -1,0 +1,17 @@
+import type { Menu } from '../../lib/apiTypes';
+import { http } from '../../lib/http';
+import { createResource, type Resource, type ResourceStorage } from '../../lib/resource';
+
+/** The menu (spec 7: "cached as menu"); stored per user so the shell can paint its sections offline. */
+export function createMenuResource(storage?: ResourceStorage): Resource<Menu> {
+  return createResource<Menu>({
+    key: 'menu',
+    load: async (signal) => {
+      const menu = await http.get<Menu | null>('api/v2/app/menu', { signal });
+      return menu && typeof menu === 'object' ? menu : {};
+    },
+    staleTime: Infinity,
+    persist: true,
+    ...(storage ? { storage } : {}),
+  });
+}

@@ -1,0 +1,24 @@
+import { EMPTY_AUTH, type AuthRecord } from '../../lib/apiTypes';
+import { http } from '../../lib/http';
+import { createResource, type Resource, type ResourceStorage } from '../../lib/resource';
+
+/** The auth record (spec 7: "cached as auth"); the stored copy drops nsp, which only the live session may hold. */
+export function createAuthResource(storage?: ResourceStorage): Resource<AuthRecord> {
+  return createResource<AuthRecord>({
+    key: 'auth',
+    load: async (signal) => ({ ...EMPTY_AUTH, ...(await http.get<Partial<AuthRecord>>('api/v2/account/auth', { signal })) }),
+    staleTime: Infinity,
+    persist: (auth) => ({ ...auth, nsp: '' }),
+    ...(storage ? { storage } : {}),
+  });
+}
+
+/** Writes wait for the live token when the auth call has not answered yet. */
+export function nspFrom(auth: Resource<AuthRecord>): () => Promise<string> {
+  return async () => {
+    const known = auth.data.value?.nsp;
+    if (known) return known;
+    await auth.prefetch();
+    return auth.data.value?.nsp ?? '';
+  };
+}
