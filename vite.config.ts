@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -8,6 +10,18 @@ function basePath(): string {
   const raw = process.env.PHAROS_BASE ?? '/nagiosxi/';
   const trimmed = raw.replace(/^\/+|\/+$/g, '');
   return trimmed ? `/${trimmed}/` : '/';
+}
+
+/**
+ * The translations live with the server (server/static/lang), outside the build; the worker precaches them with a
+ * content revision, so the first visit can already start offline and a new version brings its new texts.
+ */
+function translationEntries(base: string): Array<{ url: string; revision: string }> {
+  const dir = fileURLToPath(new URL('./server/static/lang/json/', import.meta.url));
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((file) => ({
+    url: `${base}includes/lang/json/${file}`,
+    revision: createHash('sha256').update(fs.readFileSync(dir + file)).digest('hex').slice(0, 16),
+  }));
 }
 
 export default defineConfig({
@@ -28,6 +42,7 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        additionalManifestEntries: translationEntries(basePath()),
       },
       devOptions: { enabled: false },
     }),

@@ -17,11 +17,3 @@ export function cachedShell(base: string): Promise<Response | undefined> {
 export function cachedPage(path: string): Promise<Response | undefined> {
   return matchPrecache(path);
 }
-
-/** One id per build: the index.html revision changes with every build's bundles. */
-export function buildId(manifest: Array<PrecacheEntry | string>): string {
-  for (const entry of manifest) {
-    if (typeof entry !== 'string' && entry.url.endsWith('index.html') && entry.revision) return entry.revision;
-  }
-  return 'dev';
-}

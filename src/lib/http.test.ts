@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, http, setNspSource, setUnauthorizedHandler } from './http';
+import { ApiError, configureHttp, http, OfflineWriteError, REQUEST_TIMEOUT_MS, setNspSource, setUnauthorizedHandler } from './http';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
@@ -88,13 +88,13 @@ describe('http', () => {
     await expect(http.get('api/v2/app/menu')).rejects.toMatchObject({ status: 0 });
   });
 
-  it('passes the AbortSignal to fetch and rejects with AbortError', async () => {
+  it('passes the caller\'s abort on to fetch and rejects with AbortError', async () => {
     respond(200, {});
     const controller = new AbortController();
     controller.abort();
     const error = await http.get('api/v2/app/menu', { signal: controller.signal }).catch((e: unknown) => e);
     expect((error as DOMException).name).toBe('AbortError');
-    expect(last().init.signal).toBe(controller.signal);
+    expect(last().init.signal?.aborted).toBe(true);
   });
 
   it('returns text bodies verbatim, even when they look like JSON', async () => {
@@ -102,5 +102,54 @@ describe('http', () => {
     await expect(http.getText('ajaxhelper.php')).resolves.toBe('42');
     respond(200, '<div class="tray-alert" title="No Problems Detected"></div>', 'text/html');
     await expect(http.getText('ajaxhelper.php')).resolves.toContain('tray-alert');
+  });
+});
+
+describe('http and the connection', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    configureHttp({});
+  });
+
+  it('reports every outcome: an answer, no answer or 5xx, and a refused session', async () => {
+    const outcomes: string[] = [];
+    configureHttp({ nsp: () => 'N', onOutcome: (o) => outcomes.push(o) });
+    respond(200, {});
+    await http.get('a');
+    respond(404, { message: 'No.' });
+    await http.get('a').catch(() => undefined);
+    respond(503, {});
+    await http.get('a').catch(() => undefined);
+    respond(401, {});
+    await http.get('a').catch(() => undefined);
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    await http.get('a').catch(() => undefined);
+    expect(outcomes).toEqual(['ok', 'ok', 'unreachable', 'unauthorized', 'unreachable']);
+  });
+
+  it('a server that never answers fails the call as unreachable after the timeout', async () => {
+    vi.useFakeTimers();
+    const outcomes: string[] = [];
+    configureHttp({ onOutcome: (o) => outcomes.push(o) });
+    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+    })));
+    const call = http.get('api/v2/status/system').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    const error = await call;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect(outcomes).toEqual(['unreachable']);
+  });
+
+  it('refuses a write before sending while the gate says offline, with the message for the user', async () => {
+    configureHttp({ nsp: () => 'N', writeGate: () => ({ allowed: false, message: 'Nothing was saved.' }) });
+    respond(200, {});
+    const error = await http.post('api/v2/tools', { name: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OfflineWriteError);
+    expect((error as OfflineWriteError).serverMessage).toBe('Nothing was saved.');
+    expect(calls).toHaveLength(0);
+    await http.get('api/v2/tools');
+    expect(calls).toHaveLength(1);
   });
 });

@@ -85,9 +85,38 @@ function cleanParams(params: Params | undefined): Record<string, string> | undef
   return out;
 }
 
-/** redaxios does not pass an AbortSignal on, so the signal is added to its fetch call here. */
+/**
+ * A server that accepts the connection and then says nothing (paused, overloaded, a proxy holding on) must not look
+ * like a slow answer forever: after this long the call fails as unreachable.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+class Timeout extends Error {}
+
+/**
+ * redaxios does not pass an AbortSignal on, so the caller's signal and the timeout are added to its fetch call here.
+ * (AbortSignal.any and AbortSignal.timeout are too new for the TV browsers the wallboard runs on.)
+ */
 function fetchWith(signal: AbortSignal | undefined): typeof fetch {
-  return (input, init) => fetch(input, signal ? { ...init, signal } : init);
+  return async (input, init) => {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) controller.abort();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, REQUEST_TIMEOUT_MS);
+    try {
+      return await fetch(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      throw timedOut ? new Timeout('The server did not answer in time.') : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  };
 }
 
 function isRedaxiosResponse(value: unknown): value is Response<unknown> {

@@ -30,11 +30,13 @@ export function createShellData(storage?: ResourceStorage): ShellData {
       key: 'product.name',
       load: (signal) => http.get<ProductName>('api/v2/product/name', { signal }),
       staleTime: HOUR,
+      ...stored,
     }),
     productVersion: createResource<ProductVersion>({
       key: 'product.version',
       load: (signal) => http.get<ProductVersion>('api/v2/product/version', { signal }),
       staleTime: HOUR,
+      ...stored,
     }),
     productUpdate: createResource<ProductUpdate>({
       key: 'product.update',
@@ -45,6 +47,7 @@ export function createShellData(storage?: ResourceStorage): ShellData {
       key: 'product.branding',
       load: (signal) => http.get<Branding>('api/v2/product/branding', { signal }),
       staleTime: HOUR,
+      ...stored,
     }),
     // Spec 4: the licence starts from the defaults and is replaced by the server's answer.
     license: createResource<LicenseState>({

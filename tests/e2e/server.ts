@@ -17,40 +17,64 @@ export interface RunningServer {
   /** Runs the admin CLI (`npm run admin -- ...`) against this server's data. */
   admin(...args: string[]): Promise<string>;
   stop(): Promise<void>;
+  /** Starts it again on the same port and data (after stop), optionally with other settings (a new build). */
+  start(env?: Record<string, string>): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections are accepted by the kernel but nothing answers. */
+  pause(): void;
+  resume(): void;
 }
 
-/** Starts the reference server as a child on a free loopback port; it exits by itself when this process goes away. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-e2e-'));
+interface Spawned { child: ChildProcess; url: string }
+
+function spawnServer(env: Record<string, string>): Promise<Spawned> {
+  // Its own process group, so pause() freezes tsx and the node process it runs alike.
   const child: ChildProcess = spawn(tsx, ['server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', PHAROS_DATA_DIR: dataDir, PHAROS_ADMIN_PASSWORD: ADMIN.password, PHAROS_EXIT_WITH_PARENT: '1', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PHAROS_EXIT_WITH_PARENT: '1', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
+  return new Promise<Spawned>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /Pharos is running at (\S+)/.exec(output);
-      if (m) resolve(m[1]!);
+      if (m) resolve({ child, url: m[1]! });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
   });
-  const parsed = new URL(url);
+}
+
+/** Starts the reference server as a child on a free loopback port; it exits by itself when this process goes away. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-e2e-'));
+  const baseEnv = { PORT: '0', PHAROS_DATA_DIR: dataDir, PHAROS_ADMIN_PASSWORD: ADMIN.password, ...env };
+  let current = await spawnServer(baseEnv);
+  const parsed = new URL(current.url);
   const run = promisify(execFile);
+  const signal = (name: NodeJS.Signals) => {
+    if (current.child.exitCode === null && current.child.pid) process.kill(-current.child.pid, name);
+  };
   return {
-    url, origin: parsed.origin, base: parsed.pathname, dataDir,
+    url: current.url, origin: parsed.origin, base: parsed.pathname, dataDir,
     async admin(...args: string[]) {
       const { stdout } = await run(tsx, ['server/src/cli.ts', ...args], { cwd: root, env: { ...process.env, PHAROS_DATA_DIR: dataDir } });
       return stdout;
     },
     async stop() {
+      const { child } = current;
       if (child.exitCode !== null) return;
+      signal('SIGCONT');
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
     },
+    async start(extra: Record<string, string> = {}) {
+      current = await spawnServer({ ...baseEnv, ...extra, PORT: parsed.port });
+    },
+    pause: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
   };
 }
