@@ -5,10 +5,12 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
+import { parseUrlEncoded, registerInputGuards } from './http/input.js';
 import { createMonitoringSource } from './monitoring/create.js';
 import type { MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { startHousekeeping } from './housekeeping.js';
+import { LoginThrottle } from './auth/loginThrottle.js';
 import { registerLogin } from './routes/login.js';
 import { registerAccount } from './routes/account.js';
 import { registerAppRoutes } from './routes/app.js';
@@ -37,6 +39,8 @@ export interface Server {
 export interface ServerOptions {
   /** A ready-made source (tests, benchmarks); otherwise chosen from the config. */
   monitoring?: MonitoringSource;
+  /** The clock for login throttling (tests); Date.now otherwise. */
+  now?: () => number;
 }
 
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<Server> {
@@ -44,11 +48,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const generatedAdminPassword = ensureAdmin(db, config);
   const monitoring = options.monitoring ?? createMonitoringSource(config);
   await monitoring.start();
-  const ctx: AppContext = { config, db, monitoring, base: config.base };
+  const now = options.now ?? Date.now;
+  const ctx: AppContext = { config, db, monitoring, base: config.base, now, throttle: new LoginThrottle(config.loginLockMs, now) };
 
-  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: false });
+  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy });
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(formbody, { bodyLimit: config.bodyLimit, parser: (text) => parseUrlEncoded(text) });
+  registerInputGuards(app);
 
   app.setErrorHandler((error: unknown, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });
