@@ -31,6 +31,8 @@ import { registerStatic } from './routes/static.js';
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route registered, as Fastify saw it: the security suite walks them all. */
+  routes: { method: string; url: string }[];
   /** Printed once on first start when the admin password was generated. */
   generatedAdminPassword: string | undefined;
   close(): Promise<void>;
@@ -68,6 +70,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     return reply.status(500).send({ message: 'The server failed to handle this request.' });
   });
 
+  const registered: Server['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+  });
+
   const routes = [registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
     registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerTools,
     registerStatus, registerAdmin, registerPages, registerStatic];
@@ -75,7 +82,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   const stopHousekeeping = startHousekeeping(ctx);
   return {
-    app, ctx, generatedAdminPassword,
+    app, ctx, generatedAdminPassword, routes: registered,
     async close() {
       stopHousekeeping();
       await app.close();

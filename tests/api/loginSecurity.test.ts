@@ -122,7 +122,7 @@ describe('login CSRF', () => {
   beforeAll(async () => { ts = await server(); });
 
   it('refuses a login posted from another site, by Origin or (without Origin) by Referer', async () => {
-    const foreign = [{ origin: 'http://evil.example' }, { origin: 'null' }, { referer: 'http://evil.example/login.html' },
+    const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'null' }, { referer: 'http://evil.example/login.html' },
       { origin: `http://evil.example:${new URL(ts.url).port}` }];
     for (const headers of foreign) {
       const res = await post(ts, 'nagiosadmin', ADMIN_PASSWORD, headers);
@@ -134,7 +134,7 @@ describe('login CSRF', () => {
 
   it('accepts a login from its own page, and from clients that send neither header (scripts, curl)', async () => {
     const origin = new URL(ts.url).origin;
-    for (const headers of [{ origin }, { referer: `${ts.url}login.php` }, {}]) {
+    for (const headers of [{ origin }, { referer: `${ts.url}login.php` }, {}] as Record<string, string>[]) {
       expect((await post(ts, 'nagiosadmin', ADMIN_PASSWORD, headers)).status, JSON.stringify(headers)).toBe(303);
     }
   });

@@ -8,6 +8,7 @@ export type Fields = Record<string, unknown>;
  * line feed and carriage return, DEL and the C1 range. They hide text from people, cut strings short in other
  * programs (NUL) and corrupt line-based files such as the engine's command file.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Allowed only in fields that are multi-line by nature (`multiline: true`): feedback, imported files. */
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;

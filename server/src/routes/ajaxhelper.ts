@@ -71,8 +71,8 @@ const commands: Record<string, Handler> = {
   },
 
   addview(ctx, req, fields) {
-    if (req.method !== 'POST') throw badRequest('Adding a view needs a POST request.');
     const { user } = requireWriter(ctx, req);
+    if (req.method !== 'POST') throw badRequest('Adding a view needs a POST request.');
     const title = str(fields, 'title', { required: true, max: 255 }).trim();
     if (!title) throw badRequest("The field 'title' is required.");
     const url = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
@@ -81,6 +81,8 @@ const commands: Record<string, Handler> = {
     return { id: view.id, title: view.title, url: view.url };
   },
 };
+
+export const AJAX_COMMANDS = Object.keys(commands);
 
 /** `ajaxhelper.php?cmd=…` (spec 7): one endpoint, many small commands; the same handler answers GET and POST. */
 export async function registerAjaxHelper(app: FastifyInstance, ctx: AppContext): Promise<void> {
