@@ -5,10 +5,12 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
+import { parseUrlEncoded, registerInputGuards } from './http/input.js';
 import { createMonitoringSource } from './monitoring/create.js';
 import type { MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { startHousekeeping } from './housekeeping.js';
+import { LoginThrottle } from './auth/loginThrottle.js';
 import { registerLogin } from './routes/login.js';
 import { registerAccount } from './routes/account.js';
 import { registerAppRoutes } from './routes/app.js';
@@ -29,6 +31,8 @@ import { registerStatic } from './routes/static.js';
 export interface Server {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route registered, as Fastify saw it: the security suite walks them all. */
+  routes: { method: string; url: string }[];
   /** Printed once on first start when the admin password was generated. */
   generatedAdminPassword: string | undefined;
   close(): Promise<void>;
@@ -37,6 +41,8 @@ export interface Server {
 export interface ServerOptions {
   /** A ready-made source (tests, benchmarks); otherwise chosen from the config. */
   monitoring?: MonitoringSource;
+  /** The clock for login throttling (tests); Date.now otherwise. */
+  now?: () => number;
 }
 
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<Server> {
@@ -44,11 +50,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const generatedAdminPassword = ensureAdmin(db, config);
   const monitoring = options.monitoring ?? createMonitoringSource(config);
   await monitoring.start();
-  const ctx: AppContext = { config, db, monitoring, base: config.base };
+  const now = options.now ?? Date.now;
+  const ctx: AppContext = { config, db, monitoring, base: config.base, now, throttle: new LoginThrottle(config.loginLockMs, now) };
 
-  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: false });
+  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy });
   await app.register(cookie);
-  await app.register(formbody, { bodyLimit: config.bodyLimit });
+  await app.register(formbody, { bodyLimit: config.bodyLimit, parser: (text) => parseUrlEncoded(text) });
+  registerInputGuards(app);
 
   app.setErrorHandler((error: unknown, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });
@@ -62,6 +70,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     return reply.status(500).send({ message: 'The server failed to handle this request.' });
   });
 
+  const registered: Server['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url });
+  });
+
   const routes = [registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
     registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerTools,
     registerStatus, registerAdmin, registerPages, registerStatic];
@@ -69,7 +82,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   const stopHousekeeping = startHousekeeping(ctx);
   return {
-    app, ctx, generatedAdminPassword,
+    app, ctx, generatedAdminPassword, routes: registered,
     async close() {
       stopHousekeeping();
       await app.close();

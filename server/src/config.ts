@@ -24,6 +24,15 @@ export interface Config {
   feedbackUrl: string;
   /** Seconds between feedback outbox delivery runs. */
   outboxSeconds: number;
+  /** Mark the session and XSRF cookies `Secure` (the server is reached over https). */
+  cookieSecure: boolean;
+  /**
+   * Which proxies to believe about the client (X-Forwarded-For) and the scheme (X-Forwarded-Proto):
+   * false, true (any: only when nothing but the proxy can reach the server), or a list of addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
+  /** How long an account or address stays locked after too many failed logins; doubles with each further lock. */
+  loginLockMs: number;
 }
 
 export function normaliseBase(raw: string | undefined): string {
@@ -36,6 +45,15 @@ function int(value: string | undefined, fallback: number, min: number, max: numb
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`Invalid number '${value}': expected an integer from ${min} to ${max}.`);
   return n;
+}
+
+/** '1' trusts any proxy, '' or '0' none, anything else is a comma-separated list of proxy addresses or CIDRs. */
+function trustProxy(value: string | undefined): boolean | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0') return false;
+  if (v === '1') return true;
+  if (!/^[0-9A-Fa-f.:/,\s]+$/.test(v)) throw new Error(`Invalid PHAROS_TRUST_PROXY '${v}': expected 1, 0 or a comma-separated list of addresses/CIDRs.`);
+  return v;
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -63,5 +81,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     bodyLimit: int(env.PHAROS_BODY_LIMIT, 1024 * 1024, 1024, 64 * 1024 * 1024),
     feedbackUrl: env.PHAROS_FEEDBACK_URL || 'https://www.nagios.com/feedback-proxy/',
     outboxSeconds: int(env.PHAROS_OUTBOX_SECONDS, 60, 1, 24 * 3600),
+    cookieSecure: env.PHAROS_COOKIE_SECURE === '1',
+    trustProxy: trustProxy(env.PHAROS_TRUST_PROXY),
+    loginLockMs: int(env.PHAROS_LOGIN_LOCK_MS, 15 * 60 * 1000, 1000, 24 * 3600 * 1000),
   };
 }

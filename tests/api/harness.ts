@@ -17,10 +17,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, dataDir?: string, monitoring?: MonitoringSource): Promise<TestServer> {
+/** `now`: the server's clock for login throttling, so tests move time instead of sleeping. */
+export async function startTestServer(overrides: Partial<Config> = {}, dataDir?: string, monitoring?: MonitoringSource, now?: () => number): Promise<TestServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-test-'));
   const config: Config = { ...configFromEnv({ PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD }), host: '127.0.0.1', port: 0, dataDir: dir, ...overrides };
-  const server = await buildServer(config, { monitoring });
+  const server = await buildServer(config, { monitoring, now });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -28,7 +29,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, dataDir?:
     server, dataDir: dir, config, url: `http://127.0.0.1:${port}${config.base}`,
     async restart() {
       await server.close();
-      return startTestServer({ ...overrides }, dir, monitoring);
+      return startTestServer({ ...overrides }, dir, monitoring, now);
     },
     close: () => server.close(),
   };

@@ -90,10 +90,15 @@ describe('classic pages: access', () => {
     }
     expect((await admin.get('dashboards/dashboard.php?id=nope')).status).toBe(404);
     const odd = ['show=services&page=-1', 'show=services&records=abc', 'show=hosts&page=abc&records=-5', 'show=services&sort=bogus&order=sideways',
-      'show=services&page=99999', 'show=services&page=999999999999&records=500', 'show=services&state=1&state=2&page=1&page=2', 'show=services&show=hosts',
-      'show=services&search=%00%ff%3Cx%3E'];
+      'show=services&page=99999', 'show=services&page=999999999999&records=500', 'show=services&state=1&state=2&page=1&page=2', 'show=services&show=hosts'];
     for (const q of odd) {
       expect((await admin.get(`includes/components/xicore/status.php?${q}`)).status, q).toBe(200);
+    }
+    // Malformed percent-encoding (%ff is no UTF-8) and NUL are refused by the input layer before any page sees them.
+    for (const q of ['show=services&search=%00%3Cx%3E', 'show=services&search=%ff%3Cx%3E']) {
+      const res = await admin.get<{ message: string }>(`includes/components/xicore/status.php?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message, q).toMatch(/control character|percent-encoding/);
     }
     const bad = await admin.get('includes/components/xicore/status.php?show=services&state=purple');
     expect(bad.status).toBe(400);

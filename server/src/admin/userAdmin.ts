@@ -3,6 +3,7 @@ import {
   createUser, deleteUser, findUserByName, findUserById, permissionsOf, setUserPassword, updateUserPermissions,
   PERMISSION_FLAGS, type PermissionFlag, type Permissions, type UserRow,
 } from '../db/users.js';
+import { deleteUserSessions } from '../db/sessions.js';
 import { boolField, str, type Fields } from '../http/input.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 
@@ -52,8 +53,12 @@ export function createAccount(db: Db, fields: Fields): UserRecord {
   return userRecord(createUser(db, username, password, perms));
 }
 
-/** Changes flags and/or the password; the last administrator cannot lose the admin flag. */
-export function updateAccount(db: Db, user: UserRow, fields: Fields): UserRecord {
+/**
+ * Changes flags and/or the password; the last administrator cannot lose the admin flag. Any change ends the
+ * user's sessions (a stolen session must not outlive a password reset), except `keepSessionId`: the session of
+ * an administrator changing their own account.
+ */
+export function updateAccount(db: Db, user: UserRow, fields: Fields, keepSessionId?: string): UserRecord {
   const perms = parseFlags(fields);
   const password = fields.password === undefined || fields.password === '' ? undefined : parsePassword(fields);
   if (!Object.keys(perms).length && password === undefined) throw badRequest('Give a permission flag or a password to change.');
@@ -62,6 +67,7 @@ export function updateAccount(db: Db, user: UserRow, fields: Fields): UserRecord
     if (perms.isAdmin === false && lastAdmin(db, user)) throw new HttpError(409, 'The last administrator must stay an administrator.');
     updateUserPermissions(db, user.id, perms);
     if (password !== undefined) setUserPassword(db, user.id, password);
+    deleteUserSessions(db, user.id, keepSessionId);
   }).immediate();
   return userRecord(findUserById(db, user.id)!);
 }
@@ -69,6 +75,8 @@ export function updateAccount(db: Db, user: UserRow, fields: Fields): UserRecord
 export function deleteAccount(db: Db, user: UserRow): void {
   db.transaction(() => {
     if (lastAdmin(db, user)) throw new HttpError(409, 'The last administrator cannot be deleted.');
+    // The schema cascades too; saying it here keeps the rule visible and independent of the foreign_keys pragma.
+    deleteUserSessions(db, user.id);
     deleteUser(db, user.id);
   }).immediate();
 }

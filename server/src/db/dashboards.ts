@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from './database.js';
+import { findControl } from '../http/input.js';
 
 export interface DashboardRow {
   id: string;
@@ -108,6 +109,8 @@ export function parseDashboardExport(text: string): { fields: DashboardFields; d
     return undefined;
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  // JSON escapes can spell control characters the request-wide check never saw; the title must also be one line.
+  if (findControl(parsed, 'import') !== undefined || findControl((parsed as Record<string, unknown>).title, 'title', false) !== undefined) return undefined;
   const o = parsed as Record<string, unknown>;
   const opts = (o.opts && typeof o.opts === 'object' ? o.opts : {}) as Record<string, unknown>;
   const title = typeof o.title === 'string' ? o.title.trim() : '';

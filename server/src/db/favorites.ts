@@ -10,6 +10,13 @@ export interface FavoriteRow {
   position: number;
 }
 
+/** Same order as dashboards (200) and tools (500): far more than a menu can usefully show, small enough to keep the menu fast. */
+export const MAX_FAVORITES_PER_USER = 200;
+
+export function countFavorites(db: Db, userId: number): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM favorites WHERE user_id = ?').get(userId) as { n: number }).n;
+}
+
 export function listFavorites(db: Db, userId: number): FavoriteRow[] {
   return db.prepare('SELECT * FROM favorites WHERE user_id = ? ORDER BY position, item_key').all(userId) as FavoriteRow[];
 }

@@ -36,6 +36,11 @@ export function deleteSession(db: Db, id: string): void {
   db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
 }
 
+/** Ends every session of a user (password or permission change), except optionally the one making the change. */
+export function deleteUserSessions(db: Db, userId: number, exceptId?: string): number {
+  return db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, exceptId ?? null).changes;
+}
+
 export function deleteIdleSessions(db: Db, idleMs: number, now = Date.now()): number {
   return db.prepare('DELETE FROM sessions WHERE last_seen < ?').run(now - idleMs).changes;
 }

@@ -2,6 +2,13 @@ import type { Db } from './database.js';
 
 export interface ViewRow { id: number; user_id: number; title: string; url: string; position: number }
 
+/** Same order as dashboards (200): a rotation of more views than this is not something anyone watches. */
+export const MAX_VIEWS_PER_USER = 200;
+
+export function countViews(db: Db, userId: number): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM views WHERE user_id = ?').get(userId) as { n: number }).n;
+}
+
 export function listViews(db: Db, userId: number): ViewRow[] {
   return db.prepare('SELECT * FROM views WHERE user_id = ? ORDER BY position, id').all(userId) as ViewRow[];
 }

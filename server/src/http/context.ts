@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { findLiveSession, touchSession, type SessionRow } from '../db/sessions.js';
 import { findUserById, permissionsOf, type Permissions, type UserRow } from '../db/users.js';
 import type { MonitoringSource } from '../monitoring/source.js';
+import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { forbidden, unauthorized } from './errors.js';
 import { fieldsOf } from './input.js';
 
@@ -19,6 +20,9 @@ export interface AppContext {
   monitoring: MonitoringSource;
   /** `config.base`, repeated for brevity in route modules. */
   base: string;
+  /** The clock for login throttling; tests move it instead of sleeping. */
+  now: () => number;
+  throttle: LoginThrottle;
 }
 
 export interface Caller {
@@ -72,17 +76,27 @@ export function requireAdmin(caller: Caller): void {
   if (!caller.perms.isAdmin) throw forbidden('Only administrators can do this.');
 }
 
-export function setSessionCookies(ctx: AppContext, reply: FastifyReply, session: SessionRow): void {
-  const path = ctx.base;
-  reply.setCookie(SESSION_COOKIE, session.id, { path, httpOnly: true, sameSite: 'lax' });
-  // Readable by the app, which echoes it in X-XSRF-TOKEN on every write.
-  reply.setCookie(XSRF_COOKIE, session.xsrf, { path, httpOnly: false, sameSite: 'lax' });
-  // Not a secret: tells the app whose stored copies it may show (offline too), so one user's never reach another.
-  reply.setCookie(OWNER_COOKIE, `u${session.user_id}`, { path, httpOnly: false, sameSite: 'lax' });
+/**
+ * `Secure` when configured (PHAROS_COOKIE_SECURE=1) or when the request came over https. The server itself speaks
+ * only http, so https here means a trusted proxy said so in X-Forwarded-Proto (Fastify reads it only when
+ * PHAROS_TRUST_PROXY trusts the sender).
+ */
+export function cookieSecure(ctx: AppContext, req: FastifyRequest): boolean {
+  return ctx.config.cookieSecure || req.protocol === 'https';
 }
 
-export function clearSessionCookies(ctx: AppContext, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: ctx.base });
-  reply.clearCookie(XSRF_COOKIE, { path: ctx.base });
-  reply.clearCookie(OWNER_COOKIE, { path: ctx.base });
+export function setSessionCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, session: SessionRow): void {
+  const opts = { path: ctx.base, sameSite: 'lax', secure: cookieSecure(ctx, req) } as const;
+  reply.setCookie(SESSION_COOKIE, session.id, { ...opts, httpOnly: true });
+  // Readable by the app, which echoes it in X-XSRF-TOKEN on every write.
+  reply.setCookie(XSRF_COOKIE, session.xsrf, { ...opts, httpOnly: false });
+  // Not a secret: tells the app whose stored copies it may show (offline too), so one user's never reach another.
+  reply.setCookie(OWNER_COOKIE, `u${session.user_id}`, { ...opts, httpOnly: false });
+}
+
+export function clearSessionCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
+  const opts = { path: ctx.base, sameSite: 'lax', secure: cookieSecure(ctx, req) } as const;
+  reply.clearCookie(SESSION_COOKIE, { ...opts, httpOnly: true });
+  reply.clearCookie(XSRF_COOKIE, opts);
+  reply.clearCookie(OWNER_COOKIE, opts);
 }

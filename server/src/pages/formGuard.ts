@@ -11,20 +11,27 @@ function equalTokens(a: string, b: string): boolean {
 }
 
 /**
- * Whether a request's Origin (or, when a browser omits it, its Referer) names this server.
- * The host part is compared with the Host header rather than the full origin: behind a TLS-terminating
- * proxy this server sees http while the browser's origin is https, and the scheme adds nothing against
- * cross-site forgery because another site cannot send our Host with its own Origin.
+ * Where a request says it comes from: its Origin or, when a browser omits it, its Referer. 'absent' when it sends
+ * neither (command-line clients), 'foreign' for another site or the opaque `null` origin. The host part is compared
+ * with the request's host rather than the full origin: behind a TLS-terminating proxy this server sees http while
+ * the browser's origin is https, and the scheme adds nothing against cross-site forgery because another site
+ * cannot send our Host with its own Origin. `req.host` honours X-Forwarded-Host only from a trusted proxy.
  */
-export function isSameOrigin(req: FastifyRequest): boolean {
-  const host = req.headers.host;
+export function requestSource(req: FastifyRequest): 'same' | 'foreign' | 'absent' {
   const source = req.headers.origin ?? req.headers.referer;
-  if (!host || typeof source !== 'string' || source === 'null') return false;
+  if (source === undefined) return 'absent';
+  const host = req.host;
+  if (!host || typeof source !== 'string' || source === 'null') return 'foreign';
   try {
-    return new URL(source).host === host;
+    return new URL(source).host === host ? 'same' : 'foreign';
   } catch {
-    return false;
+    return 'foreign';
   }
+}
+
+/** Classic forms always come from a browser, which names the page: neither header is as suspect as a foreign one. */
+export function isSameOrigin(req: FastifyRequest): boolean {
+  return requestSource(req) === 'same';
 }
 
 /**

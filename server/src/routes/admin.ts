@@ -39,10 +39,11 @@ export async function registerAdmin(app: FastifyInstance, ctx: AppContext): Prom
     return createAccount(ctx.db, f);
   });
   app.put(`${api}users`, async (req) => {
-    writer(req);
+    const { session } = writer(req);
     const f = fieldsOf(req);
     onlyFields(f, ['id', 'password', ...FLAGS]);
-    return updateAccount(ctx.db, userById(ctx.db, intField(f, 'id', { required: true, min: 1 })), f);
+    const target = userById(ctx.db, intField(f, 'id', { required: true, min: 1 }));
+    return updateAccount(ctx.db, target, f, target.id === session.user_id ? session.id : undefined);
   });
   app.delete(`${api}users`, async (req) => {
     writer(req);

@@ -4,7 +4,7 @@ import { fieldsOf, jsonField, str, type Fields } from '../http/input.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { sessionVars, setSessionVars } from '../db/sessions.js';
 import { getUserMeta, setUserMeta } from '../db/users.js';
-import { addView, viewByIndex } from '../db/views.js';
+import { addView, countViews, MAX_VIEWS_PER_USER, viewByIndex } from '../db/views.js';
 import { normaliseLink } from '../menu/normaliseLink.js';
 import { trayAlertHtml } from '../ajax/trayAlertHtml.js';
 import { parseUserMeta, readUserMeta } from '../ajax/userMeta.js';
@@ -71,15 +71,18 @@ const commands: Record<string, Handler> = {
   },
 
   addview(ctx, req, fields) {
-    if (req.method !== 'POST') throw badRequest('Adding a view needs a POST request.');
     const { user } = requireWriter(ctx, req);
+    if (req.method !== 'POST') throw badRequest('Adding a view needs a POST request.');
     const title = str(fields, 'title', { required: true, max: 255 }).trim();
     if (!title) throw badRequest("The field 'title' is required.");
     const url = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
+    if (countViews(ctx.db, user.id) >= MAX_VIEWS_PER_USER) throw badRequest(`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
     const view = addView(ctx.db, user.id, title, url);
     return { id: view.id, title: view.title, url: view.url };
   },
 };
+
+export const AJAX_COMMANDS = Object.keys(commands);
 
 /** `ajaxhelper.php?cmd=…` (spec 7): one endpoint, many small commands; the same handler answers GET and POST. */
 export async function registerAjaxHelper(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -111,7 +111,7 @@ export async function registerDashboards(app: FastifyInstance, ctx: AppContext):
 
   app.post(`${path}/import`, async (req) => {
     const { user } = requireWriter(ctx, req);
-    const text = str(fieldsOf(req), 'import', { required: true, max: MAX_IMPORT_CHARS });
+    const text = str(fieldsOf(req), 'import', { required: true, max: MAX_IMPORT_CHARS, multiline: true });
     const parsed = parseDashboardExport(text);
     if (!parsed) throw badRequest(INVALID_FILE);
     ensureDefaultDashboards(db, user.id);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireWriter, type AppContext } from '../http/context.js';
 import { fieldsOf, str, type Fields } from '../http/input.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { addFavorite, deleteFavorite, findFavorite, renameFavorite } from '../db/favorites.js';
+import { addFavorite, countFavorites, deleteFavorite, findFavorite, MAX_FAVORITES_PER_USER, renameFavorite } from '../db/favorites.js';
 import { normaliseLink } from '../menu/normaliseLink.js';
 
 export const DELETED = '*DELETED*';
@@ -36,6 +36,7 @@ export async function registerFavorites(app: FastifyInstance, ctx: AppContext): 
       const path = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
       const target = str(fields, 'target', { max: 40 }) || 'maincontentframe';
       if (!TARGETS.includes(target)) throw badRequest(`The field 'target' must be one of ${TARGETS.join(', ')}.`);
+      if (countFavorites(ctx.db, user.id) >= MAX_FAVORITES_PER_USER) throw badRequest(`You already have ${MAX_FAVORITES_PER_USER} favorites, the most allowed. Delete one first.`);
       const fav = addFavorite(ctx.db, user.id, t, path, target);
       return { key: fav.item_key, title: fav.title, url: fav.path, target: fav.target };
     }

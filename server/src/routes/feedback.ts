@@ -12,7 +12,7 @@ export async function registerFeedback(app: FastifyInstance, ctx: AppContext): P
   app.post(`${ctx.base}ajaxproxy.php`, async (req) => {
     const { user } = requireWriter(ctx, req);
     const f = fieldsOf(req);
-    const feedback = str(f, 'feedback', { required: true, max: 10_000 });
+    const feedback = str(f, 'feedback', { required: true, max: 10_000, multiline: true });
     if (!feedback.trim()) throw badRequest("The field 'feedback' is required.");
     const name = str(f, 'name', { max: 200 }) ?? '';
     const email = str(f, 'email', { max: 200 }) ?? '';

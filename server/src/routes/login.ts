@@ -1,14 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookies, optionalCaller, setSessionCookies, type AppContext } from '../http/context.js';
+import { clearSessionCookies, optionalCaller, SESSION_COOKIE, setSessionCookies, type AppContext } from '../http/context.js';
 import { fieldsOf } from '../http/input.js';
 import { findUserByName } from '../db/users.js';
 import { createSession, deleteSession } from '../db/sessions.js';
+import { requestSource } from '../pages/formGuard.js';
 import { DUMMY_HASH, verifyPassword } from '../auth/password.js';
 import { html } from '../pages/html.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { classicDocument } from '../pages/layout.js';
 
 const FAILED = 'Invalid username or password.';
+export const FOREIGN_LOGIN = 'The login form was not sent from a page of this server, so it was refused. Open the login page and try again.';
+
+/** The same words whichever part was wrong and whether or not the user exists. */
+export function lockedMessage(retryMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+  return `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
 
 const hasControlCharacter = (s: string): boolean => [...s].some((c) => c.charCodeAt(0) < 0x20);
 
@@ -58,7 +66,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
       // The token proves the logout came from the app, not from a link on another site.
       if (caller && q.nsp !== caller.session.nsp) return reply.redirect(ctx.base);
       if (caller) deleteSession(ctx.db, caller.session.id);
-      clearSessionCookies(ctx, reply);
+      clearSessionCookies(ctx, req, reply);
       return loginPage(ctx, { notice: 'You have logged out.' });
     }
     if (optionalCaller(ctx, req)) return reply.redirect(safeRedirect(ctx.base, q.redirect));
@@ -70,15 +78,34 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     const username = typeof f.username === 'string' ? f.username.slice(0, 200) : '';
     const password = typeof f.password === 'string' ? f.password.slice(0, 1000) : '';
     const redirect = typeof f.redirect === 'string' ? f.redirect : '';
+    reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store');
+    const refuse = (status: number, error: string) =>
+      reply.status(status).type('text/html; charset=utf-8').send(loginPage(ctx, { error, username, redirect }));
+
+    // Login CSRF: another site must not log a visitor into an account of its choosing. Browsers always name the
+    // page a form came from; a client that sends neither header (curl, scripts) is not a browser another site drives.
+    if (requestSource(req) === 'foreign') return refuse(403, FOREIGN_LOGIN);
+
+    // Refused before the password is looked at, so a locked answer is the same for a right or wrong password.
+    const retryMs = ctx.throttle.retryAfterMs(username, req.ip);
+    if (retryMs > 0) {
+      reply.header('retry-after', String(Math.ceil(retryMs / 1000)));
+      return refuse(429, lockedMessage(retryMs));
+    }
+
     const user = username ? findUserByName(ctx.db, username) : undefined;
     // Always hash once, so the response time does not tell whether the username exists.
     const ok = verifyPassword(password, user?.password_hash ?? DUMMY_HASH) && user !== undefined;
-    reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store');
     if (!ok || !user) {
-      return reply.status(401).type('text/html; charset=utf-8').send(loginPage(ctx, { error: FAILED, username, redirect }));
+      ctx.throttle.failed(username, req.ip);
+      return refuse(401, FAILED);
     }
+    ctx.throttle.succeeded(username);
+    // Rotation: a session this browser already had (maybe planted, maybe another user's) ends here.
+    const previous = req.cookies[SESSION_COOKIE];
+    if (previous) deleteSession(ctx.db, previous);
     const session = createSession(ctx.db, user.id);
-    setSessionCookies(ctx, reply, session);
+    setSessionCookies(ctx, req, reply, session);
     return reply.redirect(safeRedirect(ctx.base, redirect), 303);
   });
 }

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type Reply, type TestServer } from './harness.js';
+import { adminClient, expectBadRequest, formSend, loginAs, sendOk } from './writeGuards.js';
+import { addFavorite, MAX_FAVORITES_PER_USER } from '../../server/src/db/favorites.js';
+import { addView, MAX_VIEWS_PER_USER } from '../../server/src/db/views.js';
+import { findUserByName } from '../../server/src/db/users.js';
+import { EXPORT_FORMAT } from '../../server/src/db/dashboards.js';
+
+let ts: TestServer;
+let admin: Client;
+let user: Client;
+let origin: string;
+beforeAll(async () => {
+  ts = await startTestServer();
+  admin = await adminClient(ts);
+  user = await loginAs(ts, 'typist');
+  origin = new URL(ts.url).origin;
+});
+afterAll(async () => { await ts.close(); });
+
+/** Everything stored except sessions (whose last_seen moves on every request): a refused write must change none of it. */
+function storedData(): string {
+  const db = ts.server.ctx.db;
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sessions' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+  return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}"`).all()]));
+}
+
+const feedbackForm = (extra: Record<string, string>) => ({ feedback: 'Nice', name: 'Ann', email: 'ann@example.com', proxy_url: ts.config.feedbackUrl, proxy_method: 'post', ...extra });
+const page = (c: Client, path: string, form: Record<string, string>) => c.post(path, { nsp: c.nsp, ...form }, { headers: { origin }, xsrf: false });
+const importText = (title: string) => JSON.stringify({ format: EXPORT_FORMAT, version: 1, title, opts: { background: '131b25', transparent: 0 }, dashlets: [] });
+
+/** Every write that stores text, with the text in one field: tool names/URLs, dashboards, views, favourites, feedback, banners, user meta, accounts… */
+const TEXT_WRITES: [string, (text: string) => Promise<Reply>][] = [
+  ['personal tool name', (t) => sendOk(formSend('POST', 'api/v2/tools/personal', { name: t, url: 'https://example.com/' }), user)],
+  ['personal tool url', (t) => sendOk(formSend('POST', 'api/v2/tools/personal', { name: 'Tool', url: `https://example.com/${t}` }), user)],
+  ['common tool name', (t) => sendOk(formSend('POST', 'api/v2/tools/common', { name: t, url: 'https://example.com/' }), user)],
+  ['dashboard title', (t) => sendOk(formSend('POST', 'api/v2/dashboards', { title: t }), user)],
+  ['dashboard rename', (t) => sendOk(formSend('PUT', 'api/v2/dashboards', { id: 'home', title: t }), user)],
+  ['dashboard copy title', (t) => sendOk(formSend('POST', 'api/v2/dashboards/copy', { id: 'home', title: t }), user)],
+  ['dashboard import title', (t) => sendOk(formSend('POST', 'api/v2/dashboards/import', { import: importText(t) }), user)],
+  ['view title', (t) => sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title: t, url: 'admin/main.php' }), user)],
+  ['view url', (t) => sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title: 'View', url: `admin/main.php?x=${t}` }), user)],
+  ['favourite title', (t) => sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: t, url: 'admin/main.php' }), user)],
+  ['favourite url', (t) => sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: 'Fav', url: `admin/main.php?q=${t}` }), user)],
+  ['feedback name', (t) => sendOk(formSend('POST', 'ajaxproxy.php', feedbackForm({ name: t })), user)],
+  ['feedback text', (t) => sendOk(formSend('POST', 'ajaxproxy.php', feedbackForm({ feedback: `Hello ${t}` })), user)],
+  ['user meta (JSON escape)', (t) => sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'setusermeta', opts: JSON.stringify({ keyname: 'icon-home', keyvalue: `x${t}` }) }), user)],
+  ['banner message (API)', (t) => sendOk(formSend('POST', 'api/v2/admin/banners', { message: t, color: 'info' }), admin)],
+  ['banner message (classic page)', (t) => page(admin, 'admin/banners.php', { action: 'add', message: t, color: 'info' })],
+  ['new user password', (t) => sendOk(formSend('POST', 'api/v2/admin/users', { username: 'newbie', password: `long-enough-${t}` }), admin)],
+  ['licence product name', (t) => sendOk(formSend('PUT', 'api/v2/admin/license', { product_name: t }), admin)],
+  ['branding copyright', (t) => sendOk(formSend('PUT', 'api/v2/admin/branding', { copyright: t }), admin)],
+  ['update url', (t) => sendOk(formSend('PUT', 'api/v2/admin/update', { update_url: `https://updates.example/${t}` }), admin)],
+  ['account theme (classic page)', (t) => page(user, 'account/main.php', { theme: `neptune${t}`, language: 'en_US' })],
+  ['licence key (classic page)', (t) => page(admin, 'admin/license.php', { key: `KEY${t}` })],
+];
+
+describe('text input', () => {
+  it('refuses NUL and other control characters in every stored text, with a message, storing nothing', async () => {
+    const before = storedData();
+    for (const [what, send] of TEXT_WRITES) {
+      for (const bad of ['A\u0000B', 'A\u0007B', 'A\u001bB', 'A\u007fB', 'A\u0085B']) {
+        const res = await send(bad);
+        expect(res.status, `${what} ${JSON.stringify(bad)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, what).toBeLessThan(500);
+        expect((res.body as { message?: string }).message ?? res.text, what).toMatch(/\S/);
+      }
+    }
+    expect(storedData()).toBe(before);
+  });
+
+  it('refuses tabs and line breaks in one-line texts but keeps them in multi-line ones', async () => {
+    const before = storedData();
+    for (const bad of ['Line\nbreak', 'Tab\there', 'Return\rhere']) {
+      expectBadRequest(await sendOk(formSend('POST', 'api/v2/tools/personal', { name: bad, url: 'https://example.com/' }), user));
+      expectBadRequest(await sendOk(formSend('POST', 'api/v2/dashboards', { title: bad }), user));
+      expectBadRequest(await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: bad, url: 'admin/main.php' }), user));
+      expectBadRequest(await sendOk(formSend('POST', 'api/v2/admin/banners', { message: bad, color: 'info' }), admin));
+    }
+    expect(storedData()).toBe(before);
+    const res = await sendOk(formSend('POST', 'ajaxproxy.php', feedbackForm({ feedback: 'First line\nSecond line\twith a tab' })), user);
+    expect(res.status).toBe(200);
+    const row = ts.server.ctx.db.prepare('SELECT feedback FROM feedback_outbox ORDER BY id DESC').get() as { feedback: string };
+    expect(row.feedback).toBe('First line\nSecond line\twith a tab');
+  });
+
+  it('refuses control characters in field names and in JSON bodies too', async () => {
+    const before = storedData();
+    const body = `name=Tool&url=https%3A%2F%2Fexample.com%2F&nsp=${user.nsp}&x%00y=1`;
+    expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+    expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { json: { nsp: user.nsp, name: 'A\u0000B', url: 'https://example.com/' } }));
+    expect(storedData()).toBe(before);
+  });
+
+  it('still accepts ordinary text, including non-Latin letters and emoji', async () => {
+    const res = await sendOk(formSend('POST', 'api/v2/tools/personal', { name: 'Überwachung · 監視 🚦', url: 'https://example.com/' }), user);
+    expect(res.status).toBe(200);
+    expect((res.body as { name: string }).name).toBe('Überwachung · 監視 🚦');
+  });
+});
+
+describe('malformed percent-encoding', () => {
+  const formBody = (c: Client, method: string, path: string, body: string) =>
+    c.request(method, path, { body: `${body}&nsp=${encodeURIComponent(c.nsp)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
+  it('is refused in a form body with a message, not stored', async () => {
+    const before = storedData();
+    for (const bad of ['name=100%25%zz&url=https%3A%2F%2Fexample.com%2F', 'name=%E0%A4%A&url=https%3A%2F%2Fexample.com%2F', 'name=%FF&url=https%3A%2F%2Fexample.com%2F', 'name=50%&url=https%3A%2F%2Fexample.com%2F']) {
+      const res = await formBody(user, 'POST', 'api/v2/tools/personal', bad);
+      expectBadRequest(res);
+      expect((res.body as { message: string }).message).toContain('percent-encoding');
+    }
+    expectBadRequest(await formBody(user, 'POST', 'api/v2/dashboards', 'title=%C0%AF'));
+    expect(storedData()).toBe(before);
+  });
+
+  it('is refused in a query, for reads and writes alike', async () => {
+    const before = storedData();
+    for (const path of ['api/v2/tools/personal?id=%zz', 'ajaxhelper.php?cmd=getsessionvars&needle=%', 'includes/components/xicore/status.php?show=services&search=%E0%A4']) {
+      const res = await user.get<{ message: string }>(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message, path).toContain('percent-encoding');
+    }
+    const q = new URLSearchParams({ cmd: 'addview', title: 'x', url: 'admin/main.php', nsp: user.nsp });
+    expectBadRequest(await user.request('POST', `ajaxhelper.php?${q}&bad=%G1`));
+    expect(storedData()).toBe(before);
+  });
+});
+
+describe('wrong types and sizes', () => {
+  it('refuses lists, numbers and objects where text is expected', async () => {
+    const before = storedData();
+    const repeated = `name=A&name=B&url=https%3A%2F%2Fexample.com%2F&nsp=${user.nsp}`;
+    expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { body: repeated, headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+    for (const name of [42, ['A'], { a: 1 }, true]) {
+      expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { json: { nsp: user.nsp, name, url: 'https://example.com/' } }));
+    }
+    expectBadRequest(await user.request('POST', 'api/v2/dashboards', { json: { nsp: user.nsp, title: 'T', transparent: 'sometimes' } }));
+    expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { body: '{not json', headers: { 'content-type': 'application/json' } }));
+    expect(storedData()).toBe(before);
+  });
+
+  it('refuses a body over the size limit with 413 and a message', async () => {
+    const small = await startTestServer({ bodyLimit: 2048 });
+    try {
+      const c = await adminClient(small);
+      const res = await c.post('api/v2/tools/personal', { nsp: c.nsp, name: 'x'.repeat(4096), url: 'https://example.com/' });
+      expectBadRequest(res, 413);
+      const json = await c.request('POST', 'api/v2/dashboards', { json: { nsp: c.nsp, title: 'y'.repeat(4096) } });
+      expectBadRequest(json, 413);
+      expect(small.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM tools').get()).toEqual({ n: 0 });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('per-user limits', () => {
+  it(`allows at most ${MAX_FAVORITES_PER_USER} favourites per user, with a message`, async () => {
+    const c = await loginAs(ts, 'collector');
+    const id = findUserByName(ts.server.ctx.db, 'collector')!.id;
+    ts.server.ctx.db.transaction(() => {
+      for (let i = 0; i < MAX_FAVORITES_PER_USER; i++) addFavorite(ts.server.ctx.db, id, `Fav ${i}`, 'admin/main.php', 'maincontentframe');
+    })();
+    const res = await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: 'One too many', url: 'admin/main.php' }), c);
+    expectBadRequest(res);
+    expect((res.body as { message: string }).message).toContain(`${MAX_FAVORITES_PER_USER} favorites`);
+    expect(ts.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM favorites WHERE user_id = ?').get(id)).toEqual({ n: MAX_FAVORITES_PER_USER });
+    // The limit is per user: others still add theirs.
+    expect((await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: 'Mine', url: 'admin/main.php' }), user)).status).toBe(200);
+  });
+
+  it(`allows at most ${MAX_VIEWS_PER_USER} views per user, with a message`, async () => {
+    const c = await loginAs(ts, 'viewer');
+    const id = findUserByName(ts.server.ctx.db, 'viewer')!.id;
+    ts.server.ctx.db.transaction(() => {
+      for (let i = 0; i < MAX_VIEWS_PER_USER; i++) addView(ts.server.ctx.db, id, `View ${i}`, 'admin/main.php');
+    })();
+    const res = await sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title: 'One too many', url: 'admin/main.php' }), c);
+    expectBadRequest(res);
+    expect((res.body as { message: string }).message).toContain(`${MAX_VIEWS_PER_USER} views`);
+    expect(ts.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM views WHERE user_id = ?').get(id)).toEqual({ n: MAX_VIEWS_PER_USER });
+  });
+});
