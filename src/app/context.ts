@@ -1,6 +1,6 @@
 import { configureHttp } from '../lib/http';
 import { translate } from '../lib/i18n';
-import { revalidateWatched } from '../lib/resource';
+import { revalidateAll } from '../lib/resource';
 import { browserKeyValue, createUserStore, type UserStore } from '../lib/store';
 import { createServiceWorkerClient, type ServiceWorkerClient } from '../lib/sw';
 import { keepAlive, probe } from '../features/connection/api';
@@ -66,7 +66,7 @@ export function createAppContext(): AppContext {
     browserOnline: () => navigator.onLine,
     onSignInNeeded: () => session.expire(),
     onRecover: () => {
-      revalidateWatched();
+      revalidateAll();
       frame.reloadIfFailed();
       sw.checkForUpdate();
     },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CACHE_TIME_MS, clearResources, createMutation, createResource, retryDelay } from './resource';
+import { CACHE_TIME_MS, clearResources, createMutation, createResource, retryDelay, revalidateAll } from './resource';
 import { ApiError } from './http';
 
 let seq = 0;
@@ -210,5 +210,47 @@ describe('stale-while-revalidate', () => {
     first.resolve('first');
     await vi.advanceTimersByTimeAsync(0);
     expect(r.data.value).toBe('second');
+  });
+});
+
+describe('after an outage', () => {
+  it('revalidateAll clears the outage error at once and loads every resource again', async () => {
+    let up = false;
+    const resource = createResource<number>({ key: 'outage.test', load: async () => { if (!up) throw new ApiError(0, 'down'); return 7; }, retries: 0 });
+    await resource.refresh();
+    expect(resource.error.value).toBeInstanceOf(ApiError);
+    up = true;
+    revalidateAll();
+    expect(resource.error.value).toBeUndefined();
+    await vi.waitFor(() => expect(resource.data.value).toBe(7));
+    expect(resource.fromStore.value).toBe(false);
+    expect(resource.updatedAt.value).toBeTypeOf('number');
+  });
+
+  it('paints the stored copy with its fetch time when the server is unreachable, and never calls it live', async () => {
+    const saved: Record<string, { value: unknown; savedAt: number }> = { 'stored.test': { value: 'old', savedAt: 1234 } };
+    const storage = {
+      get: async <T,>(key: string) => saved[key] as { value: T; savedAt: number } | undefined,
+      put: (key: string, value: unknown, savedAt: number) => { saved[key] = { value, savedAt }; },
+    };
+    let up = false;
+    const resource = createResource<string>({ key: 'stored.test', load: async () => { if (!up) throw new ApiError(503, 'down'); return 'new'; }, retries: 0, persist: true, storage });
+    await resource.refresh();
+    expect(resource.data.value).toBe('old');
+    expect(resource.fromStore.value).toBe(true);
+    expect(resource.updatedAt.value).toBe(1234);
+    up = true;
+    await resource.refresh();
+    expect(resource.data.value).toBe('new');
+    expect(resource.fromStore.value).toBe(false);
+    expect(saved['stored.test']!.value).toBe('new');
+    expect(saved['stored.test']!.savedAt).toBe(resource.updatedAt.value);
+  });
+
+  it('does not fall back to a stored copy on a client error', async () => {
+    const storage = { get: async <T,>() => ({ value: 'old' as T, savedAt: 1 }), put: () => undefined };
+    const resource = createResource<string>({ key: 'stored.client', load: async () => { throw new ApiError(404, 'gone'); }, retries: 0, persist: true, storage });
+    await resource.refresh();
+    expect(resource.data.value).toBeUndefined();
   });
 });

@@ -99,8 +99,9 @@ class ResourceImpl<T> implements Resource<T> {
     this.data.value = options.initial;
   }
 
-  get watched(): boolean {
-    return this.watchers > 0;
+  retryAfterOutage(): void {
+    this.error.value = undefined;
+    void this.refresh();
   }
 
   private isStale(): boolean {
@@ -245,9 +246,12 @@ export function createResource<T>(options: ResourceOptions<T>): Resource<T> {
   return created;
 }
 
-/** Reloads every resource something is watching (after the connection comes back): stale values never linger. */
-export function revalidateWatched(): void {
-  for (const resource of registry.values()) if (resource.watched) void resource.refresh();
+/**
+ * After the connection comes back: every known resource forgets the outage's error and loads again, so stale values
+ * never linger and a region that failed on that error renders again instead of failing on it once more.
+ */
+export function revalidateAll(): void {
+  for (const resource of registry.values()) resource.retryAfterOutage();
 }
 
 /** Forgets every cached resource (tests, logout). */
