@@ -1,10 +1,10 @@
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
+import { forgetSession, MENU_CACHE } from './session';
 
 declare let self: ServiceWorkerGlobalScope & { cookieStore?: { get(name: string): Promise<{ value: string } | null> } };
 
-export const MENU_CACHE = 'pharos-menu';
 const OWNER_COOKIE = 'pharos_user';
 
 /** Whose menu this is: the server names the session's user in a readable cookie; '' when unknown. */
@@ -24,7 +24,12 @@ const perUser: WorkboxPlugin = {
     url.searchParams.set('pharos-owner', user);
     return url.href;
   },
-  // Without a known user nothing is stored; a 401 means the session is over.
+  // A 401 means the session is over: its user's copies go, even if no page is left to drop them.
+  fetchDidSucceed: async ({ response }) => {
+    if (response.status === 401) await forgetSession().catch(() => undefined);
+    return response;
+  },
+  // Without a known user nothing is stored.
   cacheWillUpdate: async ({ response }) => (response.status === 200 && (await owner()) !== '' ? response : null),
   cachedResponseWillBeUsed: async ({ cachedResponse }) => ((await owner()) !== '' ? cachedResponse : null),
 };

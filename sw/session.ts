@@ -1,8 +1,10 @@
 import { delMany, keys } from 'idb-keyval';
 import { PERSIST_PREFIX } from '../src/lib/persistKeys';
-import { MENU_CACHE } from './menu';
 
 declare let self: ServiceWorkerGlobalScope;
+
+/** The one API answer the worker keeps, filed per user (menu.ts). */
+export const MENU_CACHE = 'pharos-menu';
 
 /** The session is over: what was stored for its user (the menu here, the app's own copies in IndexedDB) goes with it. */
 export async function forgetSession(): Promise<void> {

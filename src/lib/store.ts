@@ -60,17 +60,23 @@ export function createUserStore({ kv, local, dropCaches }: UserStoreDeps): UserS
   let owner = safeLocal(() => local?.getItem(OWNER_KEY)) ?? '';
   const keyFor = (key: string) => `${PERSIST_PREFIX}${owner}:${key}`;
 
-  const dropAll = async () => {
+  /** Drops every stored copy except those of `keep` (none when ''): copies written for the new owner meanwhile stay. */
+  const dropAllBut = async (keep: string) => {
+    const mine = (name: string) => keep !== '' && name.endsWith(`:${keep}`);
     if (local) {
       const names: string[] = [];
       for (let i = 0; i < local.length; i += 1) {
         const name = local.key(i);
-        if (name?.startsWith(LOCAL_PREFIX) && name.includes(':')) names.push(name);
+        if (name?.startsWith(LOCAL_PREFIX) && name.includes(':') && !mine(name)) names.push(name);
       }
       for (const name of names) local.removeItem(name);
     }
+    const ownPrefix = `${PERSIST_PREFIX}${keep}:`;
     await Promise.all([
-      kv ? kv.keys().then((all) => kv.delMany(all.filter((k) => String(k).startsWith(PERSIST_PREFIX)))) : undefined,
+      kv ? kv.keys().then((all) => kv.delMany(all.filter((k) => {
+        const key = String(k);
+        return key.startsWith(PERSIST_PREFIX) && (keep === '' || !key.startsWith(ownPrefix));
+      }))) : undefined,
       dropCaches?.(),
     ].map((p) => Promise.resolve(p).catch(() => undefined)));
   };
@@ -98,10 +104,10 @@ export function createUserStore({ kv, local, dropCaches }: UserStoreDeps): UserS
       if (user === owner) return;
       owner = user;
       safeLocal(() => (user ? local?.setItem(OWNER_KEY, user) : local?.removeItem(OWNER_KEY)));
-      await dropAll();
+      await dropAllBut(user);
     },
     async forget() {
-      await dropAll();
+      await dropAllBut('');
     },
   };
 }

@@ -169,6 +169,8 @@ test.describe('connection: honest offline state', () => {
 
 test.describe('connection: one user\'s data never reaches another', () => {
   test('B on the same browser after A\'s session ended server-side never sees A\'s tools, views, favourites or nsp: online, offline, and with the server frozen', async ({ page, context }) => {
+    // Three logins, three kinds of outage and a frozen server: longer than one page test.
+    test.setTimeout(180_000);
     const server = await startServer();
     try {
       await server.admin('create-user', 'bob', 'bob-password-1', '--monitoring');

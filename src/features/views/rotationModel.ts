@@ -27,6 +27,17 @@ export interface RotationDeps {
   open: (url: string) => boolean;
   notify?: (notice: ToastInput) => void;
   t?: Translate;
+  /** Seconds for the item at `index` when it has its own (the wallboard's durations); the speed otherwise. */
+  durationAt?: (index: number) => number | undefined;
+  /**
+   * Runs when a countdown ends, before the next item opens: the place to apply an update or a scheduled reload.
+   * Returning true means it took over (the page is reloading): the next item is not opened.
+   */
+  onBoundary?: (next: number) => boolean;
+  /** Where to begin (the wallboard's start=). */
+  startAt?: number;
+  /** The timers (fake ones in tests). */
+  clock?: Pick<typeof globalThis, 'setInterval' | 'clearInterval'>;
 }
 
 export interface RotationModel {
@@ -53,10 +64,10 @@ export interface RotationModel {
 }
 
 /** View rotation, spec 4: running or paused, a per-second countdown, rewind and skip, and the speed rules. */
-export function createRotationModel({ api, running = signal(false), open, notify = toast, t = translate }: RotationDeps): RotationModel {
+export function createRotationModel({ api, running = signal(false), open, notify = toast, t = translate, durationAt, onBoundary, startAt = 0, clock = globalThis }: RotationDeps): RotationModel {
   const countdown = signal<number>(SPEED.fallback);
   const speed = signal<number>(SPEED.fallback);
-  const index = signal(0);
+  const index = signal(startAt);
   let timer: ReturnType<typeof setInterval> | undefined;
   let loading: Promise<void> | undefined;
   let chosen = false;
@@ -83,43 +94,52 @@ export function createRotationModel({ api, running = signal(false), open, notify
   };
 
   const stopTimer = () => {
-    clearInterval(timer);
+    clock.clearInterval(timer);
     timer = undefined;
   };
 
+  /** How long the item at `at` shows: its own duration, else the speed. */
+  const secondsFor = (at: number) => durationAt?.(at) ?? speed.peek();
+
   const tick = () => {
-    const next = countdown.peek() - 1;
-    if (next > 0) {
-      countdown.value = next;
+    const left = countdown.peek() - 1;
+    if (left > 0) {
+      countdown.value = left;
+      return;
+    }
+    const next = index.peek() + 1;
+    if (onBoundary?.(next)) {
+      stopTimer();
       return;
     }
     batch(() => {
-      countdown.value = speed.peek();
-      index.value = index.peek() + 1;
+      countdown.value = secondsFor(next);
+      index.value = next;
     });
-    show(index.peek());
+    show(next);
   };
 
   /** A fresh countdown gets a full first second. */
   const restartTimer = () => {
     stopTimer();
-    if (running.peek()) timer = setInterval(tick, TICK_MS);
+    if (running.peek()) timer = clock.setInterval(tick, TICK_MS);
   };
 
   const go = (at: number) => {
     batch(() => {
       index.value = at;
-      countdown.value = speed.peek();
+      countdown.value = secondsFor(at);
     });
     restartTimer();
     show(at);
   };
 
-  /** Spec 4: a new speed resets the countdown while paused, or when the countdown is above it. */
+  /** Spec 4: a new speed resets the countdown while paused, or when the countdown is above it (items with their own duration keep it). */
   const applySpeed = (value: number) => {
     batch(() => {
       speed.value = value;
-      if (!running.peek() || countdown.peek() > value) countdown.value = value;
+      const seconds = secondsFor(index.peek());
+      if (!running.peek() || countdown.peek() > seconds) countdown.value = seconds;
     });
   };
 

@@ -1,0 +1,137 @@
+import { signal } from '@preact/signals-react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Menu } from '../../lib/apiTypes';
+import type { ConnectionState } from '../connection/model';
+import { testTranslate } from '../screens/testTranslate';
+import { createWallboardModel, lastReloadTime } from './model';
+import { parseWallboardParams } from './params';
+import type { PlaylistItem } from './playlist';
+
+const PAGES = '?page=a.php&page=b.php&page=c.php';
+
+function setup(search = PAGES, options: { menu?: Menu; now?: () => number; stored?: PlaylistItem[]; viewAt?: (i: number) => Promise<{ title: string; url: string }> } = {}) {
+  const state = signal<ConnectionState>('online');
+  const recoveries = signal(0);
+  const ready = signal(false);
+  const apply = vi.fn();
+  const reloadPage = vi.fn();
+  const saved: PlaylistItem[][] = [];
+  const model = createWallboardModel({
+    config: parseWallboardParams(search, '/', 'http://localhost:3000'),
+    connection: { state, recoveries },
+    api: { loadSpeed: async () => 10 },
+    playlist: { viewAt: options.viewAt ?? (async () => { throw new Error('no views here'); }), menu: () => options.menu ?? {} },
+    lastList: { get: async () => options.stored, put: (items) => saved.push(items) },
+    update: { ready, apply },
+    reloadPage,
+    t: testTranslate,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const stop = model.start();
+  const shown = () => model.stage.value?.item.url;
+  const recover = () => { state.value = 'online'; recoveries.value += 1; };
+  return { model, state, recover, ready, apply, reloadPage, stop, shown, saved };
+}
+
+const seconds = (n: number) => vi.advanceTimersByTimeAsync(n * 1000);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('wallboard model', () => {
+  it('rotates through the URL\'s pages at the speed, with the position', async () => {
+    const s = setup(`${PAGES}&speed=20`);
+    await seconds(0);
+    expect(s.shown()).toBe('/a.php');
+    expect(s.model.position.value).toBe(1);
+    expect(s.model.rotation.countdown.value).toBe(20);
+    await seconds(20);
+    expect(s.shown()).toBe('/b.php');
+    await seconds(40);
+    expect(s.shown()).toBe('/a.php');
+    expect(s.model.position.value).toBe(1);
+    expect(s.saved[0]!.map((i) => i.url)).toEqual(['/a.php', '/b.php', '/c.php']);
+  });
+
+  it('holds per-item durations and starts at start=', async () => {
+    const s = setup(`${PAGES}&durations=30,10,15&start=1`);
+    await seconds(0);
+    expect(s.shown()).toBe('/b.php');
+    expect(s.model.rotation.countdown.value).toBe(10);
+    await seconds(10);
+    expect(s.shown()).toBe('/c.php');
+    await seconds(14);
+    expect(s.shown()).toBe('/c.php');
+    await seconds(1);
+    expect(s.shown()).toBe('/a.php');
+    expect(s.model.rotation.countdown.value).toBe(30);
+  });
+
+  it('without parameters rotates My Views, and the built-in playlist when there are none', async () => {
+    const menu: Menu = { views: { id: 'views', label: 'Views', path: 'views/', defaultPath: '', icon: '', groups: [{ id: 'myviews', label: 'My Views', entries: [{ id: 'v1', label: 'Hosts', path: 'hosts.php', target: 'maincontentframe', icon: '', kind: 'link' }] }] } };
+    const mine = setup('', { menu });
+    await seconds(0);
+    expect(mine.model.items.value.map((i) => i.title)).toEqual(['Hosts']);
+    mine.stop();
+    const fresh = setup('');
+    await seconds(0);
+    expect(fresh.model.items.value.map((i) => i.url)).toEqual([
+      '/includes/page-home-main.php',
+      '/includes/components/xicore/status.php?show=hostproblems',
+      '/includes/components/xicore/status.php?show=serviceproblems',
+    ]);
+  });
+
+  it('applies a waiting update at the next boundary, not before', async () => {
+    const s = setup();
+    await seconds(0);
+    s.ready.value = true;
+    await seconds(9);
+    expect(s.apply).not.toHaveBeenCalled();
+    await seconds(1);
+    expect(s.apply).toHaveBeenCalledTimes(1);
+    expect(s.shown()).toBe('/a.php');
+  });
+
+  it('reloads at the first boundary after the daily reload time, once', async () => {
+    let clock = new Date(2026, 10, 23, 3, 29, 55).getTime();
+    const s = setup(`${PAGES}&reload=03:30`, { now: () => clock });
+    await seconds(0);
+    await seconds(4);
+    expect(s.reloadPage).not.toHaveBeenCalled();
+    clock = new Date(2026, 10, 23, 3, 30, 5).getTime();
+    await seconds(6);
+    expect(s.reloadPage).toHaveBeenCalledTimes(1);
+    expect(lastReloadTime(new Date(2026, 10, 23, 2, 0).getTime(), { hours: 3, minutes: 30 })).toBe(new Date(2026, 10, 22, 3, 30).getTime());
+  });
+
+  it('holds on the last item while unreachable or signed out, and resumes with the current item reloaded on recovery', async () => {
+    const s = setup();
+    await seconds(10);
+    expect(s.shown()).toBe('/b.php');
+    const before = s.model.stage.value!.seq;
+    s.state.value = 'unreachable';
+    expect(s.model.held.value).toBe(true);
+    await seconds(60);
+    expect(s.shown()).toBe('/b.php');
+    expect(s.model.stage.value!.seq).toBe(before);
+    s.state.value = 'signInNeeded';
+    await seconds(60);
+    expect(s.model.held.value).toBe(true);
+    s.recover();
+    expect(s.model.held.value).toBe(false);
+    await seconds(0);
+    expect(s.model.stage.value!.seq).toBe(before + 1);
+    expect(s.shown()).toBe('/b.php');
+    await seconds(10);
+    expect(s.shown()).toBe('/c.php');
+  });
+
+  it('a cold start without a network shows the last list it had', async () => {
+    const stored = [{ title: 'Stored', url: '/stored.php' }];
+    const s = setup('?views=0', { stored, viewAt: async () => { throw new TypeError('Failed to fetch'); } });
+    await seconds(0);
+    expect(s.model.items.value).toEqual(stored);
+    expect(s.shown()).toBe('/stored.php');
+  });
+});

@@ -1,0 +1,149 @@
+import { computed, effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import type { Translate } from '../../lib/i18n';
+import type { ConnectionModel } from '../connection/model';
+import type { ViewsApi } from '../views/api';
+import { createRotationModel, type RotationModel } from '../views/rotationModel';
+import type { IgnoredParam, WallboardConfig } from './params';
+import { resolvePlaylist, type PlaylistDeps, type PlaylistItem } from './playlist';
+
+/** What the stage is asked to show: a new `seq` for every opening, so the same page opened again reloads. */
+export interface StageRequest { seq: number; item: PlaylistItem }
+
+export interface WallboardDeps {
+  config: WallboardConfig;
+  connection: Pick<ConnectionModel, 'state' | 'recoveries'>;
+  api: Pick<ViewsApi, 'loadSpeed'>;
+  playlist: Omit<PlaylistDeps, 'menu'> & { menu: () => PlaylistDeps['menu'] };
+  /** The last list this screen showed, for a cold start without a network. */
+  lastList: { get(): Promise<PlaylistItem[] | undefined>; put(items: PlaylistItem[]): void };
+  /** A waiting new version is applied at a boundary, never in the middle of an item. */
+  update: { ready: ReadonlySignal<boolean>; apply(): void };
+  reloadPage(): void;
+  now?: () => number;
+  t: Translate;
+  clock?: Pick<typeof globalThis, 'setInterval' | 'clearInterval'>;
+}
+
+export interface WallboardModel {
+  readonly items: ReadonlySignal<PlaylistItem[]>;
+  readonly notices: ReadonlySignal<IgnoredParam[]>;
+  readonly stage: ReadonlySignal<StageRequest | null>;
+  readonly rotation: RotationModel;
+  /** 1-based place of the current item ("3 / 7"). */
+  readonly position: ReadonlySignal<number>;
+  /** The rotation waits because the server cannot be reached or the session is gone. */
+  readonly held: ReadonlySignal<boolean>;
+  /** Resolves the playlist and starts rotating; returns the stop. */
+  start(): () => void;
+}
+
+/** The most recent daily reload time at or before `now` (local time). */
+export function lastReloadTime(now: number, at: { hours: number; minutes: number }): number {
+  const d = new Date(now);
+  d.setHours(at.hours, at.minutes, 0, 0);
+  if (d.getTime() > now) d.setDate(d.getDate() - 1);
+  return d.getTime();
+}
+
+/**
+ * The wallboard (issue 8): the views rotation model over a playlist from the URL, held while the connection is not
+ * online and resumed on recovery, with updates and the daily reload applied at rotation boundaries.
+ */
+export function createWallboardModel(deps: WallboardDeps): WallboardModel {
+  const now = deps.now ?? Date.now;
+  const bootedAt = now();
+  const items = signal<PlaylistItem[]>([]);
+  const notices = signal<IgnoredParam[]>(deps.config.notices);
+  const stage = signal<StageRequest | null>(null);
+  const held = signal(false);
+  let seq = 0;
+  const at = (i: number) => {
+    const list = items.peek();
+    return list[((i % list.length) + list.length) % list.length]!;
+  };
+
+  const onBoundary = () => {
+    if (deps.update.ready.peek()) {
+      deps.update.apply();
+      return true;
+    }
+    const reload = deps.config.reload;
+    if (reload && bootedAt < lastReloadTime(now(), reload)) {
+      deps.reloadPage();
+      return true;
+    }
+    return false;
+  };
+
+  const rotation = createRotationModel({
+    api: {
+      loadSpeed: () => deps.api.loadSpeed(),
+      // The URL's speed is the wallboard's own; it is not saved as the user's.
+      saveSpeed: async () => undefined,
+      viewAt: async (i) => at(i),
+    },
+    open: (url) => {
+      const item = items.peek().find((x) => x.url === url) ?? { title: url, url };
+      seq += 1;
+      stage.value = { seq, item };
+      return true;
+    },
+    durationAt: (i) => (items.peek().length ? at(i).seconds : undefined),
+    onBoundary,
+    startAt: deps.config.start,
+    notify: () => undefined,
+    t: deps.t,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+
+  const load = async () => {
+    try {
+      const { items: list, notices: more } = await resolvePlaylist(deps.config, { viewAt: deps.playlist.viewAt, menu: deps.playlist.menu() }, deps.t);
+      items.value = list;
+      notices.value = [...deps.config.notices, ...more];
+      deps.lastList.put(list);
+    } catch {
+      items.value = (await deps.lastList.get()) ?? [];
+    }
+  };
+
+  return {
+    items,
+    notices,
+    stage,
+    rotation,
+    position: computed(() => {
+      const n = items.value.length;
+      return n ? (((rotation.index.value % n) + n) % n) + 1 : 0;
+    }),
+    held,
+    start() {
+      let stopped = false;
+      const speed = deps.config.speed;
+      void rotation.load().then(() => { if (speed !== undefined) rotation.setSpeed(speed); });
+      if (speed !== undefined) rotation.setSpeed(speed);
+      void load().then(() => {
+        if (!stopped && items.peek().length && deps.connection.state.peek() === 'online') rotation.start();
+        else if (!stopped && items.peek().length) held.value = true;
+      });
+      // Not online: the last item stays on screen and nothing new loads; on recovery the current item loads again.
+      const stopHold = effect(() => {
+        const online = deps.connection.state.value === 'online';
+        deps.connection.recoveries.value;
+        if (!items.peek().length) return;
+        if (!online && rotation.running.peek()) {
+          rotation.pause();
+          held.value = true;
+        } else if (online && held.peek()) {
+          held.value = false;
+          rotation.start();
+        }
+      });
+      return () => {
+        stopped = true;
+        stopHold();
+        rotation.pause();
+      };
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { Theme } from '../../lib/apiTypes';
+import { withBase } from '../../lib/base';
+import { isSafeFrameTarget } from '../frame/safeTarget';
+
+export type StripPlace = 'bottom' | 'top' | 'off';
+
+/** A parameter left out, and the translation key of the rule it broke. */
+export interface IgnoredParam { name: string; value: string; rule: string }
+
+/** One thing the URL asks the wallboard to show, in the order given. */
+export type Source =
+  | { kind: 'view'; index: number }
+  | { kind: 'dashboard'; id: string }
+  | { kind: 'page'; path: string };
+
+export interface WallboardConfig {
+  /** Empty: the user's My Views (or the built-in playlist when there are none). */
+  sources: Source[];
+  /** Seconds per item, by position; overrides the speed for those items. */
+  durations: number[];
+  speed?: number;
+  theme?: Theme;
+  strip: StripPlace;
+  /** The item to start with (0-based). */
+  start: number;
+  /** A daily full reload at the first boundary after this time ("03:30"). */
+  reload?: { hours: number; minutes: number };
+  /** One per ignored value, shown on the strip: bad parameters never blank the screen. */
+  notices: IgnoredParam[];
+}
+
+export const THEMES: readonly Theme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
+const DURATION = { min: 5, max: 3600 } as const;
+const SPEED = { min: 10, max: 60 } as const;
+const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const KNOWN = new Set(['views', 'dashboards', 'page', 'speed', 'durations', 'theme', 'strip', 'start', 'reload']);
+
+function wholeNumber(raw: string): number | null {
+  return /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : null;
+}
+
+function list(raw: string): string[] {
+  return raw.split(',').map((v) => v.trim()).filter((v) => v !== '');
+}
+
+/** Reads the wallboard's URL parameters (docs/wallboard.md); anything invalid is left out with a notice. */
+export function parseWallboardParams(search: string, base?: string, origin?: string): WallboardConfig {
+  const params = new URLSearchParams(search);
+  const config: WallboardConfig = { sources: [], durations: [], strip: 'bottom', start: 0, notices: [] };
+  const ignore = (name: string, value: string, rule: string) => config.notices.push({ name, value, rule: `wallboard.rule.${rule}` });
+
+  for (const [name, value] of params) {
+    if (!KNOWN.has(name)) {
+      ignore(name, value, 'unknown');
+      continue;
+    }
+    switch (name) {
+      case 'views':
+        for (const v of list(value)) {
+          const index = wholeNumber(v);
+          if (index === null) ignore('views', v, 'view');
+          else config.sources.push({ kind: 'view', index });
+        }
+        break;
+      case 'dashboards':
+        for (const v of list(value)) {
+          if (DASHBOARD_ID.test(v)) config.sources.push({ kind: 'dashboard', id: v });
+          else ignore('dashboards', v, 'dashboard');
+        }
+        break;
+      case 'page': {
+        const safe = isSafeFrameTarget(value.trim(), base, origin);
+        if (safe) config.sources.push({ kind: 'page', path: safe });
+        else ignore('page', value, 'page');
+        break;
+      }
+      case 'speed': {
+        const speed = wholeNumber(value);
+        if (speed !== null && speed >= SPEED.min && speed <= SPEED.max) config.speed = speed;
+        else ignore('speed', value, 'speed');
+        break;
+      }
+      case 'durations': {
+        const seconds = list(value).map(wholeNumber);
+        if (seconds.length > 0 && seconds.every((s): s is number => s !== null && s >= DURATION.min && s <= DURATION.max)) config.durations = seconds;
+        else ignore('durations', value, 'durations');
+        break;
+      }
+      case 'theme':
+        if ((THEMES as readonly string[]).includes(value)) config.theme = value as Theme;
+        else ignore('theme', value, 'theme');
+        break;
+      case 'strip':
+        if (value === 'bottom' || value === 'top' || value === 'off') config.strip = value;
+        else ignore('strip', value, 'strip');
+        break;
+      case 'start': {
+        const start = wholeNumber(value);
+        if (start !== null) config.start = start;
+        else ignore('start', value, 'start');
+        break;
+      }
+      case 'reload': {
+        const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
+        if (m) config.reload = { hours: Number(m[1]), minutes: Number(m[2]) };
+        else ignore('reload', value, 'reload');
+        break;
+      }
+    }
+  }
+  return config;
+}
+
+/** The wallboard address for a set of choices (the Wallboard link dialog), absolute on this site. */
+export function wallboardUrl(choices: Partial<Record<'views' | 'dashboards' | 'speed' | 'durations' | 'theme' | 'strip' | 'start' | 'reload', string>> & { pages?: string[] }, origin: string = window.location.origin): string {
+  const params = new URLSearchParams();
+  for (const key of ['views', 'dashboards'] as const) if (choices[key]) params.set(key, choices[key]);
+  for (const page of choices.pages ?? []) params.append('page', page);
+  for (const key of ['speed', 'durations', 'theme', 'strip', 'start', 'reload'] as const) if (choices[key]) params.set(key, choices[key]);
+  const query = params.toString();
+  return `${origin}${withBase('wallboard')}${query ? `?${query}` : ''}`;
+}
