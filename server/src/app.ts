@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { createMonitoringSource } from './monitoring/create.js';
 import type { MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
@@ -49,6 +50,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: false });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit });
+  registerSecurityHeaders(app);
 
   app.setErrorHandler((error: unknown, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });
