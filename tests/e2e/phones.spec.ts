@@ -82,7 +82,9 @@ test.describe('phones (390×844)', () => {
         const cut = await footer.getByRole('link', { name }).evaluate((el) => el.scrollWidth > el.clientWidth);
         expect(cut, name).toBe(false);
       }
-      await expect(footer.getByRole('link', { name: /© 2008–\d{4} The Pharos Authors/ })).toBeVisible();
+      const copyright = footer.getByRole('link', { name: /© 2008–\d{4} The Pharos Authors/ });
+      await expect(copyright).toBeVisible();
+      expect(await copyright.evaluate((el) => el.scrollWidth > el.clientWidth), 'the copyright years').toBe(false);
     }
   });
 
