@@ -29,6 +29,8 @@ test.describe('phones (390×844)', () => {
     await openFramePage(page, server, HOSTS);
     await header(page).getByRole('button', { name: 'More' }).tap();
     const menu = page.getByRole('menu', { name: 'More' });
+    // The menu opens once the overlay code has loaded: wait for its items before reading them.
+    await expect(menu.getByRole('menuitem')).toHaveCount(10);
     const names = await menu.getByRole('menuitem').allInnerTexts();
     for (const item of ['Add to My Views', 'Permalink', 'Schedule Page', 'Help', 'Feedback', 'Changelog', 'Support', 'Community Forums', 'Exchange', 'Popout']) {
       expect(names.some((n) => n.includes(item)), item).toBe(true);
