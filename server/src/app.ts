@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
 import { parseUrlEncoded, registerInputGuards } from './http/input.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { createMonitoringSource } from './monitoring/create.js';
 import type { MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
@@ -57,6 +58,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit, parser: (text) => parseUrlEncoded(text) });
   registerInputGuards(app);
+  registerSecurityHeaders(app);
 
   app.setErrorHandler((error: unknown, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });

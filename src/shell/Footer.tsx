@@ -45,8 +45,8 @@ export function Footer() {
       <div className="footer-right">
         {!b.hide_about && <Link href={withBase('about/')} className="footer-link" data-testid="footer-about">{t('shell.footer.about')}</Link>}
         {!b.hide_legal && <Link href={`${withBase('about/')}?legal`} className="footer-link" data-testid="footer-legal">{t('shell.footer.legal')}</Link>}
-        <Link href={VENDOR_LINKS.vendor} target="_blank" className="footer-link" data-testid="footer-copyright">
-          © {copyrightYears()}{b.copyright ? ` ${b.copyright}` : ''}
+        <Link href={VENDOR_LINKS.vendor} target="_blank" className="footer-link footer-copyright" data-testid="footer-copyright">
+          © {copyrightYears()}{b.copyright && <span className="footer-copyright-holder">{` ${b.copyright}`}</span>}
         </Link>
         <TrayAlert />
       </div>

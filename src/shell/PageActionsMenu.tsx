@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { useT } from '../lib/i18n';
 import { useFrame } from '../features/frame/model';
@@ -7,13 +7,16 @@ import { LoadFailed } from '../features/pageActions/LoadFailed';
 import type { PageAction } from '../features/pageActions/model';
 import { isScheduleRefused, SCHEDULE_PAGE_AVAILABLE } from '../features/pageActions/schedule';
 import { Icon } from '../ui/Icon';
-import { MenuTrigger } from '../ui/Menu';
+import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
 
 /** The dialogs load with the first action, so none of them is in the first bundle. */
 const PageActionsDialog = lazy(() => import('../features/pageActions/PageActionsDialog').then((m) => ({ default: m.PageActionsDialog })));
 
-/** Spec 2.6: add to My Views, permalink and Schedule Page, for the page the content frame shows. */
-export function PageActionsMenu() {
+/**
+ * Spec 2.6's page actions for the page the content frame shows, as menu items plus the dialog they open:
+ * the top bar's own menu and the phone overflow menu both offer them.
+ */
+export function usePageActions(): { items: MenuItemSpec[]; dialog: ReactNode } {
   useSignals();
   const t = useT();
   const frame = useFrame();
@@ -21,35 +24,38 @@ export function PageActionsMenu() {
   const location = frame.currentLocation.value || frame.src.value;
   const refused = isScheduleRefused(location);
   const show = (action: PageAction) => () => setOpen({ action, location });
-  const close = () => setOpen(null);
+  const items: MenuItemSpec[] = [
+    { key: 'addView', label: t('shell.pageActions.addView'), isDisabled: !location, onAction: show('addView') },
+    { key: 'permalink', label: t('shell.pageActions.permalink'), isDisabled: !location, onAction: show('permalink') },
+    {
+      key: 'schedule',
+      label: t('shell.pageActions.schedule'),
+      // Without the schedule report page only the refusal (spec 5) is a real answer; anything else would be a dead page.
+      isDisabled: !location || (!SCHEDULE_PAGE_AVAILABLE && !refused),
+      detail: !SCHEDULE_PAGE_AVAILABLE && !refused && <small>{t('shell.pageActions.scheduleUnavailable')}</small>,
+      onAction: show('schedule'),
+    },
+  ];
+  const dialog = open && (
+    <ErrorBoundary fallback={<LoadFailed message={t('errors.pageActionsFailed')} />}>
+      <Suspense fallback={null}>
+        <PageActionsDialog action={open.action} location={open.location} onClose={() => setOpen(null)} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  return { items, dialog };
+}
+
+/** Spec 2.6: add to My Views, permalink and Schedule Page, for the page the content frame shows. */
+export function PageActionsMenu() {
+  const t = useT();
+  const { items, dialog } = usePageActions();
   return (
     <>
-      <MenuTrigger
-        label={t('shell.pageActions.menu')}
-        className="page-actions-menu"
-        data-testid="page-actions"
-        items={[
-          { key: 'addView', label: t('shell.pageActions.addView'), isDisabled: !location, onAction: show('addView') },
-          { key: 'permalink', label: t('shell.pageActions.permalink'), isDisabled: !location, onAction: show('permalink') },
-          {
-            key: 'schedule',
-            label: t('shell.pageActions.schedule'),
-            // Without the schedule report page only the refusal (spec 5) is a real answer; anything else would be a dead page.
-            isDisabled: !location || (!SCHEDULE_PAGE_AVAILABLE && !refused),
-            detail: !SCHEDULE_PAGE_AVAILABLE && !refused && <small>{t('shell.pageActions.scheduleUnavailable')}</small>,
-            onAction: show('schedule'),
-          },
-        ]}
-      >
+      <MenuTrigger label={t('shell.pageActions.menu')} className="page-actions-menu" data-testid="page-actions" items={items}>
         <Icon name="more" />
       </MenuTrigger>
-      {open && (
-        <ErrorBoundary fallback={<LoadFailed message={t('errors.pageActionsFailed')} />}>
-          <Suspense fallback={null}>
-            <PageActionsDialog action={open.action} location={open.location} onClose={close} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {dialog}
     </>
   );
 }

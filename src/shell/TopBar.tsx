@@ -13,6 +13,7 @@ import { PageActionsMenu } from './PageActionsMenu';
 import { ProfileMenu } from './ProfileMenu';
 import { SearchBox } from './SearchBox';
 import { SystemStatusControl } from './SystemStatusControl';
+import { TopBarOverflow } from './TopBarOverflow';
 import './TopBar.css';
 
 export interface TopBarProps {
@@ -56,6 +57,7 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
           </Link>
         )}
       </div>
+      <TopBarOverflow />
       <ProfileMenu />
     </header>
   );

@@ -59,8 +59,8 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
   const now = nowSeconds();
   const body = slice.rows.map((h) => html`<tr>
 <th scope="row"><a href="${hostUrl(ctx.base, h.host_name)}">${h.host_name}</a>${handlingTags(h)}</th>
-<td>${hostBadge(h)}</td><td>${sinceText(h.last_state_change, now)}</td><td>${h.current_check_attempt}/${h.max_check_attempts}</td>
-<td>${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
+<td>${hostBadge(h)}</td><td data-label="Duration">${sinceText(h.last_state_change, now)}</td><td data-label="Attempt">${h.current_check_attempt}/${h.max_check_attempts}</td>
+<td data-label="Last Check">${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
 
   const heading = unhandled ? 'Host Problems' : 'Host Status';
   return {
@@ -70,7 +70,7 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
       intro: unhandled ? 'Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.' : undefined,
       content: html`${filterForm(ctx.base, show, 'host', f, { sort, order }, paging.records)}
 ${stateSummary('host', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(COLUMNS, { sort, order }, link), body, 'No hosts match these filters.', COLUMNS.length)}
+${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(COLUMNS, { sort, order }, link), body, 'No hosts match these filters.', COLUMNS.length, 'status-list')}
 ${pager(slice, 'hosts', link)}`,
     }),
   };

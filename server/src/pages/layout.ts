@@ -16,6 +16,21 @@ export interface DocumentOptions {
   body: SafeHtml;
   /** Extra class on <body>, e.g. for the login page's centred layout. */
   bodyClass?: string;
+  /** Links the app's manifest and icons, so a page reached before the app (login) can be installed too. */
+  installable?: boolean;
+}
+
+/** The same manifest, icons and web-app tags as the app's index.html, absolute under the base. */
+function installLinks(base: string): SafeHtml {
+  return html`<link rel="manifest" href="${base}manifest.webmanifest">
+<link rel="icon" href="${base}icons/pharos.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="${base}icons/apple-touch-icon.png" sizes="180x180">
+<meta name="theme-color" content="#131b25">
+<meta name="mobile-web-app-capable" content="yes">
+<meta name="apple-mobile-web-app-capable" content="yes">
+<meta name="apple-mobile-web-app-status-bar-style" content="black">
+<meta name="apple-mobile-web-app-title" content="Pharos">
+`;
 }
 
 /** The shell of every server-rendered classic page: theme class from the user's setting, one stylesheet, no inline script. */
@@ -27,7 +42,7 @@ export function classicDocument(o: DocumentOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${o.title}</title>
 <link rel="stylesheet" href="${o.base}includes/css/classic.css">
-</head>
+${o.installable ? installLinks(o.base) : ''}</head>
 <body class="classic ${o.bodyClass ?? ''}">
 ${o.body}
 </body>

@@ -68,13 +68,13 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
   const now = nowSeconds();
   let previousHost = '';
   const body = slice.rows.map((s) => {
-    // Like the classic page, a host name is printed once for its run of services.
-    const hostCell = s.host_name === previousHost ? html`<span class="visually-hidden">${s.host_name}</span>` : html`<a href="${hostUrl(ctx.base, s.host_name)}">${s.host_name}</a>`;
+    // Like the classic page, a host name is printed once for its run of services; a phone's card shows it in every row.
+    const hostCell = s.host_name === previousHost ? html`<span class="visually-hidden repeated-host">${s.host_name}</span>` : html`<a href="${hostUrl(ctx.base, s.host_name)}">${s.host_name}</a>`;
     previousHost = s.host_name;
     return html`<tr>
 <td>${hostCell}</td><th scope="row"><a href="${serviceUrl(ctx.base, s.host_name, s.service_description)}">${s.service_description}</a>${handlingTags(s)}</th>
-<td>${serviceBadge(s)}</td><td>${sinceText(s.last_state_change, now)}</td><td>${s.current_check_attempt}/${s.max_check_attempts}</td>
-<td>${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`;
+<td>${serviceBadge(s)}</td><td data-label="Duration">${sinceText(s.last_state_change, now)}</td><td data-label="Attempt">${s.current_check_attempt}/${s.max_check_attempts}</td>
+<td data-label="Last Check">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`;
   });
 
   const heading = unhandled ? 'Service Problems' : 'Service Status';
@@ -85,7 +85,7 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
       intro: unhandled ? 'Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.' : undefined,
       content: html`${filterForm(ctx.base, show, 'service', f, { sort, order }, paging.records)}
 ${stateSummary('service', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled service problems' : 'Services', sortableHeader(COLUMNS, { sort, order }, link), body, 'No services match these filters.', COLUMNS.length)}
+${dataTable(unhandled ? 'Unhandled service problems' : 'Services', sortableHeader(COLUMNS, { sort, order }, link), body, 'No services match these filters.', COLUMNS.length, 'status-list')}
 ${pager(slice, 'services', link)}`,
     }),
   };

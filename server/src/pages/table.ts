@@ -47,10 +47,13 @@ export function pager<T>(slice: PageSlice<T>, noun: string, link: (params: Query
 <nav aria-label="Pages"><ul>${items}</ul></nav></div>`;
 }
 
-/** A table that scrolls sideways on narrow screens instead of breaking the layout. */
-export function dataTable(caption: string, head: SafeHtml, rows: SafeHtml[], emptyText: string, columns: number): SafeHtml {
+/**
+ * A table that scrolls sideways on narrow screens instead of breaking the layout. `status-list` tables (the host and
+ * service status and problem lists) instead become one card per row on phones, so nothing is cut off.
+ */
+export function dataTable(caption: string, head: SafeHtml, rows: SafeHtml[], emptyText: string, columns: number, className?: 'status-list'): SafeHtml {
   const body = rows.length ? rows : [html`<tr><td colspan="${columns}" class="empty">${emptyText}</td></tr>`];
-  return html`<div class="table-wrap"><table class="data"><caption>${caption}</caption>${head}<tbody>${body}</tbody></table></div>`;
+  return html`<div class="table-wrap"><table class="data${className ? ` ${className}` : ''}"><caption>${caption}</caption>${head}<tbody>${body}</tbody></table></div>`;
 }
 
 /** A two-column table of labelled values, e.g. for a detail page. */

@@ -39,6 +39,7 @@ function loginPage(ctx: AppContext, opts: { error?: string; notice?: string; use
     base: ctx.base,
     title: 'Login · Pharos',
     bodyClass: 'login',
+    installable: true,
     body: html`<main class="card">
   <h1>Pharos</h1>
   ${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
