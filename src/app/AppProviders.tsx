@@ -5,6 +5,7 @@ import { SessionContext } from '../features/session/model';
 import { ThemeContext } from '../features/theme/model';
 import { RotationContext } from '../features/views/rotation';
 import { ShellDataContext } from '../shell/shellData';
+import { UserStoreContext } from '../lib/store';
 import { ServiceWorkerContext } from '../lib/sw';
 import type { AppContext } from './context';
 
@@ -17,7 +18,9 @@ export function AppProviders({ app, children }: { app: AppContext; children: Rea
           <ThemeContext.Provider value={app.theme}>
             <ShellDataContext.Provider value={app.shell}>
               <RotationContext.Provider value={app.rotation}>
-                <ServiceWorkerContext.Provider value={app.sw}>{children}</ServiceWorkerContext.Provider>
+                <ServiceWorkerContext.Provider value={app.sw}>
+                  <UserStoreContext.Provider value={app.store}>{children}</UserStoreContext.Provider>
+                </ServiceWorkerContext.Provider>
               </RotationContext.Provider>
             </ShellDataContext.Provider>
           </ThemeContext.Provider>

@@ -23,6 +23,7 @@ const OWNER_COOKIE = 'pharos_user';
 
 /** Every model of the app, made once at boot with its I/O injected; features reach them through their contexts. */
 export interface AppContext {
+  mode: AppMode;
   store: UserStore;
   connection: ConnectionModel;
   session: SessionModel;
@@ -46,7 +47,13 @@ export function ownerFromCookie(cookie: string): string {
   return '';
 }
 
-export function createAppContext(): AppContext {
+/**
+ * framed: a 401 swaps the app for the session-timeout screen (spec 4). wallboard: a TV nobody watches keeps its
+ * screen, shows "Sign-in needed" and resumes by itself once a session exists again (issue 8).
+ */
+export type AppMode = 'framed' | 'wallboard';
+
+export function createAppContext(mode: AppMode = 'framed'): AppContext {
   const store = createUserStore({
     kv: browserKeyValue(),
     local: typeof localStorage === 'undefined' ? undefined : localStorage,
@@ -56,6 +63,8 @@ export function createAppContext(): AppContext {
   void store.setOwner(ownerFromCookie(document.cookie));
 
   const session = createSessionModel({ forget: () => store.forget() });
+  // Either way every stored copy goes on a 401; only the framed app leaves for the timeout screen.
+  const sessionGone = mode === 'framed' ? () => session.expire() : () => { void store.forget(); };
   const frame = createFrameModel({ location: window.location, history: window.history });
   const auth = createAuthResource(store);
   const menu = createMenuResource(store);
@@ -64,7 +73,7 @@ export function createAppContext(): AppContext {
     probe,
     keepAlive,
     browserOnline: () => navigator.onLine,
-    onSignInNeeded: () => session.expire(),
+    onSignInNeeded: sessionGone,
     onRecover: () => {
       revalidateAll();
       frame.reloadIfFailed();
@@ -73,6 +82,7 @@ export function createAppContext(): AppContext {
   });
 
   return {
+    mode,
     store,
     connection,
     session,
@@ -87,7 +97,7 @@ export function createAppContext(): AppContext {
     start() {
       configureHttp({
         nsp: nspFrom(auth),
-        onUnauthorized: () => session.expire(),
+        onUnauthorized: sessionGone,
         onOutcome: connection.report,
         writeGate: () => {
           if (connection.online.peek()) return { allowed: true };

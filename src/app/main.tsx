@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { stripBase } from '../lib/base';
 import { initI18n } from '../lib/i18n';
+import { routeFor } from '../lib/routeFor';
 import { App } from './App';
 import { createAppContext } from './context';
 import './theme.css';
 
-const app = createAppContext();
+const app = createAppContext(routeFor(stripBase(window.location.pathname)).kind === 'wallboard' ? 'wallboard' : 'framed');
 app.start();
 // Started before the first render so translations, auth and menu load in parallel.
 void initI18n(app.store);

@@ -7,7 +7,7 @@ import { CcmFrame } from './CcmFrame';
 import { routeFor } from '../lib/routeFor';
 
 const AboutLayout = lazy(() => import('./AboutLayout').then((m) => ({ default: m.AboutLayout })));
-const WallboardScreen = lazy(() => import('../features/screens/WallboardScreen').then((m) => ({ default: m.WallboardScreen })));
+const WallboardScreen = lazy(() => import('../features/wallboard/WallboardScreen').then((m) => ({ default: m.WallboardScreen })));
 
 function NotFound() {
   const t = useT();

@@ -111,7 +111,7 @@ describe('http and the connection', () => {
     configureHttp({});
   });
 
-  it('reports every outcome: an answer, no answer or 5xx, and a refused session', async () => {
+  it('reports every outcome: an answer (a 500 too), no answer or a gateway\'s 502-504, and a refused session', async () => {
     const outcomes: string[] = [];
     configureHttp({ nsp: () => 'N', onOutcome: (o) => outcomes.push(o) });
     respond(200, {});
@@ -120,11 +120,13 @@ describe('http and the connection', () => {
     await http.get('a').catch(() => undefined);
     respond(503, {});
     await http.get('a').catch(() => undefined);
+    respond(500, {});
+    await http.get('a').catch(() => undefined);
     respond(401, {});
     await http.get('a').catch(() => undefined);
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     await http.get('a').catch(() => undefined);
-    expect(outcomes).toEqual(['ok', 'ok', 'unreachable', 'unauthorized', 'unreachable']);
+    expect(outcomes).toEqual(['ok', 'ok', 'unreachable', 'ok', 'unauthorized', 'unreachable']);
   });
 
   it('a server that never answers fails the call as unreachable after the timeout', async () => {

@@ -28,6 +28,12 @@ export interface RequestOptions {
 
 type NspSource = () => string | Promise<string>;
 
+/**
+ * A proxy's word that the server behind it is not answering. A plain 500 is the server answering with one endpoint's
+ * failure: that region shows its own fallback, while the connection stays online (no app-wide outage, no retry storm).
+ */
+const GATEWAY_DOWN = new Set([502, 503, 504]);
+
 /** What a call came to, for the connection model: an answer, none (or 5xx), or a refused session. */
 export type CallOutcome = 'ok' | 'unreachable' | 'unauthorized';
 
@@ -137,7 +143,7 @@ function toError(reason: unknown): Error {
       : undefined;
     const error = new ApiError(reason.status, serverMessage ?? `Request failed with status ${reason.status}.`, serverMessage);
     if (reason.status === 401) hooks.onUnauthorized?.();
-    hooks.onOutcome?.(reason.status === 401 ? 'unauthorized' : reason.status >= 500 ? 'unreachable' : 'ok');
+    hooks.onOutcome?.(reason.status === 401 ? 'unauthorized' : GATEWAY_DOWN.has(reason.status) ? 'unreachable' : 'ok');
     return error;
   }
   hooks.onOutcome?.('unreachable');

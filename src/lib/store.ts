@@ -1,4 +1,5 @@
 import { createStore, delMany, get, keys, set, type UseStore } from 'idb-keyval';
+import { createModelContext } from './modelContext';
 import { PERSIST_PREFIX } from './persistKeys';
 
 /** A stored copy of server data and when it was fetched from the server. */
@@ -120,3 +121,6 @@ function safeLocal<T>(read: () => T): T | undefined {
     return undefined;
   }
 }
+
+export const UserStoreContext = createModelContext<UserStore>('UserStore');
+export const useUserStore = UserStoreContext.use;

@@ -32,10 +32,12 @@ export interface FramedLayoutProps {
   section: SectionId;
   /** The content frame or a native screen. */
   children: ReactNode;
+  /** The wallboard shows the connection on its own strip. */
+  showConnection?: boolean;
 }
 
 /** Spec 2.2: the framed page, each region behind its own error boundary and fallback text (spec 8). */
-export function FramedLayout({ section, children }: FramedLayoutProps) {
+export function FramedLayout({ section, children, showConnection = true }: FramedLayoutProps) {
   useSignals();
   const t = useT();
   const frame = useFrame();
@@ -51,7 +53,7 @@ export function FramedLayout({ section, children }: FramedLayoutProps) {
   return (
     <RouterProvider navigate={navigate}>
       <div className="framed-layout" data-section={section} data-fullscreen={frame.fullscreen.value || undefined} onPointerDownCapture={wakeToaster} onKeyDownCapture={wakeToaster}>
-        <ConnectionIndicator dataAt={dataAt} />
+        {showConnection && <ConnectionIndicator dataAt={dataAt} />}
         <div className="shell-banners">
           <RegionBoundary region="license-banner" resetKey={recoveries} fallback={t('shell.fail.licenseBanner')}>
             <LicenseBanner />

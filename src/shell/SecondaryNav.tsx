@@ -14,7 +14,7 @@ import './SecondaryNav.css';
 /** Spec 2.10: the views section has the rotation control bar above its menu; it loads with that section. */
 const RotationBar = lazySpecial('RotationBar');
 /** The bar's height and margin (RotationBar.css), kept free while it loads so the menu does not jump under the pointer. */
-const ROTATION_BAR_SPACE = { height: '8.15rem' };
+const ROTATION_BAR_SPACE = { height: '9.9rem' };
 
 /** Spec 2.10: the section title and its collapsible groups of entries. */
 export function SecondaryNav({ section }: { section: SectionId }) {

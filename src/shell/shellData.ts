@@ -1,4 +1,4 @@
-import type { BannerMessage, Branding, LicenseState, ProductName, ProductUpdate, ProductVersion, ProgramStatus, SystemStatus } from '../lib/apiTypes';
+import type { BannerMessage, Branding, LicenseState, ProductName, ProductUpdate, ProductVersion, ProgramStatus, SystemStatus, Totals } from '../lib/apiTypes';
 import { http } from '../lib/http';
 import { createModelContext } from '../lib/modelContext';
 import { createResource, type Resource, type ResourceStorage } from '../lib/resource';
@@ -6,6 +6,13 @@ import { DEFAULT_LICENSE } from './licenseMessage';
 
 const HOUR = 60 * 60_000;
 export const BANNER_HELPER = 'admin/banner_message-ajaxhelper.php';
+
+/** Spec 7 and 9: unhandled problem totals over all records (no paging), the login alerts' and the wallboard's queries. */
+export const UNHANDLED_HOSTS = { limitrecords: false, totals: 1, current_state: 'in:1,2', problem_acknowledged: 0, scheduled_downtime_depth: 0 };
+export const UNHANDLED_SERVICES = {
+  limitrecords: false, combinedhost: 1, totals: 1, host_current_state: 0, host_problem_acknowledged: 0, host_scheduled_downtime_depth: 0,
+  current_state: 'in:1,2,3', problem_acknowledged: 0, scheduled_downtime_depth: 0,
+};
 
 export interface ShellData {
   productName: Resource<ProductName>;
@@ -17,6 +24,9 @@ export interface ShellData {
   programStatus: Resource<ProgramStatus>;
   banners: Resource<BannerMessage[]>;
   trayAlert: Resource<string>;
+  /** Unhandled problem totals, kept fresh (the status strip of the wallboard). */
+  hostProblems: Resource<Totals>;
+  serviceProblems: Resource<Totals>;
 }
 
 /**
@@ -87,6 +97,18 @@ export function createShellData(storage?: ResourceStorage): ShellData {
         signal,
       }),
       pollInterval: 60_000,
+      ...stored,
+    }),
+    hostProblems: createResource<Totals>({
+      key: 'status.totals.host',
+      load: (signal) => http.get<Totals>('api/v2/status/host', { params: UNHANDLED_HOSTS, signal }),
+      pollInterval: 30_000,
+      ...stored,
+    }),
+    serviceProblems: createResource<Totals>({
+      key: 'status.totals.service',
+      load: (signal) => http.get<Totals>('api/v2/status/service', { params: UNHANDLED_SERVICES, signal }),
+      pollInterval: 30_000,
       ...stored,
     }),
   };

@@ -15,6 +15,8 @@ export interface TextFieldProps {
   autoFocus?: boolean;
   maxLength?: number;
   isDisabled?: boolean;
+  /** Shown and selectable (to copy), not editable. */
+  isReadOnly?: boolean;
   'data-testid'?: string;
 }
 

@@ -1,7 +1,7 @@
 import type { ProductUpdate, SystemStatus, Totals } from '../../lib/apiTypes';
 import { http } from '../../lib/http';
 import { createResource, type Resource } from '../../lib/resource';
-import type { ShellData } from '../../shell/shellData';
+import { UNHANDLED_HOSTS, UNHANDLED_SERVICES, type ShellData } from '../../shell/shellData';
 import { SHOW_SETTING } from './gate';
 
 /** `GET api/v2/status/ip` (docs/api.md): whether the internal Program URL resolves, and to this machine. */
@@ -16,12 +16,6 @@ export interface LoginAlertSources {
   ip: Resource<IpCheck>;
 }
 
-// Spec 7 and 9: totals over all records (no paging), read once: these queries never refetch by themselves.
-const UNHANDLED_HOSTS = { limitrecords: false, totals: 1, current_state: 'in:1,2', problem_acknowledged: 0, scheduled_downtime_depth: 0 };
-const UNHANDLED_SERVICES = {
-  limitrecords: false, combinedhost: 1, totals: 1, host_current_state: 0, host_problem_acknowledged: 0, host_scheduled_downtime_depth: 0,
-  current_state: 'in:1,2,3', problem_acknowledged: 0, scheduled_downtime_depth: 0,
-};
 
 /** The alert conditions' sources; the system status and update info are the shell's own resources. */
 export function createLoginAlertSources(shell: Pick<ShellData, 'systemStatus' | 'productUpdate'>): LoginAlertSources {

@@ -21,6 +21,8 @@ export interface ThemeModel {
   loadAccountTheme(signal?: AbortSignal): Promise<void>;
   /** Saves the account theme and switches to it; the previous theme comes back if the server refuses. */
   setTheme(next: Theme): Promise<void>;
+  /** Shows a theme on this page only (the wallboard's theme=): not saved, and the account's theme does not replace it. */
+  showOnly(value: Theme): void;
   /** Puts the theme's class on the document root (and only that one of the three). */
   bindThemeClass(root?: HTMLElement): () => void;
 }
@@ -33,8 +35,10 @@ export function createThemeModel(prefs: ThemePrefs): ThemeModel {
   const stored = prefs.getLocal('theme');
   const theme = signal<Theme>(isTheme(stored) ? stored : DEFAULT_THEME);
   const remember = (value: Theme) => prefs.setLocal('theme', value);
+  let pinned = false;
 
   const applyServerTheme = (value: unknown) => {
+    if (pinned) return;
     if (!isTheme(value)) {
       console.error(`Unknown theme ${JSON.stringify(value)}; keeping the default dark theme.`);
       theme.value = DEFAULT_THEME;
@@ -61,6 +65,10 @@ export function createThemeModel(prefs: ThemePrefs): ThemeModel {
         theme.value = previous;
         throw error;
       }
+    },
+    showOnly(value) {
+      pinned = true;
+      theme.value = value;
     },
     bindThemeClass(root = document.documentElement) {
       return effect(() => {

@@ -1,8 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { i18n, useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Slider } from '../../ui/Slider';
+import { withBase } from '../../lib/base';
+import WallboardLinkDialog from '../wallboard/WallboardLinkDialog';
 import { useRotation } from './rotation';
 import { RotationIcon } from './RotationIcon';
 import { SPEED } from './rotationModel';
@@ -17,6 +19,7 @@ const SECONDS: Intl.NumberFormatOptions = { style: 'unit', unit: 'second', unitD
 export default function RotationBar() {
   useSignals();
   const model = useRotation();
+  const [linkOpen, setLinkOpen] = useState(false);
   const t = useT();
   useEffect(() => {
     void model.load();
@@ -51,6 +54,12 @@ export default function RotationBar() {
         formatOptions={SECONDS}
         locale={i18n.language ? i18n.language.replace('_', '-') : undefined}
       />
+      <div className="rotation-bar-wallboard">
+        {/* A full page load: the wallboard starts its own app, one that outlives expired sessions. */}
+        <a href={withBase('wallboard')} data-testid="start-wallboard">{t('wallboard.start')}</a>
+        <Button variant="quiet" onPress={() => setLinkOpen(true)}>{t('wallboard.link.open')}</Button>
+      </div>
+      {linkOpen && <WallboardLinkDialog onClose={() => setLinkOpen(false)} />}
     </div>
   );
 }

@@ -11,14 +11,13 @@ const PAGES = '?page=a.php&page=b.php&page=c.php';
 
 function setup(search = PAGES, options: { menu?: Menu; now?: () => number; stored?: PlaylistItem[]; viewAt?: (i: number) => Promise<{ title: string; url: string }> } = {}) {
   const state = signal<ConnectionState>('online');
-  const recoveries = signal(0);
   const ready = signal(false);
   const apply = vi.fn();
   const reloadPage = vi.fn();
   const saved: PlaylistItem[][] = [];
   const model = createWallboardModel({
     config: parseWallboardParams(search, '/', 'http://localhost:3000'),
-    connection: { state, recoveries },
+    connection: { state },
     api: { loadSpeed: async () => 10 },
     playlist: { viewAt: options.viewAt ?? (async () => { throw new Error('no views here'); }), menu: () => options.menu ?? {} },
     lastList: { get: async () => options.stored, put: (items) => saved.push(items) },
@@ -29,7 +28,7 @@ function setup(search = PAGES, options: { menu?: Menu; now?: () => number; store
   });
   const stop = model.start();
   const shown = () => model.stage.value?.item.url;
-  const recover = () => { state.value = 'online'; recoveries.value += 1; };
+  const recover = () => { state.value = 'online'; };
   return { model, state, recover, ready, apply, reloadPage, stop, shown, saved };
 }
 

@@ -11,7 +11,7 @@ export interface StageRequest { seq: number; item: PlaylistItem }
 
 export interface WallboardDeps {
   config: WallboardConfig;
-  connection: Pick<ConnectionModel, 'state' | 'recoveries'>;
+  connection: Pick<ConnectionModel, 'state'>;
   api: Pick<ViewsApi, 'loadSpeed'>;
   playlist: Omit<PlaylistDeps, 'menu'> & { menu: () => PlaylistDeps['menu'] };
   /** The last list this screen showed, for a cold start without a network. */
@@ -129,7 +129,6 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
       // Not online: the last item stays on screen and nothing new loads; on recovery the current item loads again.
       const stopHold = effect(() => {
         const online = deps.connection.state.value === 'online';
-        deps.connection.recoveries.value;
         if (!items.peek().length) return;
         if (!online && rotation.running.peek()) {
           rotation.pause();

@@ -1,5 +1,0 @@
-import { PlaceholderScreen } from './PlaceholderScreen';
-
-export function WallboardScreen() {
-  return <PlaceholderScreen screen="wallboard" titleKey="screens.wallboard" />;
-}

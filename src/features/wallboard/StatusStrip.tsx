@@ -1,0 +1,63 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useT } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
+import { Icon } from '../../ui/Icon';
+import { indicatorText } from '../connection/ConnectionIndicator';
+import { useConnection } from '../connection/model';
+import { clockTime, useStaleness } from '../connection/staleness';
+import { useNow } from '../connection/useNow';
+import { useShellData } from '../../shell/shellData';
+import type { WallboardModel } from './model';
+
+function Totals({ kind }: { kind: 'host' | 'service' }) {
+  const t = useT();
+  const shell = useShellData();
+  const resource = kind === 'host' ? shell.hostProblems : shell.serviceProblems;
+  const { data } = useResource(resource);
+  const { stale } = useStaleness(resource);
+  const count = data?.recordcount;
+  const tone = count === undefined ? 'unknown' : count > 0 ? 'critical' : 'ok';
+  return (
+    <span className="wallboard-totals" data-tone={stale ? 'unknown' : tone} data-stale={stale || undefined} data-testid={`wallboard-${kind}-problems`}>
+      <Icon name={count ? 'warning' : 'success'} />
+      {t(`wallboard.${kind}Problems`, { count: count ?? '–' })}
+    </span>
+  );
+}
+
+/** Issue 8: the slim strip: clock, item and position, countdown, problem totals, connection and data age, notices. */
+export function StatusStrip({ model }: { model: WallboardModel }) {
+  useSignals();
+  const t = useT();
+  const connection = useConnection();
+  const now = useNow(1000);
+  const system = useShellData().systemStatus;
+  const items = model.items.value;
+  const current = model.stage.value?.item;
+  const running = model.rotation.running.value;
+  const notices = model.notices.value;
+  const online = connection.state.value === 'online';
+  const dataAt = connection.lastContactAt.value ?? system.updatedAt.value;
+  return (
+    <div className="wallboard-strip" role="region" aria-label={t('wallboard.strip')} data-testid="wallboard-strip">
+      <time className="wallboard-clock" data-testid="wallboard-clock">{clockTime(now)}</time>
+      <span className="wallboard-title" data-testid="wallboard-title">{current?.title ?? ''}</span>
+      <span className="wallboard-position" data-testid="wallboard-position">{t('wallboard.position', { position: model.position.value, count: items.length })}</span>
+      <span role="timer" className="wallboard-countdown" data-testid="wallboard-countdown">
+        {running ? t('wallboard.countdown', { seconds: model.rotation.countdown.value }) : t('wallboard.paused')}
+      </span>
+      <Totals kind="host" />
+      <Totals kind="service" />
+      <span className="wallboard-connection" data-state={connection.state.value} data-testid="wallboard-connection">
+        <Icon name={online ? 'success' : connection.state.value === 'offline' ? 'offline' : 'warning'} />
+        {online ? t('wallboard.live', { time: dataAt === undefined ? '–' : clockTime(dataAt) }) : indicatorText(connection, dataAt, now, t)}
+      </span>
+      {notices.length > 0 && (
+        <span className="wallboard-notice" data-testid="wallboard-notice">
+          {t('wallboard.ignored', { name: notices[0]!.name, value: notices[0]!.value, rule: t(notices[0]!.rule) })}
+          {notices.length > 1 && ` ${t('wallboard.ignoredMore', { count: notices.length - 1 })}`}
+        </span>
+      )}
+    </div>
+  );
+}

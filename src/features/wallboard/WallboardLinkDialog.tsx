@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { FormDialog } from '../../ui/FormDialog';
+import { TextField } from '../../ui/TextField';
+import { useMenu } from '../menu/MenuProvider';
+import { THEMES, parseWallboardParams, wallboardUrl, type StripPlace } from './params';
+import { BUILT_IN, myViews } from './playlist';
+import './WallboardLinkDialog.css';
+
+/** Builds the address a TV is set up with once: choices in, a copyable URL and what it will show out (issue 8). */
+export default function WallboardLinkDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const { menu } = useMenu();
+  const views = myViews(menu);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [speed, setSpeed] = useState('');
+  const [strip, setStrip] = useState<StripPlace>('bottom');
+  const [theme, setTheme] = useState('');
+  const [reload, setReload] = useState('');
+  const [copied, setCopied] = useState(false);
+  const url = wallboardUrl({
+    views: chosen.join(','), speed, theme, reload: reload.trim(), strip: strip === 'bottom' ? '' : strip,
+  });
+  const config = parseWallboardParams(new URL(url).search);
+  const shown = chosen.length ? chosen.map((i) => views[i]!.title) : views.length ? views.map((v) => v.title) : BUILT_IN.map((b) => t(b.titleKey));
+  const toggle = (index: number, on: boolean) => setChosen((prev) => (on ? [...prev, index].sort((a, b) => a - b) : prev.filter((i) => i !== index)));
+  const copy = () => {
+    navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
+  };
+  return (
+    <FormDialog
+      title={t('wallboard.link.title')}
+      submitLabel={t('wallboard.link.openPreview')}
+      cancelLabel={t('wallboard.link.close')}
+      onSubmit={() => window.open(url, '_blank', 'noopener')}
+      onClose={onClose}
+      data-testid="wallboard-link-dialog"
+    >
+      <fieldset className="wallboard-link-views">
+        <legend>{t('wallboard.link.views')}</legend>
+        {views.length === 0 && <p>{t('wallboard.link.noViews')}</p>}
+        {views.map((view, i) => (
+          <Checkbox key={view.url} isSelected={chosen.includes(i)} onChange={(on) => toggle(i, on)}>{view.title}</Checkbox>
+        ))}
+      </fieldset>
+      <TextField label={t('wallboard.link.speed')} name="speed" value={speed} onChange={setSpeed} />
+      <label className="wallboard-link-select">
+        {t('wallboard.link.strip')}
+        <select value={strip} onChange={(e) => setStrip(e.target.value as StripPlace)}>
+          {(['bottom', 'top', 'off'] as const).map((s) => <option key={s} value={s}>{t(`wallboard.link.strip.${s}`)}</option>)}
+        </select>
+      </label>
+      <label className="wallboard-link-select">
+        {t('wallboard.link.theme')}
+        <select value={theme} onChange={(e) => setTheme(e.target.value)}>
+          <option value="">{t('wallboard.link.theme.account')}</option>
+          {THEMES.map((name) => <option key={name} value={name}>{name}</option>)}
+        </select>
+      </label>
+      <TextField label={t('wallboard.link.reload')} name="reload" value={reload} onChange={setReload} />
+      <div className="wallboard-link-url">
+        <TextField label={t('wallboard.link.url')} name="url" value={url} onChange={() => undefined} isReadOnly />
+        <Button onPress={copy}>{copied ? t('wallboard.link.copied') : t('wallboard.link.copy')}</Button>
+      </div>
+      <div className="wallboard-link-preview" aria-live="polite" data-testid="wallboard-link-preview">
+        <p>{t('wallboard.link.preview')}</p>
+        <ol>{shown.map((title, i) => <li key={`${i}-${title}`}>{title}</li>)}</ol>
+        {config.notices.map((n) => (
+          <p key={`${n.name}=${n.value}`} className="wallboard-link-notice">{t('wallboard.ignored', { name: n.name, value: n.value, rule: t(n.rule) })}</p>
+        ))}
+      </div>
+    </FormDialog>
+  );
+}

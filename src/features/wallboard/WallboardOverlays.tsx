@@ -1,0 +1,65 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { withBase } from '../../lib/base';
+import { useT } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { indicatorText } from '../connection/ConnectionIndicator';
+import { useConnection } from '../connection/model';
+import { clockTime } from '../connection/staleness';
+import { useNow } from '../connection/useNow';
+
+/** While the server cannot be reached the last item stays, under a line that says so and when it retries. */
+export function StaleOverlay({ dataAt }: { dataAt: number | undefined }) {
+  useSignals();
+  const t = useT();
+  const connection = useConnection();
+  const state = connection.state.value;
+  const now = useNow(1000, state === 'unreachable' || state === 'offline');
+  if (state !== 'unreachable' && state !== 'offline') return null;
+  return (
+    <div className="wallboard-stale" role="status" data-testid="wallboard-stale">
+      <Icon name={state === 'offline' ? 'offline' : 'warning'} />
+      <span>{indicatorText(connection, connection.lastContactAt.value ?? dataAt, now, t)}</span>
+      <Button variant="quiet" onPress={() => void connection.retryNow()}>{t('connection.retryNow')}</Button>
+    </div>
+  );
+}
+
+/** A 401 on a screen nobody watches: no login form, but what happened, when, and what to do; it resumes by itself. */
+export function SignInNeeded() {
+  useSignals();
+  const t = useT();
+  const connection = useConnection();
+  if (connection.state.value !== 'signInNeeded') return null;
+  const since = connection.since.value;
+  return (
+    <div className="wallboard-signin" role="alert" data-testid="wallboard-signin">
+      <h1>{t('wallboard.signIn.title')}</h1>
+      <p>{t('wallboard.signIn.reason', { time: since === undefined ? '–' : clockTime(since) })}</p>
+      <p>{t('wallboard.signIn.todo')}</p>
+      <a className="button" href={withBase('login.php')} target="_blank" rel="noopener">{t('wallboard.signIn.open')}</a>
+    </div>
+  );
+}
+
+function canGoFullscreen(): boolean {
+  if (typeof document.documentElement.requestFullscreen !== 'function' || document.fullscreenElement) return false;
+  // An installed app or a kiosk browser is full screen already.
+  return !window.matchMedia?.('(display-mode: fullscreen), (display-mode: standalone)').matches;
+}
+
+/** Full screen needs a gesture: a small offer, once, that never blocks the rotation behind it. */
+export function FullscreenPrompt() {
+  const t = useT();
+  const [shown, setShown] = useState(canGoFullscreen);
+  if (!shown) return null;
+  return (
+    <div className="wallboard-fullscreen-prompt" data-testid="wallboard-fullscreen-prompt">
+      <Button variant="primary" onPress={() => { setShown(false); void document.documentElement.requestFullscreen().catch(() => undefined); }}>
+        {t('wallboard.fullscreen')}
+      </Button>
+      <Button variant="quiet" aria-label={t('wallboard.dismiss')} onPress={() => setShown(false)}><Icon name="close" /></Button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useState } from 'react';
+import { withBase } from '../../lib/base';
+import { useT } from '../../lib/i18n';
+import { useUserStore } from '../../lib/store';
+import { useServiceWorker } from '../../lib/sw';
+import { FramedLayout } from '../../shell/FramedLayout';
+import { useShellData } from '../../shell/shellData';
+import { useConnection } from '../connection/model';
+import { useFrame } from '../frame/model';
+import { useMenu } from '../menu/MenuProvider';
+import { useTheme } from '../theme/model';
+import { createViewsApi } from '../views/api';
+import { createWallboardModel } from './model';
+import { parseWallboardParams } from './params';
+import type { PlaylistItem } from './playlist';
+import { StatusStrip } from './StatusStrip';
+import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
+import { WallboardControls } from './WallboardControls';
+import { FullscreenPrompt, SignInNeeded, StaleOverlay } from './WallboardOverlays';
+import { WallboardStage } from './WallboardStage';
+import './wallboard.css';
+
+const leave = () => window.location.assign(withBase('views/'));
+
+/**
+ * Issue 8: {base}wallboard is the framed app in full-screen mode with a rotation of its own around it: a TV runs it
+ * all week, through outages and lost sessions, without anyone touching it.
+ */
+export function WallboardScreen() {
+  useSignals();
+  const t = useT();
+  const connection = useConnection();
+  const frame = useFrame();
+  const sw = useServiceWorker();
+  const theme = useTheme();
+  const shell = useShellData();
+  const { menu } = useMenu();
+  const store = useUserStore();
+  const [config] = useState(() => parseWallboardParams(window.location.search));
+  const [model] = useState(() => createWallboardModel({
+    config,
+    connection,
+    api: createViewsApi(),
+    playlist: { viewAt: createViewsApi().viewAt, menu: () => menu },
+    // Per URL, so each playlist a screen is set up with keeps its own last list.
+    lastList: {
+      get: async () => (await store.get<PlaylistItem[]>(`wallboard${window.location.search}`))?.value,
+      put: (items: PlaylistItem[]) => store.put(`wallboard${window.location.search}`, items, Date.now()),
+    },
+    update: { ready: sw.updateReady, apply: sw.applyUpdate },
+    reloadPage: () => window.location.reload(),
+    t,
+  }));
+  const pointer = usePointerActive();
+  useWakeLock();
+  useRemoteKeys(model.rotation, leave);
+  useEffect(() => {
+    frame.setFullscreen(true);
+    if (config.theme) theme.showOnly(config.theme);
+    return model.start();
+  }, [frame, model, theme, config.theme]);
+  const isOnline = useCallback(() => connection.state.peek() === 'online', [connection]);
+  const signedOut = useCallback(() => connection.report('unauthorized'), [connection]);
+  const strip = config.strip === 'off' ? null : <StatusStrip model={model} />;
+  return (
+    <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard">
+      {config.strip === 'top' && strip}
+      <div className="wallboard-main">
+        <FramedLayout section="views" showConnection={false}>
+          <WallboardStage request={model.stage.value} isOnline={isOnline} onSignedOut={signedOut} />
+        </FramedLayout>
+        <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
+        <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />
+        <FullscreenPrompt />
+      </div>
+      {config.strip === 'bottom' && strip}
+      <SignInNeeded />
+    </div>
+  );
+}

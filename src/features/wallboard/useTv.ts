@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import type { RotationModel } from '../views/rotationModel';
+
+const CURSOR_IDLE_MS = 3000;
+
+interface WakeLockSentinelLike { release(): Promise<void> }
+type WakeLockNavigator = Navigator & { wakeLock?: { request(type: 'screen'): Promise<WakeLockSentinelLike> } };
+
+/** Keeps the screen on where the browser can (Screen Wake Lock), taken again whenever the page is visible again. */
+export function useWakeLock(): void {
+  useEffect(() => {
+    const nav = navigator as WakeLockNavigator;
+    if (!nav.wakeLock) return undefined;
+    let lock: WakeLockSentinelLike | undefined;
+    const acquire = () => {
+      if (document.visibilityState !== 'visible') return;
+      nav.wakeLock!.request('screen').then((l) => { lock = l; }, () => undefined);
+    };
+    acquire();
+    document.addEventListener('visibilitychange', acquire);
+    return () => {
+      document.removeEventListener('visibilitychange', acquire);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
+/** True while the pointer has moved in the last 3 s: the cursor and the controls show only then. */
+export function usePointerActive(): boolean {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wake = () => {
+      setActive(true);
+      clearTimeout(timer);
+      timer = setTimeout(() => setActive(false), CURSOR_IDLE_MS);
+    };
+    window.addEventListener('pointermove', wake);
+    window.addEventListener('pointerdown', wake);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointermove', wake);
+      window.removeEventListener('pointerdown', wake);
+    };
+  }, []);
+  return active;
+}
+
+export function toggleFullscreen(): void {
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+  else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+}
+
+/** Remote and keyboard: ← / → rewind / skip, Enter or Space pause / resume, Escape leaves, F full screen. */
+export function useRemoteKeys(rotation: RotationModel, leave: () => void): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      // A focused button handles its own Enter and Space.
+      const onButton = event.target instanceof HTMLElement && event.target.closest('button, a, input, select, textarea');
+      switch (event.key) {
+        case 'ArrowLeft': rotation.rewind(); break;
+        case 'ArrowRight': rotation.skip(); break;
+        case 'Enter': case ' ': if (onButton) return; rotation.toggle(); break;
+        case 'Escape': leave(); break;
+        case 'f': case 'F': toggleFullscreen(); break;
+        default: return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [rotation, leave]);
+}
