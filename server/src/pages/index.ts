@@ -10,6 +10,7 @@ import { homePage } from './homePage.js';
 import { registerInfoPages } from './infoPages.js';
 import { registerLicensePages } from './licensePages.js';
 import { gates, registerPage } from './pageRoute.js';
+import { registerProblemsBoard } from './problemsBoard.js';
 import { registerReportPages } from './reportPages.js';
 import { registerStatusPage } from './statusPage.js';
 import { sysstatPage } from './sysstatPage.js';
@@ -26,6 +27,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerAccountPage(app, ctx);
   registerViewsPage(app, ctx);
   registerDashboardPage(app, ctx);
+  registerProblemsBoard(app, ctx);
   registerReportPages(app, ctx);
   registerInfoPages(app, ctx);
   registerConfigPages(app, ctx);
