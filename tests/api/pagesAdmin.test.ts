@@ -99,7 +99,7 @@ describe('classic admin, account and content pages', () => {
     expect(page).not.toContain('href="javascript:');
     expect(page).toContain('Not a web address');
     expect((await send(admin, 'views/main.php', { id: String(good.id) })).status).toBe(303);
-    expect(listViews(ts.server.ctx.db, id).map((v) => v.title)).toEqual(['Evil']);
+    expect(listViews(ts.server.ctx.db, id).map((v) => v.title)).toEqual(['Problems board', 'Tactical overview', 'Host groups', 'Evil']);
   });
 
   it('renders a dashboard with its background colour, or an empty state', async () => {
