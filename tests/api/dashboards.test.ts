@@ -150,17 +150,22 @@ describe('DELETE api/v2/dashboards', () => {
 describe('raw, copy and import', () => {
   it('exports a dashboard as text that imports as a new dashboard with the same look and dashlets', async () => {
     const c = await loginAs(ts, 'exporter');
-    const file = JSON.stringify({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 },
-      dashlets: [{ title: 'CPU graph', type: 'graph', host: 'web01' }] });
+    const dashlets = [
+      { id: 'a1', type: 'note', title: 'On call', width: 4, height: 2, refresh: 60, options: { text: 'Call <Ann> on 555' } },
+      { id: 'b2', type: 'problems', title: 'Web problems', width: 8, height: 5, refresh: 30, options: { hostgroup: 'web-servers', rows: 5 } },
+    ];
+    const file = JSON.stringify({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 }, dashlets });
     const imported = (await sendOk(importText(file), c)).body as Dashboard;
     expect(imported).toEqual({ id: expect.stringMatching(/^d[0-9a-f]{12}$/), title: 'Ops wall', opts: { background: '203040', transparent: 1 } });
     const text = await raw(c, imported.id);
-    expect(JSON.parse(text)).toEqual({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 },
-      dashlets: [{ title: 'CPU graph', type: 'graph', host: 'web01' }] });
+    expect(JSON.parse(text)).toEqual({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 }, dashlets });
     const again = (await sendOk(importText(text), c)).body as Dashboard;
     expect(again.id).not.toBe(imported.id);
     expect(await raw(c, again.id)).toBe(text);
-    expect(JSON.parse(await raw(c, 'home'))).toMatchObject({ title: 'Home Dashboard', opts: { background: '131b25', transparent: 0 }, dashlets: [] });
+    const home = JSON.parse(await raw(c, 'home')) as { dashlets: { type: string }[] };
+    expect(home).toMatchObject({ title: 'Home Dashboard', opts: { background: '131b25', transparent: 0 } });
+    expect(home.dashlets.map((d) => d.type)).toEqual(['hoststatus', 'servicestatus', 'clock', 'problems', 'engine', 'hostgroups']);
+    expect(JSON.parse(await raw(c, 'screen'))).toMatchObject({ title: 'Screen Dashboard', dashlets: [] });
     expectBadRequest(await c.get(`${PATH}/raw?id=dnothere`), 404);
   });
 

@@ -106,7 +106,8 @@ describe('classic admin, account and content pages', () => {
     const home = await admin.get('dashboards/dashboard.php?id=home');
     expect(home.text).toContain('<h1>Home Dashboard</h1>');
     expect(home.text).toContain('background-color: #131b25');
-    expect(home.text).toContain('This dashboard has no dashlets yet.');
+    expect(home.text).toContain('<h2 id="dashlet-home1-title">Host status summary</h2>');
+    expect((await admin.get('dashboards/dashboard.php?id=screen')).text).toContain('This dashboard has no dashlets yet.');
     const id = findUserByName(ts.server.ctx.db, 'nagiosadmin')!.id;
     ts.server.ctx.db.prepare("UPDATE dashboards SET background = 'ffffff', dashlets = ? WHERE user_id = ? AND id = 'screen'")
       .run(JSON.stringify([{ title: 'Top <problems>', type: 'problems' }]), id);

@@ -6,6 +6,7 @@ import { registerBannersPage } from './bannersPage.js';
 import { registerCcmPage } from './ccmPage.js';
 import { registerConfigPages } from './configPages.js';
 import { registerDashboardPage } from './dashboardPage.js';
+import { registerDashletsPage } from './dashletsPage.js';
 import { homePage } from './homePage.js';
 import { registerInfoPages } from './infoPages.js';
 import { registerLicensePages } from './licensePages.js';
@@ -27,6 +28,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerAccountPage(app, ctx);
   registerViewsPage(app, ctx);
   registerDashboardPage(app, ctx);
+  registerDashletsPage(app, ctx);
   registerProblemsBoard(app, ctx);
   registerReportPages(app, ctx);
   registerInfoPages(app, ctx);

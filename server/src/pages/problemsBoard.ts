@@ -22,7 +22,7 @@ export const STATE_LOOK: Record<ProblemState, { icon: string; tone: string }> = 
 
 const HANDLED_TEXT = { acknowledged: 'Acknowledged', downtime: 'In downtime' } as const;
 
-function row(base: string, p: ProblemItem, now: number): SafeHtml {
+export function problemRow(base: string, p: ProblemItem, now: number): SafeHtml {
   const look = STATE_LOOK[p.state];
   const href = p.kind === 'host' ? hostUrl(base, p.host) : serviceUrl(base, p.host, p.service);
   return html`<li class="problem state-${look.tone}"><span class="icon" aria-hidden="true">${look.icon}</span><span class="state">${p.state}</span>
@@ -53,9 +53,9 @@ export function problemsBoard(env: PageEnv): PageResult {
 <p class="data-age" data-age="${age}">Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, <span class="age-text">${durationText(age)}</span> old</p>
 </header>
 ${unhandled.length
-    ? html`<section class="board-list" aria-label="Unhandled problems"><ol class="problems">${shownUnhandled.map((p) => row(ctx.base, p, now))}</ol></section>`
+    ? html`<section class="board-list" aria-label="Unhandled problems"><ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
     : html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> All systems OK</p>`}
-${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime"><h2>Acknowledged or in downtime</h2><ol class="problems">${shownHandled.map((p) => row(ctx.base, p, now))}</ol></section>` : ''}
+${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime"><h2>Acknowledged or in downtime</h2><ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
 <p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>+${notRendered} more</p>
 </main>
 <script src="${ctx.base}includes/js/problemsboard.js" defer></script>`;
