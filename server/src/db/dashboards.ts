@@ -124,7 +124,7 @@ export function parseDashboardExport(text: string, base: string): { fields: Dash
   const dashlets = o.dashlets ?? [];
   if (o.format !== EXPORT_FORMAT || title === '' || title.length > MAX_DASHBOARD_TITLE) return undefined;
   if (!isBackground(opts.background) || ![0, 1].includes(opts.transparent as number)) return undefined;
-  if (!Array.isArray(dashlets) || dashlets.length > MAX_DASHLETS || dashlets.some((d) => !d || typeof d !== 'object' || Array.isArray(d))) return undefined;
+  if (!Array.isArray(dashlets) || dashlets.length > MAX_DASHLETS) return undefined;
   const checked = checkDashlets(base, dashlets);
   if ('errors' in checked) return { dashletErrors: checked.errors };
   return { fields: { title, background: opts.background.toLowerCase(), transparent: opts.transparent === 1 }, dashlets: JSON.stringify(checked.dashlets) };

@@ -163,9 +163,9 @@ const RECORD_KEYS = new Set(['id', 'type', 'title', 'width', 'height', 'refresh'
 function dashletFromRecord(base: string, value: unknown, taken: Set<string>): Dashlet {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('it is not an object.');
   const o = value as Record<string, unknown>;
+  if (typeof o.type !== 'string' || !catalogueEntry(o.type)) throw badRequest(`unknown type '${String(o.type)}'.`);
   const unknown = Object.keys(o).filter((k) => !RECORD_KEYS.has(k));
   if (unknown.length) throw badRequest(`unknown field '${unknown[0]}'.`);
-  if (typeof o.type !== 'string' || !catalogueEntry(o.type)) throw badRequest(`unknown type '${String(o.type)}'.`);
   const entry = catalogueEntry(o.type)!;
   const options = o.options ?? {};
   if (!options || typeof options !== 'object' || Array.isArray(options)) throw badRequest("'options' is not an object.");
