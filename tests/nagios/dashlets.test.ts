@@ -38,7 +38,7 @@ const write = (method: string, path: string, form: Record<string, string>) =>
   admin.request(method, path, { form: { ...form, nsp: admin.nsp } });
 
 describe('on a running Nagios Core 4 engine', () => {
-  it('the problems board lists the engine\'s unhandled problems, hosts first, with the engine's output', async () => {
+  it('the problems board lists the engine\'s unhandled problems, hosts first, with their plugin output', async () => {
     const page = (await admin.get('includes/components/pharos/problemsboard.php')).text;
     expect(page).toMatch(/<span class="n">2<\/span> <span class="label">Host problems<\/span>/);
     expect(page).toMatch(/<span class="n">3<\/span> <span class="label">Service problems<\/span>/);
