@@ -140,7 +140,7 @@ describe('dashlet options', () => {
     expect(ok.status).toBe(303);
     const [note] = await listOf(c, id);
     expect(note).toMatchObject({ type: 'note', title: 'Hello', width: 3, height: 2, refresh: 60, options: { text: '<b>bold</b>' } });
-    expect(ok.headers.get('location')).toBe(`${new URL(ts.url).pathname}dashboards/dashboard.php?id=${id}&edit=1&focus=${note!.id}#dashlet-${note!.id}`);
+    expect(ok.headers.get('location')).toBe(`${new URL(ts.url).pathname}dashboards/dashboard.php?id=${id}&edit=1&focus=${note!.id}`);
     expect(await content(c, id, note!.id)).toBe('<p class="dl-note">&lt;b&gt;bold&lt;/b&gt;</p>');
   });
 

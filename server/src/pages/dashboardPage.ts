@@ -146,7 +146,8 @@ function dashboardPost(env: PageEnv): PageResult {
   // Keep the keyboard where it was: the same button of the same dashlet, or after a removal the next dashlet.
   const removedAt = before.findIndex((d) => d.id === id);
   const focus = action === 'remove' ? after[Math.min(removedAt, after.length - 1)]?.id : id;
-  return { redirect: `${dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus, did: action === 'remove' ? undefined : action })}${focus ? `#dashlet-${focus}` : ''}` };
+  // No #fragment: jumping to one would move the focus away again; dashboard.js scrolls the focused button into view.
+  return { redirect: dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus, did: action === 'remove' ? undefined : action }) };
 }
 
 function dashletPage(env: PageEnv): PageResult {

@@ -96,7 +96,7 @@ function post(env: PageEnv): PageResult {
       focus = added.id;
     }
     saveDashlets(ctx.db, caller.user.id, dashboard.id, storedForm(ctx.base, dashboard.dashlets, next));
-    return { redirect: `${dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus })}#dashlet-${focus}` };
+    return { redirect: dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus }) };
   } catch (error) {
     // Bad options: the form again with what was typed and the reason; nothing was saved.
     if (error instanceof HttpError && error.status === 400) return form(env, error.message);

@@ -91,7 +91,10 @@
     if (!item) return;
     var action = params.get('did');
     var target = (action && item.querySelector('button[data-action="' + action + '"]')) || item.querySelector('button, a');
-    if (target) target.focus();
+    if (target) {
+      target.focus();
+      target.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   dashlets.forEach(function (d) {
