@@ -28,7 +28,7 @@ test.describe('problems board with more than 200 problems', () => {
   });
   test.afterAll(async () => server.stop());
 
-  for (const size of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]) {
+  for (const size of [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }, { width: 3840, height: 2160 }]) {
     test(`fits ${size.width}×${size.height} without a scroll bar and ends with "+N more"`, async ({ page }) => {
       await page.setViewportSize(size);
       await openBoard(page, server);
