@@ -57,6 +57,14 @@ describe('problems board page', () => {
     expect(res.text).toContain('In downtime</span>');
   });
 
+  it('does not call an engine that has reported nothing yet "OK"', async () => {
+    source.snap = { ...fixtureSnapshot(), updated: 0, hosts: [], services: [] };
+    const res = await admin.get(BOARD);
+    expect(res.text).toContain('Waiting for monitoring data');
+    expect(res.text).toContain('No monitoring data received yet');
+    expect(res.text).not.toContain('All systems OK');
+  });
+
   it('renders at most 400 rows and counts the rest as "+N more"', async () => {
     const services = Array.from({ length: 450 }, (_, i) => service('web01', `svc${i}`, { current_state: 2 }));
     source.snap = { ...fixtureSnapshot(), hosts: [host('web01')], services };

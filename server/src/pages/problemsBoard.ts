@@ -50,11 +50,16 @@ export function problemsBoard(env: PageEnv): PageResult {
 <header class="board-head">
 <h1>Problems</h1>
 <ul class="board-counts" aria-label="Unhandled problems">${countTile(counts.hosts, counts.hosts === 1 ? 'Host problem' : 'Host problems')}${countTile(counts.services, counts.services === 1 ? 'Service problem' : 'Service problems')}</ul>
-<p class="data-age" data-age="${age}">Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, <span class="age-text">${durationText(age)}</span> old</p>
+${snap.updated
+    ? html`<p class="data-age" data-age="${age}">Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, <span class="age-text">${durationText(age)}</span> old</p>`
+    : html`<p class="data-age">No monitoring data received yet</p>`}
 </header>
 ${unhandled.length
     ? html`<section class="board-list" aria-label="Unhandled problems"><ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
-    : html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> All systems OK</p>`}
+    // No hosts at all is not "OK": the engine has not reported anything (yet).
+    : snap.hosts.length
+      ? html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> All systems OK</p>`
+      : html`<p class="all-ok no-data" role="status">Waiting for monitoring data</p>`}
 ${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime"><h2>Acknowledged or in downtime</h2><ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
 <p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>+${notRendered} more</p>
 </main>

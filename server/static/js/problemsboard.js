@@ -59,7 +59,7 @@
   }
 
   function tick() {
-    var age = document.querySelector('.board-page .data-age');
+    var age = document.querySelector('.board-page .data-age[data-age]');
     if (!age) return;
     var seconds = Number(age.getAttribute('data-age')) + (Date.now() - loadedAt) / 1000;
     var text = age.querySelector('.age-text');
