@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, login, test } from './fixtures';
 import { ADMIN, startServer, type RunningServer } from './server';
 
 const BOARD = 'includes/components/pharos/problemsboard.php';
@@ -53,6 +53,17 @@ test.describe('problems board with more than 200 problems', () => {
       await expectNoScroll(page);
     });
   }
+
+  test('fits the app\'s content frame when opened from My Views', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await login(page, server);
+    await page.goto(`${server.url}views/`);
+    await page.getByRole('navigation', { name: 'Section menu' }).getByTestId('nav-group-myviews').getByRole('link', { name: 'Problems board' }).click();
+    await expect(page.frameLocator('iframe[name="maincontentframe"]').locator('.board-page .more')).toBeVisible();
+    const board = page.frames().find((f) => f.name() === 'maincontentframe')!;
+    const m = await board.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, innerHeight: window.innerHeight }));
+    expect(m.scrollHeight).toBeLessThanOrEqual(m.innerHeight);
+  });
 
   test('reads on a phone without scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
