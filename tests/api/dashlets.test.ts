@@ -177,6 +177,23 @@ describe('dashlet options', () => {
   });
 });
 
+describe('stored dashlets the page cannot show', () => {
+  it('keeps an old or hand-written entry in place, says why, and never loses it on other edits', async () => {
+    const c = await loginAs(ts, 'legacy');
+    const id = await newDashboard(c, 'Old');
+    const legacy = { title: 'CPU <graph>', type: 'graph', host: 'web01' };
+    const userId = (ts.server.ctx.db.prepare('SELECT id FROM users WHERE username = ?').get('legacy') as { id: number }).id;
+    ts.server.ctx.db.prepare('UPDATE dashboards SET dashlets = ? WHERE user_id = ? AND id = ?')
+      .run(JSON.stringify([legacy, { id: 'k1', type: 'clock' }]), userId, id);
+    const page = (await c.get(`dashboards/dashboard.php?id=${id}`)).text;
+    expect(page).toContain("<p class=\"dl-message\">This dashlet cannot be shown: unknown type &#39;graph&#39;.</p>");
+    expect(page).toContain('CPU &lt;graph&gt;');
+    expect((await classicPost(c, 'dashboards/dashboard.php', { id, dashlet: 'k1', action: 'earlier' })).status).toBe(303);
+    const stored = JSON.parse((ts.server.ctx.db.prepare('SELECT dashlets FROM dashboards WHERE user_id = ? AND id = ?').get(userId, id) as { dashlets: string }).dashlets) as unknown[];
+    expect(stored).toEqual([expect.objectContaining({ id: 'k1', type: 'clock' }), legacy]);
+  });
+});
+
 describe('dashlets travel with the dashboard record', () => {
   it('clone, export and import carry them exactly', async () => {
     const c = await loginAs(ts, 'traveller');

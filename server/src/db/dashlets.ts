@@ -228,6 +228,19 @@ export function readDashlets(base: string, text: string): (Dashlet | BrokenDashl
 
 export const isBroken = (d: Dashlet | BrokenDashlet): d is BrokenDashlet => 'broken' in d;
 
+/** Broken entries are stored as they were found, so an edit elsewhere never loses them. */
+export function storedForm(base: string, text: string, list: (Dashlet | BrokenDashlet)[]): unknown[] {
+  let raw: unknown[] = [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (Array.isArray(parsed)) raw = parsed;
+  } catch {
+    raw = [];
+  }
+  const original = new Map(readDashlets(base, text).map((d, i) => [d.id, raw[i]]));
+  return list.map((d) => (isBroken(d) ? original.get(d.id) : d));
+}
+
 /** The Home Dashboard of a new user: enough to be useful at once. */
 export function defaultHomeDashlets(): Dashlet[] {
   const d = (id: string, type: DashletType, width: number, height: number, options: DashletOptions = {}): Dashlet =>

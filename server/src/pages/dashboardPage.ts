@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { ensureDefaultDashboards, findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
-import { CATALOGUE, GRID_COLUMNS, isBroken, MAX_HEIGHT, readDashlets, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
+import { CATALOGUE, GRID_COLUMNS, isBroken, MAX_HEIGHT, readDashlets, storedForm, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
 import { dashletContent } from './dashletContent.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
@@ -119,19 +119,6 @@ export function applyAction(list: (Dashlet | BrokenDashlet)[], id: string, actio
     case 'remove': next.splice(i, 1); break;
   }
   return next;
-}
-
-/** Broken entries are stored as they were found, so an edit elsewhere never loses them. */
-export function storedForm(base: string, text: string, list: (Dashlet | BrokenDashlet)[]): unknown[] {
-  let raw: unknown[] = [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed)) raw = parsed;
-  } catch {
-    raw = [];
-  }
-  const original = new Map(readDashlets(base, text).map((d, i) => [d.id, raw[i]]));
-  return list.map((d) => (isBroken(d) ? original.get(d.id) : d));
 }
 
 function dashboardPost(env: PageEnv): PageResult {

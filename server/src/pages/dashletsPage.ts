@@ -4,10 +4,10 @@ import { HttpError, notFound } from '../http/errors.js';
 import { listUserDashboards, saveDashlets } from '../db/dashboards.js';
 import {
   CATALOGUE, catalogueEntry, dashletFromFields, DEFAULT_REFRESH, GRID_COLUMNS, isBroken, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS, MAX_TITLE,
-  MIN_REFRESH, readDashlets, type Dashlet,
+  MIN_REFRESH, readDashlets, storedForm, type Dashlet,
 } from '../db/dashlets.js';
 import type { Fields } from '../http/input.js';
-import { dashboardUrl, ownDashboard, storedForm } from './dashboardPage.js';
+import { dashboardUrl, ownDashboard } from './dashboardPage.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { textOf } from './listQuery.js';

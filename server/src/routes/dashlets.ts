@@ -3,9 +3,8 @@ import { requireCaller, requireWriter, type AppContext } from '../http/context.j
 import { badRequest, notFound } from '../http/errors.js';
 import { fieldsOf, intField, str, type Fields } from '../http/input.js';
 import { ensureDefaultDashboards, findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
-import { CATALOGUE, dashletFromFields, isBroken, MAX_DASHLETS, readDashlets, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
+import { CATALOGUE, dashletFromFields, isBroken, MAX_DASHLETS, readDashlets, storedForm, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
 import type { Db } from '../db/database.js';
-import { storedForm } from '../pages/dashboardPage.js';
 
 function dashboardOf(db: Db, userId: number, f: Fields): DashboardRow {
   ensureDefaultDashboards(db, userId);
