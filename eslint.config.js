@@ -19,6 +19,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['react-aria', 'react-stately', 'react-aria/*', 'react-stately/*', '@react-aria/*', '@react-stately/*'], message: 'Import react-aria/react-stately only from src/ui.' }] }],
     },
   },
+  // Plain scripts the classic pages load from files (the CSP allows no inline script).
+  { files: ['server/static/js/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['src/ui/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['server/**', 'tests/**', '*.config.ts'], rules: { 'no-restricted-imports': 'off' } },
   // Playwright fixtures take `use` and an empty first argument by design; they are not React hooks.

@@ -23,6 +23,7 @@ import { registerSuggest } from './routes/suggest.js';
 import { registerFeedback } from './routes/feedback.js';
 import { registerFavorites } from './routes/favorites.js';
 import { registerDashboards } from './routes/dashboards.js';
+import { registerDashlets } from './routes/dashlets.js';
 import { registerTools } from './routes/tools.js';
 import { registerStatus } from './routes/status.js';
 import { registerAdmin } from './routes/admin.js';
@@ -78,7 +79,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   });
 
   const routes = [registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
-    registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerTools,
+    registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerDashlets, registerTools,
     registerStatus, registerAdmin, registerPages, registerStatic];
   for (const register of routes) await register(app, ctx);
 

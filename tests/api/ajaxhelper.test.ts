@@ -138,19 +138,30 @@ describe('getusermeta and setusermeta', () => {
 
 describe('addview and getviewbynum', () => {
   const add = (title: string, url: string) => formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title, url });
+  /** Every new user starts with these three, so a fresh wallboard has something to rotate. */
+  const DEFAULTS = [
+    { title: 'Problems board', url: 'includes/components/pharos/problemsboard.php' },
+    { title: 'Tactical overview', url: 'includes/page-home-main.php' },
+    { title: 'Host groups', url: 'includes/components/xicore/status.php?show=hostgroups' },
+  ];
 
-  it('adds views and walks them by index, wrapping around', async () => {
+  it('gives a new user the default views', async () => {
+    const c = await loginAs(ts, 'newcomer');
+    for (const [i, view] of DEFAULTS.entries()) expect((await read(c, 'getviewbynum', { opts: String(i) })).body).toEqual(view);
+    expect((await read(c, 'getviewbynum', { opts: '3' })).body).toEqual(DEFAULTS[0]);
+  });
+
+  it('adds views after the defaults and walks them by index, wrapping around', async () => {
     const c = await loginAs(ts, 'rotator');
-    expectBadRequest(await read(c, 'getviewbynum', { opts: '0' }), 404);
     const first = await sendOk(add('Hosts', '/nagiosxi/includes/components/xicore/status.php?show=hosts'), c);
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ id: expect.any(Number), title: 'Hosts', url: 'includes/components/xicore/status.php?show=hosts' });
     await sendOk(add('Vendor', 'https://www.example.com/status'), c);
     const at = async (i: number) => (await read(c, 'getviewbynum', { opts: String(i) })).body;
-    expect(await at(0)).toEqual({ title: 'Hosts', url: 'includes/components/xicore/status.php?show=hosts' });
-    expect(await at(1)).toEqual({ title: 'Vendor', url: 'https://www.example.com/status' });
-    expect(await at(2)).toEqual(await at(0));
-    expect(await at(-1)).toEqual(await at(1));
+    expect(await at(3)).toEqual({ title: 'Hosts', url: 'includes/components/xicore/status.php?show=hosts' });
+    expect(await at(4)).toEqual({ title: 'Vendor', url: 'https://www.example.com/status' });
+    expect(await at(5)).toEqual(DEFAULTS[0]);
+    expect(await at(-1)).toEqual(await at(4));
     expectBadRequest(await read(c, 'getviewbynum', { opts: 'one' }));
     expect((await read(new Client(ts.url), 'getviewbynum', { opts: '0' })).status).toBe(401);
   });
@@ -164,7 +175,7 @@ describe('addview and getviewbynum', () => {
     ];
     for (const [title, url] of bad) expectBadRequest(await sendOk(add(title, url), c));
     expectBadRequest(await sendOk(cmd('addview', { title: 'Via GET', url: 'https://example.com/' }), c));
-    expectBadRequest(await read(c, 'getviewbynum', { opts: '0' }), 404);
+    expect((await read(c, 'getviewbynum', { opts: '3' })).body).toEqual(DEFAULTS[0]);
   });
 
   it('keeps views across a restart', async () => {
@@ -174,13 +185,13 @@ describe('addview and getviewbynum', () => {
     admin = await adminClient(ts);
     const again = new Client(ts.url);
     await again.login('viewkeeper', USER_PASSWORD);
-    expect((await read(again, 'getviewbynum', { opts: '0' })).body).toEqual({ title: 'Kept', url: 'admin/main.php' });
+    expect((await read(again, 'getviewbynum', { opts: '3' })).body).toEqual({ title: 'Kept', url: 'admin/main.php' });
   });
 
   it('guards the write', async () => {
     const c = await loginAs(ts, 'viewguard');
     await expectWriteGuards(ts, c, add('Guarded', 'admin/main.php'));
-    expectBadRequest(await read(c, 'getviewbynum', { opts: '0' }), 404);
+    expect((await read(c, 'getviewbynum', { opts: '3' })).body).toEqual(DEFAULTS[0]);
   });
 });
 

@@ -150,17 +150,22 @@ describe('DELETE api/v2/dashboards', () => {
 describe('raw, copy and import', () => {
   it('exports a dashboard as text that imports as a new dashboard with the same look and dashlets', async () => {
     const c = await loginAs(ts, 'exporter');
-    const file = JSON.stringify({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 },
-      dashlets: [{ title: 'CPU graph', type: 'graph', host: 'web01' }] });
+    const dashlets = [
+      { id: 'a1', type: 'note', title: 'On call', width: 4, height: 2, refresh: 60, options: { text: 'Call <Ann> on 555' } },
+      { id: 'b2', type: 'problems', title: 'Web problems', width: 8, height: 5, refresh: 30, options: { hostgroup: 'web-servers', rows: 5 } },
+    ];
+    const file = JSON.stringify({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 }, dashlets });
     const imported = (await sendOk(importText(file), c)).body as Dashboard;
     expect(imported).toEqual({ id: expect.stringMatching(/^d[0-9a-f]{12}$/), title: 'Ops wall', opts: { background: '203040', transparent: 1 } });
     const text = await raw(c, imported.id);
-    expect(JSON.parse(text)).toEqual({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 },
-      dashlets: [{ title: 'CPU graph', type: 'graph', host: 'web01' }] });
+    expect(JSON.parse(text)).toEqual({ format: 'pharos-dashboard', version: 1, title: 'Ops wall', opts: { background: '203040', transparent: 1 }, dashlets });
     const again = (await sendOk(importText(text), c)).body as Dashboard;
     expect(again.id).not.toBe(imported.id);
     expect(await raw(c, again.id)).toBe(text);
-    expect(JSON.parse(await raw(c, 'home'))).toMatchObject({ title: 'Home Dashboard', opts: { background: '131b25', transparent: 0 }, dashlets: [] });
+    const home = JSON.parse(await raw(c, 'home')) as { dashlets: { type: string }[] };
+    expect(home).toMatchObject({ title: 'Home Dashboard', opts: { background: '131b25', transparent: 0 } });
+    expect(home.dashlets.map((d) => d.type)).toEqual(['hoststatus', 'servicestatus', 'clock', 'problems', 'engine', 'hostgroups']);
+    expect(JSON.parse(await raw(c, 'screen'))).toMatchObject({ title: 'Screen Dashboard', dashlets: [] });
     expectBadRequest(await c.get(`${PATH}/raw?id=dnothere`), 404);
   });
 
@@ -200,13 +205,16 @@ describe('raw, copy and import', () => {
     const bad = [
       'hello', '[]', '{}', JSON.stringify({ ...good, format: 'other' }), JSON.stringify({ ...good, title: '' }),
       JSON.stringify({ ...good, opts: { background: 'red', transparent: 0 } }), JSON.stringify({ ...good, opts: { background: '131b25', transparent: 5 } }),
-      JSON.stringify({ ...good, dashlets: 'x' }), JSON.stringify({ ...good, dashlets: [1, 2] }),
+      JSON.stringify({ ...good, dashlets: 'x' }),
     ];
     for (const text of bad) {
       const res = await sendOk(importText(text), c);
       expectBadRequest(res);
       expect(res.body).toEqual({ message: 'File Is Not a Valid Dashboard File!' });
     }
+    // Bad dashlets are named one by one (tests/api/dashlets.test.ts has the details).
+    const res = await sendOk(importText(JSON.stringify({ ...good, dashlets: [1, 2] })), c);
+    expect(res.body).toEqual({ message: 'File Is Not a Valid Dashboard File! Dashlet 1: it is not an object. Dashlet 2: it is not an object.' });
     expectBadRequest(await sendOk(importText(''), c));
     expectBadRequest(await sendOk(importText(JSON.stringify({ ...good, dashlets: [{ note: 'x'.repeat(300_000) }] })), c));
     expect(await list(c)).toEqual(DEFAULTS);

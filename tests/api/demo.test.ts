@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDemoSource, type DemoSource } from '../../server/src/monitoring/demo/demoSource.js';
+import { problemLists } from '../../server/src/monitoring/problemList.js';
 import type { HostStatus, MonitoringSnapshot, ServiceStatus } from '../../server/src/monitoring/source.js';
 
 const T0 = Date.UTC(2025, 0, 15, 12, 0, 0);
@@ -105,6 +106,19 @@ describe('the simulated fleet', () => {
     expect(states(later)).not.toEqual(states(first));
     // Checks kept running: every actively checked service was checked within its interval.
     for (const s of later.services.filter((x) => x.active_checks_enabled)) expect(later.updated - s.last_check).toBeLessThanOrEqual(s.check_interval * 60);
+  });
+
+  it('always keeps unhandled problems in several states, on a small fleet too, tick after tick', () => {
+    for (const hosts of [10, 60]) {
+      const f = fleet({ hosts, seed: 11 });
+      for (let i = 0; i < 1500; i++) {
+        f.advance(15);
+        f.source.tick();
+        if (i % 50 !== 0) continue;
+        const unhandled = new Set(problemLists(f.source.snapshot()).unhandled.map((p) => p.state));
+        expect([...unhandled].filter((s) => ['WARNING', 'CRITICAL', 'UNKNOWN'].includes(s)).sort(), `${hosts} hosts, tick ${i}`).toEqual(['CRITICAL', 'UNKNOWN', 'WARNING']);
+      }
+    }
   });
 
   it('leaves earlier snapshots untouched as it moves on', () => {

@@ -133,13 +133,16 @@ describe('per-user entries', () => {
     await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: 'Fav', url: 'admin/main.php' }), c);
     const menu = await menuOf(c);
     expect(group(menu, 'views', 'myviews')?.entries).toEqual([
+      expect.objectContaining({ label: 'Problems board', path: 'includes/components/pharos/problemsboard.php', kind: 'view' }),
+      expect.objectContaining({ label: 'Tactical overview', path: 'includes/page-home-main.php', kind: 'view' }),
+      expect.objectContaining({ label: 'Host groups', path: 'includes/components/xicore/status.php?show=hostgroups', kind: 'view' }),
       expect.objectContaining({ label: 'Hosts', path: 'includes/components/xicore/status.php?show=hosts', kind: 'view', target: 'maincontentframe' }),
     ]);
     const fav = group(menu, 'home', 'favorites')?.entries[0];
     expect(fav).toMatchObject({ label: 'Fav', path: 'admin/main.php', kind: 'favorite', target: 'maincontentframe' });
     expect(fav?.id).toMatch(/^menu-favorites-[a-z0-9]+$/);
     const adminMenu = await menuOf(admin);
-    expect(group(adminMenu, 'views', 'myviews')?.entries).toEqual([]);
+    expect(group(adminMenu, 'views', 'myviews')?.entries.map((e) => e.label)).toEqual(['Problems board', 'Tactical overview', 'Host groups']);
     expect(group(adminMenu, 'home', 'favorites')?.entries).toEqual([]);
   });
 

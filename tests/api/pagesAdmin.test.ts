@@ -99,14 +99,15 @@ describe('classic admin, account and content pages', () => {
     expect(page).not.toContain('href="javascript:');
     expect(page).toContain('Not a web address');
     expect((await send(admin, 'views/main.php', { id: String(good.id) })).status).toBe(303);
-    expect(listViews(ts.server.ctx.db, id).map((v) => v.title)).toEqual(['Evil']);
+    expect(listViews(ts.server.ctx.db, id).map((v) => v.title)).toEqual(['Problems board', 'Tactical overview', 'Host groups', 'Evil']);
   });
 
   it('renders a dashboard with its background colour, or an empty state', async () => {
     const home = await admin.get('dashboards/dashboard.php?id=home');
     expect(home.text).toContain('<h1>Home Dashboard</h1>');
     expect(home.text).toContain('background-color: #131b25');
-    expect(home.text).toContain('This dashboard has no dashlets yet.');
+    expect(home.text).toContain('<h2 id="dashlet-home1-title">Host status summary</h2>');
+    expect((await admin.get('dashboards/dashboard.php?id=screen')).text).toContain('This dashboard has no dashlets yet.');
     const id = findUserByName(ts.server.ctx.db, 'nagiosadmin')!.id;
     ts.server.ctx.db.prepare("UPDATE dashboards SET background = 'ffffff', dashlets = ? WHERE user_id = ? AND id = 'screen'")
       .run(JSON.stringify([{ title: 'Top <problems>', type: 'problems' }]), id);

@@ -32,6 +32,19 @@ async function post(page: Page, path: string, form: Record<string, string>): Pro
 }
 
 const HOSTS = 'includes/components/xicore/status.php?show=hosts';
+/** The default My Views of every new user. */
+const BOARD = 'includes/components/pharos/problemsboard.php';
+const TACTICAL = 'includes/page-home-main.php';
+const HOSTGROUPS = 'includes/components/xicore/status.php?show=hostgroups';
+
+/** Through the classic My Views page, so a test can rotate through views of its own. */
+async function removeDefaultViews(page: Page): Promise<void> {
+  await page.goto(`${server.url}views/main.php`);
+  for (const title of ['Problems board', 'Tactical overview', 'Host groups']) {
+    await page.getByRole('button', { name: `Remove view ${title}` }).click();
+    await expect(page.getByText('The view was removed.')).toBeVisible();
+  }
+}
 const SERVICES = 'includes/components/xicore/status.php?show=services';
 const panel = (page: Page) => page.getByRole('navigation', { name: 'Section menu' });
 const group = (page: Page, id: string) => panel(page).getByTestId(`nav-group-${id}`);
@@ -74,8 +87,23 @@ test.describe('views section', () => {
     await expect(dialog.getByLabel('Title')).toHaveValue('Bad');
   });
 
+  test('a fresh user rotates the default views: Problems board, Tactical overview, Host groups', async ({ page }) => {
+    await loginAsNewUser(page);
+    await page.clock.install();
+    await page.goto(`${server.url}views/`);
+    await expect(group(page, 'myviews').getByRole('link')).toHaveText(['Problems board', 'Tactical overview', 'Host groups']);
+    await panel(page).getByRole('button', { name: 'Rotate Views' }).click();
+    await expect(frame(page)).toHaveAttribute('src', `${server.base}${BOARD}`);
+    await expect(page.frameLocator('iframe[name="maincontentframe"]').getByRole('heading', { name: 'Problems' })).toBeVisible();
+    for (const next of [TACTICAL, HOSTGROUPS, BOARD]) {
+      await page.clock.runFor(10_000);
+      await expect(frame(page)).toHaveAttribute('src', `${server.base}${next}`);
+    }
+  });
+
   test('rotation: start shows the first view, the countdown advances to the next, pause stops it, skip and rewind move', async ({ page }) => {
     await loginAsNewUser(page);
+    await removeDefaultViews(page);
     await post(page, 'ajaxhelper.php', { cmd: 'addview', title: 'Hosts', url: HOSTS });
     await post(page, 'ajaxhelper.php', { cmd: 'addview', title: 'Services', url: SERVICES });
     await page.clock.install();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from './database.js';
 import { findControl } from '../http/input.js';
+import { checkDashlets, defaultHomeDashlets } from './dashlets.js';
 
 export interface DashboardRow {
   id: string;
@@ -18,11 +19,16 @@ export const DEFAULT_DASHBOARDS = [
   { id: 'screen', title: 'Screen Dashboard' },
 ] as const;
 
+/** The Home Dashboard starts with a default set of dashlets; the Screen Dashboard starts empty. */
 export function ensureDefaultDashboards(db: Db, userId: number, now = Date.now()): void {
-  const insert = db.prepare('INSERT OR IGNORE INTO dashboards (id, user_id, title, created_at) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT OR IGNORE INTO dashboards (id, user_id, title, dashlets, created_at) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() => {
-    DEFAULT_DASHBOARDS.forEach((d, i) => insert.run(d.id, userId, d.title, now + i));
+    DEFAULT_DASHBOARDS.forEach((d, i) => insert.run(d.id, userId, d.title, d.id === 'home' ? JSON.stringify(defaultHomeDashlets()) : '[]', now + i));
   })();
+}
+
+export function saveDashlets(db: Db, userId: number, id: string, dashlets: readonly unknown[]): void {
+  db.prepare('UPDATE dashboards SET dashlets = ? WHERE user_id = ? AND id = ?').run(JSON.stringify(dashlets), userId, id);
 }
 
 /** The user's dashboards: home, then screen, then the rest in creation order. */
@@ -36,7 +42,6 @@ export const MAX_DASHBOARDS_PER_USER = 200;
 export const MAX_DASHBOARD_TITLE = 255;
 /** Largest import file, in characters: dashlet settings are small, anything bigger is not a dashboard export. */
 export const MAX_IMPORT_CHARS = 256 * 1024;
-const MAX_DASHLETS = 200;
 /** Marks the text of an export, so any other JSON file is refused on import. */
 export const EXPORT_FORMAT = 'pharos-dashboard';
 
@@ -99,8 +104,13 @@ export function exportDashboard(row: DashboardRow): string {
 
 export const isBackground = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{6}$/i.test(v);
 
-/** The fields and dashlets of an export, or undefined when the text is not one. */
-export function parseDashboardExport(text: string): { fields: DashboardFields; dashlets: string } | undefined {
+const MAX_DASHLETS = 200;
+
+/**
+ * The fields and dashlets of an export; undefined when the text is not one at all, or the list of dashlets that are
+ * unknown or malformed (the import is refused as a whole then).
+ */
+export function parseDashboardExport(text: string, base: string): { fields: DashboardFields; dashlets: string } | { dashletErrors: string[] } | undefined {
   if (text.length > MAX_IMPORT_CHARS) return undefined;
   let parsed: unknown;
   try {
@@ -117,6 +127,8 @@ export function parseDashboardExport(text: string): { fields: DashboardFields; d
   const dashlets = o.dashlets ?? [];
   if (o.format !== EXPORT_FORMAT || title === '' || title.length > MAX_DASHBOARD_TITLE) return undefined;
   if (!isBackground(opts.background) || ![0, 1].includes(opts.transparent as number)) return undefined;
-  if (!Array.isArray(dashlets) || dashlets.length > MAX_DASHLETS || dashlets.some((d) => !d || typeof d !== 'object' || Array.isArray(d))) return undefined;
-  return { fields: { title, background: opts.background.toLowerCase(), transparent: opts.transparent === 1 }, dashlets: JSON.stringify(dashlets) };
+  if (!Array.isArray(dashlets) || dashlets.length > MAX_DASHLETS) return undefined;
+  const checked = checkDashlets(base, dashlets);
+  if ('errors' in checked) return { dashletErrors: checked.errors };
+  return { fields: { title, background: opts.background.toLowerCase(), transparent: opts.transparent === 1 }, dashlets: JSON.stringify(checked.dashlets) };
 }

@@ -1,4 +1,5 @@
 import type { Db } from './database.js';
+import { addDefaultViews } from './views.js';
 import { hashPassword } from '../auth/password.js';
 
 export interface UserRow {
@@ -56,11 +57,16 @@ export function countUsers(db: Db): number {
 
 export function createUser(db: Db, username: string, password: string, perms: Partial<Permissions>): UserRow {
   const p = { ...NO_PERMISSIONS, ...perms };
-  const info = db.prepare(`INSERT INTO users (username, password_hash, is_admin, is_authorized_for_monitoring_system,
-      can_configure_objects, can_access_ccm, can_auto_deploy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(username, hashPassword(password), +p.isAdmin, +p.isAuthorizedForMonitoringSystem, +p.canConfigureObjects,
-      +p.canAccessCCM, +p.canAutoDeploy, Date.now());
-  return findUserById(db, Number(info.lastInsertRowid))!;
+  const hash = hashPassword(password);
+  const id = db.transaction(() => {
+    const info = db.prepare(`INSERT INTO users (username, password_hash, is_admin, is_authorized_for_monitoring_system,
+        can_configure_objects, can_access_ccm, can_auto_deploy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(username, hash, +p.isAdmin, +p.isAuthorizedForMonitoringSystem, +p.canConfigureObjects, +p.canAccessCCM, +p.canAutoDeploy, Date.now());
+    const userId = Number(info.lastInsertRowid);
+    addDefaultViews(db, userId);
+    return userId;
+  })();
+  return findUserById(db, id)!;
 }
 
 export function updateUserPermissions(db: Db, id: number, perms: Partial<Permissions>): void {

@@ -9,6 +9,17 @@ export function countViews(db: Db, userId: number): number {
   return (db.prepare('SELECT COUNT(*) AS n FROM views WHERE user_id = ?').get(userId) as { n: number }).n;
 }
 
+/** What a new user finds under My Views, so a wallboard started on a fresh install has something to rotate. */
+export const DEFAULT_VIEWS = [
+  { title: 'Problems board', url: 'includes/components/pharos/problemsboard.php' },
+  { title: 'Tactical overview', url: 'includes/page-home-main.php' },
+  { title: 'Host groups', url: 'includes/components/xicore/status.php?show=hostgroups' },
+] as const;
+
+export function addDefaultViews(db: Db, userId: number): void {
+  for (const v of DEFAULT_VIEWS) addView(db, userId, v.title, v.url);
+}
+
 export function listViews(db: Db, userId: number): ViewRow[] {
   return db.prepare('SELECT * FROM views WHERE user_id = ? ORDER BY position, id').all(userId) as ViewRow[];
 }

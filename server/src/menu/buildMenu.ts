@@ -4,6 +4,7 @@ import type { Permissions } from '../db/users.js';
 import { listFavorites } from '../db/favorites.js';
 import { listViews } from '../db/views.js';
 import { ensureDefaultDashboards, listUserDashboards } from '../db/dashboards.js';
+import { CATALOGUE } from '../db/dashlets.js';
 
 const FRAME: MenuTarget = 'maincontentframe';
 const STATUS = 'includes/components/xicore/status.php?show=';
@@ -77,6 +78,11 @@ export function buildMenu(db: Db, userId: number, perms: Permissions): Menu {
         entry('dashboards-manage', 'Manage My Dashboards', 'dashboards/manage.php', 'manage', '_top'),
       ]),
       group('mydashboards', 'My Dashboards', dashboards, true),
+      // Each entry opens the dashlet's description and its "Add to dashboard" form (dashboard, options, size).
+      group('dashlets', 'Dashlets', [
+        entry('dashlets-all', 'All Dashlets', 'dashboards/dashlets.php', 'dashboards'),
+        ...CATALOGUE.map((c) => entry(`dashlets-${c.type}`, c.name, `dashboards/dashlets.php?type=${c.type}`, c.icon)),
+      ]),
     ]),
     section('reports', 'Reports', 'reports/', 'reports/statussummary.php', [
       group('reports', 'Reports', [entry('reports-statussummary', 'Status Summary', 'reports/statussummary.php', 'report')]),

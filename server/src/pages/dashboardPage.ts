@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
-import { ensureDefaultDashboards, listUserDashboards } from '../db/dashboards.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { ensureDefaultDashboards, findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
+import { CATALOGUE, GRID_COLUMNS, isBroken, MAX_HEIGHT, readDashlets, storedForm, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
+import { dashletContent } from './dashletContent.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { textOf } from './listQuery.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
+import { withQuery } from './urls.js';
 
 const HEX = /^[0-9a-fA-F]{6}$/;
 const DEFAULT_BACKGROUND = '131b25';
@@ -16,47 +19,134 @@ function isLight(hex: string): boolean {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55;
 }
 
-function dashletTitle(d: unknown, i: number): string {
-  if (d && typeof d === 'object') {
-    const o = d as Record<string, unknown>;
-    for (const key of ['title', 'name', 'id']) if (typeof o[key] === 'string' && o[key]) return o[key] as string;
-  }
-  return `Dashlet ${i + 1}`;
+/** The user's own dashboard (dashboards are per user, so whoever can open it owns it and may edit it). */
+export function ownDashboard(env: PageEnv, id: string): DashboardRow {
+  ensureDefaultDashboards(env.ctx.db, env.caller.user.id);
+  const row = findDashboard(env.ctx.db, env.caller.user.id, id);
+  if (!row) throw notFound(`You have no dashboard with the id '${id}'.`);
+  return row;
 }
 
-function dashletDetails(d: unknown): SafeHtml | string {
-  if (!d || typeof d !== 'object') return String(d);
-  const facts = Object.entries(d as Record<string, unknown>).filter(([k, v]) => !['title', 'name'].includes(k) && ['string', 'number', 'boolean'].includes(typeof v));
-  return facts.length ? html`<dl>${facts.map(([k, v]) => html`<dt>${k}</dt><dd>${String(v)}</dd>`)}</dl>` : '';
+export const dashboardUrl = (base: string, params: Record<string, string | undefined>): string => withQuery(`${base}dashboards/dashboard.php`, params);
+
+/** Edit actions: each one is saved at once. Buttons carry them as `action`; the labels name the dashlet for screen readers. */
+const ACTIONS = [
+  { action: 'earlier', text: 'Earlier', label: 'Move {t} earlier' },
+  { action: 'later', text: 'Later', label: 'Move {t} later' },
+  { action: 'narrower', text: 'Narrower', label: 'Make {t} narrower' },
+  { action: 'wider', text: 'Wider', label: 'Make {t} wider' },
+  { action: 'shorter', text: 'Shorter', label: 'Make {t} shorter' },
+  { action: 'taller', text: 'Taller', label: 'Make {t} taller' },
+  { action: 'remove', text: 'Remove', label: 'Remove {t}' },
+] as const;
+type Action = (typeof ACTIONS)[number]['action'];
+
+function editControls(env: PageEnv, dashboard: string, d: Dashlet | BrokenDashlet): SafeHtml {
+  const { base } = env.ctx;
+  const options = isBroken(d) ? '' : html`<a class="button secondary" href="${withQuery(`${base}dashboards/dashlets.php`, { dashboard, dashlet: d.id })}" aria-label="${`Options of ${d.title}`}">Options</a>`;
+  return html`<form method="post" action="${base}dashboards/dashboard.php" class="dashlet-edit">
+<input type="hidden" name="nsp" value="${env.caller.session.nsp}"><input type="hidden" name="id" value="${dashboard}"><input type="hidden" name="dashlet" value="${d.id}">
+${isBroken(d) ? '' : html`<span class="dashlet-size">${d.width} × ${d.height}</span>`}
+${ACTIONS.filter((a) => !isBroken(d) || ['earlier', 'later', 'remove'].includes(a.action)).map((a) => html`<button type="submit" name="action" value="${a.action}" class="${a.action === 'remove' ? 'danger' : 'secondary'}" data-action="${a.action}" aria-label="${a.label.replace('{t}', d.title)}">${a.text}</button>`)}
+${options}</form>`;
 }
 
-function parseDashlets(text: string): unknown[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
+function dashletItem(env: PageEnv, dashboard: string, d: Dashlet | BrokenDashlet, editing: boolean): SafeHtml {
+  const { base } = env.ctx;
+  const titleId = `dashlet-${d.id}-title`;
+  if (isBroken(d)) {
+    return html`<li class="dashlet broken" id="dashlet-${d.id}" style="--w: 4; --h: 2" aria-labelledby="${titleId}"><header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2></header>
+<div class="dashlet-body"><p class="dl-message">This dashlet cannot be shown: ${d.broken}</p></div>${editing ? editControls(env, dashboard, d) : ''}</li>`;
   }
+  const src = withQuery(`${base}dashboards/dashlet.php`, { dashboard, dashlet: d.id });
+  return html`<li class="dashlet dashlet-${d.type}" id="dashlet-${d.id}" style="--w: ${d.width}; --h: ${d.height}" aria-labelledby="${titleId}" data-dashlet="${d.id}" data-refresh="${d.refresh}" data-src="${src}">
+<header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2><span class="dashlet-state" role="status"></span></header>
+<div class="dashlet-body">${dashletContent(env.ctx, d)}</div>
+${editing ? editControls(env, dashboard, d) : ''}</li>`;
+}
+
+function toolbar(env: PageEnv, dashboard: string, editing: boolean): SafeHtml {
+  const { base } = env.ctx;
+  if (!editing) return html`<p class="dashboard-tools"><a class="button secondary" href="${dashboardUrl(base, { id: dashboard, edit: '1' })}">Edit dashboard</a></p>`;
+  return html`<div class="dashboard-tools">
+<form method="get" action="${base}dashboards/dashlets.php" class="inline add-dashlet"><input type="hidden" name="dashboard" value="${dashboard}">
+<label for="add-type">Add a dashlet</label><select id="add-type" name="type">${CATALOGUE.map((c) => html`<option value="${c.type}">${c.name}</option>`)}</select>
+<button type="submit">Add</button></form>
+<a class="button secondary" href="${dashboardUrl(base, { id: dashboard })}">Done editing</a>
+<p class="hint">Changes are saved as you make them. Tab to a dashlet's buttons to move or resize it.</p></div>`;
 }
 
 function dashboardPage(env: PageEnv): PageResult {
-  const { ctx, caller, fields } = env;
-  const id = textOf(fields, 'id') || 'home';
-  ensureDefaultDashboards(ctx.db, caller.user.id);
-  const dashboard = listUserDashboards(ctx.db, caller.user.id).find((d) => d.id === id);
-  if (!dashboard) throw notFound(`You have no dashboard with the id '${id}'.`);
+  const { ctx, fields } = env;
+  const dashboard = ownDashboard(env, textOf(fields, 'id') || 'home');
+  const editing = textOf(fields, 'edit') === '1';
   const background = HEX.test(dashboard.background) ? dashboard.background : DEFAULT_BACKGROUND;
-  const dashlets = parseDashlets(dashboard.dashlets);
+  const dashlets = readDashlets(ctx.base, dashboard.dashlets);
   const style = dashboard.transparent ? '' : `background-color: #${background}`;
-  const tone = dashboard.transparent ? '' : isLight(background) ? ' on-light' : ' on-dark';
-  const content = html`<div class="dashboard${tone}"${style ? html` style="${style}"` : ''} data-background="${background}">
+  const tone = dashboard.transparent ? ' transparent' : isLight(background) ? ' on-light' : ' on-dark';
+  const content = html`${toolbar(env, dashboard.id, editing)}
+<div class="dashboard${tone}${editing ? ' editing' : ''}"${style ? html` style="${style}"` : ''} data-background="${background}">
 ${dashlets.length
-    ? html`<ul class="dashlets">${dashlets.map((d, i) => html`<li class="dashlet card"><h2>${dashletTitle(d, i)}</h2>${dashletDetails(d)}</li>`)}</ul>`
-    : html`<p class="empty-state">This dashboard has no dashlets yet. Add dashlets from the Dashlets menu, or manage your dashboards under Manage My Dashboards.</p>`}
-</div>`;
+    ? html`<ol class="dashlet-grid" aria-label="Dashlets">${dashlets.map((d) => dashletItem(env, dashboard.id, d, editing))}</ol>`
+    : html`<p class="empty-state">This dashboard has no dashlets yet. Add dashlets from the Dashlets menu${editing ? ' or with Add a dashlet above' : ''}, or manage your dashboards under Manage My Dashboards.</p>`}
+</div>
+<script src="${ctx.base}includes/js/dashboard.js" defer></script>`;
   return { title: dashboard.title, body: pageBody({ heading: dashboard.title, content }) };
 }
 
+/** The list after one edit action; the position moves by one place in reading order, sizes by one grid unit. */
+export function applyAction(list: (Dashlet | BrokenDashlet)[], id: string, action: Action): (Dashlet | BrokenDashlet)[] {
+  const i = list.findIndex((d) => d.id === id);
+  if (i < 0) throw notFound('That dashlet is not on this dashboard any more.');
+  const next = list.slice();
+  const d = next[i]!;
+  const resize = (patch: Partial<Dashlet>): void => {
+    if (isBroken(d)) throw badRequest('This dashlet cannot be shown, so it cannot be resized; remove it instead.');
+    next[i] = { ...d, ...patch };
+  };
+  const clamp = (n: number, max: number) => Math.min(max, Math.max(1, n));
+  switch (action) {
+    case 'earlier':
+      if (i > 0) [next[i - 1], next[i]] = [next[i]!, next[i - 1]!];
+      break;
+    case 'later':
+      if (i < next.length - 1) [next[i + 1], next[i]] = [next[i]!, next[i + 1]!];
+      break;
+    case 'wider': resize({ width: clamp((d as Dashlet).width + 1, GRID_COLUMNS) }); break;
+    case 'narrower': resize({ width: clamp((d as Dashlet).width - 1, GRID_COLUMNS) }); break;
+    case 'taller': resize({ height: clamp((d as Dashlet).height + 1, MAX_HEIGHT) }); break;
+    case 'shorter': resize({ height: clamp((d as Dashlet).height - 1, MAX_HEIGHT) }); break;
+    case 'remove': next.splice(i, 1); break;
+  }
+  return next;
+}
+
+function dashboardPost(env: PageEnv): PageResult {
+  const { ctx, fields } = env;
+  const dashboard = ownDashboard(env, textOf(fields, 'id'));
+  const action = textOf(fields, 'action');
+  if (!ACTIONS.some((a) => a.action === action)) throw badRequest(`Unknown action '${action}'.`);
+  const id = textOf(fields, 'dashlet');
+  const before = readDashlets(ctx.base, dashboard.dashlets);
+  const after = applyAction(before, id, action as Action);
+  saveDashlets(ctx.db, env.caller.user.id, dashboard.id, storedForm(ctx.base, dashboard.dashlets, after));
+  // Keep the keyboard where it was: the same button of the same dashlet, or after a removal the next dashlet.
+  const removedAt = before.findIndex((d) => d.id === id);
+  const focus = action === 'remove' ? after[Math.min(removedAt, after.length - 1)]?.id : id;
+  // No #fragment: jumping to one would move the focus away again; dashboard.js scrolls the focused button into view.
+  return { redirect: dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus, did: action === 'remove' ? undefined : action }) };
+}
+
+function dashletPage(env: PageEnv): PageResult {
+  const dashboard = ownDashboard(env, textOf(env.fields, 'dashboard'));
+  const id = textOf(env.fields, 'dashlet');
+  const d = readDashlets(env.ctx.base, dashboard.dashlets).find((x) => x.id === id);
+  if (!d) throw notFound('That dashlet is not on this dashboard any more.');
+  if (isBroken(d)) throw badRequest(`This dashlet cannot be shown: ${d.broken}`);
+  return { title: d.title, body: html`<main class="page dashlet-only"><h1>${d.title}</h1><div class="dashlet-body">${dashletContent(env.ctx, d)}</div></main>` };
+}
+
 export function registerDashboardPage(app: FastifyInstance, ctx: AppContext): void {
-  registerPage(app, ctx, { path: 'dashboards/dashboard.php', get: dashboardPage });
+  registerPage(app, ctx, { path: 'dashboards/dashboard.php', get: dashboardPage, post: dashboardPost });
+  registerPage(app, ctx, { path: 'dashboards/dashlet.php', get: dashletPage });
 }

@@ -112,8 +112,9 @@ export async function registerDashboards(app: FastifyInstance, ctx: AppContext):
   app.post(`${path}/import`, async (req) => {
     const { user } = requireWriter(ctx, req);
     const text = str(fieldsOf(req), 'import', { required: true, max: MAX_IMPORT_CHARS, multiline: true });
-    const parsed = parseDashboardExport(text);
+    const parsed = parseDashboardExport(text, ctx.base);
     if (!parsed) throw badRequest(INVALID_FILE);
+    if ('dashletErrors' in parsed) throw badRequest(`${INVALID_FILE} ${parsed.dashletErrors.join(' ')}`);
     ensureDefaultDashboards(db, user.id);
     roomForOneMore(db, user.id);
     return toDashboard(createDashboard(db, user.id, parsed.fields, parsed.dashlets));

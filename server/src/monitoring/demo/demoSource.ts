@@ -60,6 +60,35 @@ function operators(sim: Simulation): void {
   }
 }
 
+/**
+ * However the dice fall, the fleet keeps at least one unhandled WARNING, CRITICAL and UNKNOWN service (on an UP host),
+ * so every dashlet and the problems board always have something to show, even on a tiny fleet.
+ */
+function keepEveryProblemState(sim: Simulation): void {
+  const { rng } = sim;
+  // The shell's rule: a service problem counts as unhandled only on an UP host that is itself not acknowledged or in downtime.
+  const calmHost = (j: number): boolean => {
+    const h = sim.hosts[sim.fleet.serviceHost[j]!]!;
+    return h.current_state === 0 && !h.problem_acknowledged && h.scheduled_downtime_depth === 0;
+  };
+  const present = new Set<number>();
+  for (const j of sim.serviceProblems) {
+    const s = sim.services[j]!;
+    if (calmHost(j) && !s.problem_acknowledged && s.scheduled_downtime_depth === 0) present.add(s.current_state);
+  }
+  for (const state of [1, 2, 3] as ServiceStateCode[]) {
+    if (present.has(state)) continue;
+    // A few random tries: on a fleet where every service is down or handled there is simply nothing to pick.
+    for (let attempt = 0; attempt < 30 && sim.services.length > 0; attempt++) {
+      const j = rng.int(sim.services.length);
+      const s = sim.services[j]!;
+      if (s.current_state !== 0 || s.scheduled_downtime_depth > 0 || !calmHost(j)) continue;
+      sim.check({ kind: 'service', i: j }, state);
+      break;
+    }
+  }
+}
+
 function step(sim: Simulation): void {
   const { rng } = sim;
   const hostCount = sim.hosts.length;
@@ -108,6 +137,7 @@ function step(sim: Simulation): void {
   }
 
   sim.refreshDowntimes();
+  keepEveryProblemState(sim);
   sim.pruneHistory();
   sim.version++;
 }

@@ -1,0 +1,62 @@
+import { hostsByName, isUnhandledHostProblem, isUnhandledServiceProblem } from './problems.js';
+import type { HostStatus, MonitoringSnapshot, ServiceStatus } from './source.js';
+
+export type ProblemState = 'DOWN' | 'UNREACHABLE' | 'CRITICAL' | 'UNKNOWN' | 'WARNING';
+
+export interface ProblemItem {
+  kind: 'host' | 'service';
+  host: string;
+  /** Empty for host problems. */
+  service: string;
+  state: ProblemState;
+  output: string;
+  /** UNIX seconds the object entered its current state (0 when the engine never recorded it). */
+  since: number;
+  /** Why a problem is not on the unhandled list; undefined for unhandled ones. */
+  handled?: 'acknowledged' | 'downtime';
+}
+
+/** Lower is worse: hosts before services, so the board leads with what takes services down with it. */
+const SEVERITY: Record<ProblemState, number> = { DOWN: 0, UNREACHABLE: 1, CRITICAL: 2, UNKNOWN: 3, WARNING: 4 };
+const HOST_STATE: ProblemState[] = ['DOWN', 'DOWN', 'UNREACHABLE'];
+const SERVICE_STATE: ProblemState[] = ['WARNING', 'WARNING', 'CRITICAL', 'UNKNOWN'];
+
+/** By severity, then the longest-standing first (older state change), then by name for a stable order. */
+export function compareProblems(a: ProblemItem, b: ProblemItem): number {
+  return SEVERITY[a.state] - SEVERITY[b.state] || (a.since || Infinity) - (b.since || Infinity)
+    || (a.host < b.host ? -1 : a.host > b.host ? 1 : 0) || (a.service < b.service ? -1 : a.service > b.service ? 1 : 0);
+}
+
+function handledBy(o: HostStatus | ServiceStatus): ProblemItem['handled'] {
+  return o.problem_acknowledged ? 'acknowledged' : o.scheduled_downtime_depth > 0 ? 'downtime' : undefined;
+}
+
+export interface ProblemLists { unhandled: ProblemItem[]; handled: ProblemItem[] }
+
+export interface ProblemFilter { hostgroup?: ReadonlySet<string> }
+
+/**
+ * Current problems split as the shell counts them: unhandled ones (spec query: not acknowledged, not in downtime,
+ * services only on healthy hosts) and acknowledged or in-downtime ones. Services of a failed host are that host's
+ * problem and appear on neither list. Checked objects only: a PENDING object is not a problem yet.
+ */
+export function problemLists(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>, filter: ProblemFilter = {}): ProblemLists {
+  const byName = hostsByName(snap);
+  const unhandled: ProblemItem[] = [];
+  const handled: ProblemItem[] = [];
+  const wanted = (host: string) => !filter.hostgroup || filter.hostgroup.has(host);
+  for (const h of snap.hosts) {
+    if (h.current_state === 0 || !h.has_been_checked || !wanted(h.host_name)) continue;
+    const item: ProblemItem = { kind: 'host', host: h.host_name, service: '', state: HOST_STATE[h.current_state]!, output: h.output, since: h.last_state_change };
+    if (isUnhandledHostProblem(h)) unhandled.push(item);
+    else handled.push({ ...item, handled: handledBy(h) });
+  }
+  for (const s of snap.services) {
+    if (s.current_state === 0 || !s.has_been_checked || !wanted(s.host_name)) continue;
+    const host = byName.get(s.host_name);
+    const item: ProblemItem = { kind: 'service', host: s.host_name, service: s.service_description, state: SERVICE_STATE[s.current_state]!, output: s.output, since: s.last_state_change };
+    if (isUnhandledServiceProblem(s, host)) unhandled.push(item);
+    else if (handledBy(s)) handled.push({ ...item, handled: handledBy(s) });
+  }
+  return { unhandled: unhandled.sort(compareProblems), handled: handled.sort(compareProblems) };
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
+import { countUnhandledProblems } from '../monitoring/problems.js';
+import { dateTimeText, durationText, nowSeconds } from './format.js';
+import { html, type SafeHtml } from './html.js';
+import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
+import { hostUrl, serviceUrl } from './urls.js';
+
+export const BOARD_PATH = 'includes/components/pharos/problemsboard.php';
+/** More rows than any screen shows even at the lowest density; the rest only counts towards "+N more". */
+const MAX_ROWS = 400;
+
+/** State as icon + word + colour: the word and the icon's shape carry it for anyone who cannot tell the colours apart. */
+export const STATE_LOOK: Record<ProblemState, { icon: string; tone: string }> = {
+  DOWN: { icon: '✖', tone: 'critical' },
+  UNREACHABLE: { icon: '◆', tone: 'unknown' },
+  CRITICAL: { icon: '✖', tone: 'critical' },
+  UNKNOWN: { icon: '?', tone: 'unknown' },
+  WARNING: { icon: '▲', tone: 'warning' },
+};
+
+const HANDLED_TEXT = { acknowledged: 'Acknowledged', downtime: 'In downtime' } as const;
+
+export function problemRow(base: string, p: ProblemItem, now: number): SafeHtml {
+  const look = STATE_LOOK[p.state];
+  const href = p.kind === 'host' ? hostUrl(base, p.host) : serviceUrl(base, p.host, p.service);
+  return html`<li class="problem state-${look.tone}"><span class="icon" aria-hidden="true">${look.icon}</span><span class="state">${p.state}</span>
+<a class="what" href="${href}"><span class="host">${p.host}</span>${p.service ? html`<span class="service">${p.service}</span>` : ''}</a>
+<span class="output">${p.output}</span>
+<span class="since">${p.handled ? html`<span class="handled">${HANDLED_TEXT[p.handled]}</span> ` : ''}${p.since ? durationText(now - p.since) : ''}</span></li>`;
+}
+
+function countTile(n: number, label: string): SafeHtml {
+  return html`<li class="board-count state-${n ? 'critical' : 'ok'}"><span class="n">${n.toLocaleString('en-US')}</span> <span class="label">${label}</span></li>`;
+}
+
+/** The 10-foot problems board: counts, unhandled problems, then handled ones muted; `problemsboard.js` fits it to the screen. */
+export function problemsBoard(env: PageEnv): PageResult {
+  const { ctx } = env;
+  const snap = ctx.monitoring.snapshot();
+  const now = nowSeconds();
+  const counts = countUnhandledProblems(snap);
+  const { unhandled, handled } = problemLists(snap);
+  const shownUnhandled = unhandled.slice(0, MAX_ROWS);
+  const shownHandled = handled.slice(0, Math.max(0, MAX_ROWS - shownUnhandled.length));
+  const notRendered = unhandled.length + handled.length - shownUnhandled.length - shownHandled.length;
+  const age = Math.max(0, now - snap.updated);
+  const body = html`<main class="board-page" data-density="0">
+<header class="board-head">
+<h1>Problems</h1>
+<ul class="board-counts" aria-label="Unhandled problems">${countTile(counts.hosts, counts.hosts === 1 ? 'Host problem' : 'Host problems')}${countTile(counts.services, counts.services === 1 ? 'Service problem' : 'Service problems')}</ul>
+${snap.updated
+    ? html`<p class="data-age" data-age="${age}">Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, <span class="age-text">${durationText(age)}</span> old</p>`
+    : html`<p class="data-age">No monitoring data received yet</p>`}
+</header>
+${unhandled.length
+    ? html`<section class="board-list" aria-label="Unhandled problems"><ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
+    // No hosts at all is not "OK": the engine has not reported anything (yet).
+    : snap.hosts.length
+      ? html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> All systems OK</p>`
+      : html`<p class="all-ok no-data" role="status">Waiting for monitoring data</p>`}
+${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime"><h2>Acknowledged or in downtime</h2><ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
+<p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>+${notRendered} more</p>
+</main>
+<script src="${ctx.base}includes/js/problemsboard.js" defer></script>`;
+  return { title: 'Problems board', body, bodyClass: 'board' };
+}
+
+export function registerProblemsBoard(app: FastifyInstance, ctx: AppContext): void {
+  registerPage(app, ctx, { path: BOARD_PATH, get: problemsBoard });
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { fieldsOf, intField, str, type Fields } from '../http/input.js';
+import { ensureDefaultDashboards, findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
+import { CATALOGUE, dashletFromFields, isBroken, MAX_DASHLETS, readDashlets, storedForm, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
+import type { Db } from '../db/database.js';
+
+function dashboardOf(db: Db, userId: number, f: Fields): DashboardRow {
+  ensureDefaultDashboards(db, userId);
+  const id = str(f, 'dashboard', { required: true, max: 100 });
+  const row = findDashboard(db, userId, id);
+  if (!row) throw notFound(`You have no dashboard with the id '${id}'.`);
+  return row;
+}
+
+function dashletOf(list: (Dashlet | BrokenDashlet)[], f: Fields): number {
+  const id = str(f, 'dashlet', { required: true, max: 40 });
+  const i = list.findIndex((d) => d.id === id);
+  if (i < 0) throw notFound(`The dashboard has no dashlet with the id '${id}'.`);
+  return i;
+}
+
+/** Dashlets of one dashboard (issue 9): the same validation as the classic forms; every refusal changes nothing. */
+export async function registerDashlets(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const path = `${ctx.base}api/v2/dashboards/dashlets`;
+  const { db, base } = ctx;
+
+  app.get(`${path}/catalogue`, async (req) => {
+    requireCaller(ctx, req);
+    return CATALOGUE;
+  });
+
+  app.get(path, async (req) => {
+    const { user } = requireCaller(ctx, req);
+    return { dashlets: readDashlets(base, dashboardOf(db, user.id, fieldsOf(req)).dashlets) };
+  });
+
+  app.post(path, async (req) => {
+    const { user } = requireWriter(ctx, req);
+    const f = fieldsOf(req);
+    const row = dashboardOf(db, user.id, f);
+    const list = readDashlets(base, row.dashlets);
+    if (list.length >= MAX_DASHLETS) throw badRequest(`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+    const added = dashletFromFields(base, f, undefined, new Set(list.map((d) => d.id)));
+    saveDashlets(db, user.id, row.id, storedForm(base, row.dashlets, [...list, added]));
+    return added;
+  });
+
+  app.put(path, async (req) => {
+    const { user } = requireWriter(ctx, req);
+    const f = fieldsOf(req);
+    const row = dashboardOf(db, user.id, f);
+    const list = readDashlets(base, row.dashlets);
+    const i = dashletOf(list, f);
+    const current = list[i]!;
+    if (isBroken(current)) throw badRequest(`This dashlet cannot be shown (${current.broken}); remove it instead.`);
+    const changed = dashletFromFields(base, f, current);
+    const position = intField(f, 'position', { min: 0, max: list.length - 1 }) ?? i;
+    const next = list.filter((_d, k) => k !== i);
+    next.splice(position, 0, changed);
+    saveDashlets(db, user.id, row.id, storedForm(base, row.dashlets, next));
+    return changed;
+  });
+
+  app.delete(path, async (req) => {
+    const { user } = requireWriter(ctx, req);
+    const f = fieldsOf(req);
+    const row = dashboardOf(db, user.id, f);
+    const list = readDashlets(base, row.dashlets);
+    const i = dashletOf(list, f);
+    saveDashlets(db, user.id, row.id, storedForm(base, row.dashlets, list.filter((_d, k) => k !== i)));
+    return { id: list[i]!.id, deleted: true };
+  });
+}
