@@ -32,12 +32,12 @@ export interface FramedLayoutProps {
   section: SectionId;
   /** The content frame or a native screen. */
   children: ReactNode;
-  /** The wallboard shows the connection on its own strip. */
-  showConnection?: boolean;
+  /** The wallboard: it shows the connection on its own strip, and no pop-up waits there for someone to close it. */
+  kiosk?: boolean;
 }
 
 /** Spec 2.2: the framed page, each region behind its own error boundary and fallback text (spec 8). */
-export function FramedLayout({ section, children, showConnection = true }: FramedLayoutProps) {
+export function FramedLayout({ section, children, kiosk = false }: FramedLayoutProps) {
   useSignals();
   const t = useT();
   const frame = useFrame();
@@ -53,7 +53,7 @@ export function FramedLayout({ section, children, showConnection = true }: Frame
   return (
     <RouterProvider navigate={navigate}>
       <div className="framed-layout" data-section={section} data-fullscreen={frame.fullscreen.value || undefined} onPointerDownCapture={wakeToaster} onKeyDownCapture={wakeToaster}>
-        {showConnection && <ConnectionIndicator dataAt={dataAt} />}
+        {!kiosk && <ConnectionIndicator dataAt={dataAt} />}
         <div className="shell-banners">
           <RegionBoundary region="license-banner" resetKey={recoveries} fallback={t('shell.fail.licenseBanner')}>
             <LicenseBanner />
@@ -94,9 +94,11 @@ export function FramedLayout({ section, children, showConnection = true }: Frame
             </div>
           </div>
         </div>
-        <RegionBoundary region="login-notices" resetKey={recoveries} fallback={t('shell.fail.loginNotices')}>
-          <LoginNotices />
-        </RegionBoundary>
+        {!kiosk && (
+          <RegionBoundary region="login-notices" resetKey={recoveries} fallback={t('shell.fail.loginNotices')}>
+            <LoginNotices />
+          </RegionBoundary>
+        )}
         <UpdatePrompt />
         {drawer.isOpen && <NavDrawer state={drawer} section={section} />}
         {toaster && (

@@ -55,6 +55,8 @@ export interface RotationModel {
   toggle(): void;
   rewind(): void;
   skip(): void;
+  /** Makes `at` the current item with a fresh countdown; it opens only while running (paused, it opens on start). */
+  jump(at: number): void;
   /** Spec 5: values outside 10-60 are ignored (false). */
   setSpeed(value: number): boolean;
   /** Stores the speed (after a slider move ends) unless it is what was stored already. */
@@ -174,6 +176,10 @@ export function createRotationModel({ api, running = signal(false), open, notify
     toggle: () => (running.peek() ? pause() : start()),
     rewind: () => go(Math.max(0, index.peek() - 1)),
     skip: () => go(index.peek() + 1),
+    jump(at) {
+      if (running.peek()) go(at);
+      else batch(() => { index.value = at; countdown.value = secondsFor(at); });
+    },
     setSpeed(value) {
       if (!isValidSpeed(value)) return false;
       chosen = true;

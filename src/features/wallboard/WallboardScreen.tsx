@@ -18,7 +18,7 @@ import { StatusStrip } from './StatusStrip';
 import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
 import { FullscreenPrompt, SignInNeeded, StaleOverlay } from './WallboardOverlays';
-import { WallboardStage } from './WallboardStage';
+import { WallboardStage, type LoadResult } from './WallboardStage';
 import './wallboard.css';
 
 const leave = () => window.location.assign(withBase('views/'));
@@ -60,15 +60,21 @@ export function WallboardScreen() {
     if (config.theme) theme.showOnly(config.theme);
     return model.start();
   }, [frame, model, theme, config.theme]);
-  const isOnline = useCallback(() => connection.state.peek() === 'online', [connection]);
-  const signedOut = useCallback(() => connection.report('unauthorized'), [connection]);
+  const confirmOnline = useCallback(async () => {
+    await connection.retryNow();
+    return connection.state.peek() === 'online';
+  }, [connection]);
+  const onResult = useCallback((seq: number, result: LoadResult) => {
+    if (result === 'ok') model.markShown(seq);
+    if (result === 'signedOut') connection.report('unauthorized');
+  }, [connection, model]);
   const strip = config.strip === 'off' ? null : <StatusStrip model={model} />;
   return (
     <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard">
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
-        <FramedLayout section="views" showConnection={false}>
-          <WallboardStage request={model.stage.value} isOnline={isOnline} onSignedOut={signedOut} />
+        <FramedLayout section="views" kiosk>
+          <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} idle={!pointer} />
         </FramedLayout>
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />

@@ -10,13 +10,21 @@ interface Slot extends StageRequest { state: 'loading' | 'shown' | 'failed' }
 
 export interface WallboardStageProps {
   request: StageRequest | null;
-  /** Whether the connection is online now: a load that fails during an outage keeps the last good page instead. */
-  isOnline: () => boolean;
-  /** A classic page fell back to the login form: the session is gone (never shown in the frame). */
-  onSignedOut: () => void;
+  /**
+   * Asks the server (a probe) whether it is there: a failed load then is the item's own failure (an error card), or an
+   * outage, during which the last good page stays on screen.
+   */
+  confirmOnline: () => Promise<boolean>;
+  /**
+   * How each load ended: shown, failed (the browser's error page, the worker's offline page, or no load in time: the
+   * server is likely gone), or signed out (a classic page fell back to the login form, which is never shown).
+   */
+  onResult: (seq: number, result: LoadResult) => void;
+  /** The pointer rests: the cursor hides over the pages too. */
+  idle: boolean;
 }
 
-type LoadResult = 'ok' | 'failed' | 'signedOut';
+export type LoadResult = 'ok' | 'failed' | 'signedOut';
 
 /** Every target is same-origin, so a location we may not read is the browser's error page. */
 function loadResult(frame: HTMLIFrameElement): LoadResult {
@@ -28,6 +36,24 @@ function loadResult(frame: HTMLIFrameElement): LoadResult {
   } catch {
     return 'failed';
   }
+}
+
+/** The page's pointer and key events also reach the wallboard (controls, cursor, remote keys), whatever has focus. */
+export const FRAME_POINTER_EVENT = 'pharos:frame-pointer';
+
+function forwardEvents(frame: HTMLIFrameElement): void {
+  const win = frame.contentWindow;
+  if (!win) return;
+  const pointer = () => window.dispatchEvent(new Event(FRAME_POINTER_EVENT));
+  win.addEventListener('pointermove', pointer);
+  win.addEventListener('pointerdown', pointer);
+  win.addEventListener('keydown', (event) => {
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, altKey: event.altKey, ctrlKey: event.ctrlKey, metaKey: event.metaKey }));
+  });
+  // The cursor hides over the page too while the pointer rests (the wallboard sets data-pharos-idle).
+  const style = win.document.createElement('style');
+  style.textContent = 'html[data-pharos-idle], html[data-pharos-idle] * { cursor: none !important; }';
+  win.document.head?.append(style);
 }
 
 /** Empties a frame's document before its element goes, so nothing of it (timers, listeners, memory) lingers. */
@@ -43,7 +69,7 @@ function empty(frame: HTMLIFrameElement | undefined): void {
  * Issue 8: each item loads in a second, hidden frame and is swapped in once loaded, so the screen never shows white
  * or a half-drawn page; the previous frame is emptied and removed, and no history entry is ever added.
  */
-export function WallboardStage({ request, isOnline, onSignedOut }: WallboardStageProps) {
+export function WallboardStage({ request, confirmOnline, onResult, idle }: WallboardStageProps) {
   const t = useT();
   const [slots, setSlots] = useState<Slot[]>([]);
   const frames = useRef(new Map<number, HTMLIFrameElement>());
@@ -51,20 +77,21 @@ export function WallboardStage({ request, isOnline, onSignedOut }: WallboardStag
   useEffect(() => {
     if (!request) return undefined;
     setSlots((prev) => [...prev.filter((s) => s.state !== 'loading'), { ...request, state: 'loading' }]);
-    const timer = setTimeout(() => settle(request.seq, 'failed'), LOAD_TIMEOUT_MS);
+    const timer = setTimeout(() => void settle(request.seq, 'failed'), LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
     // settle only reads refs and the state setter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [request]);
 
-  function settle(seq: number, result: LoadResult): void {
-    if (result === 'signedOut') onSignedOut();
+  async function settle(seq: number, result: LoadResult): Promise<void> {
+    onResult(seq, result);
+    const serverThere = result === 'failed' ? await confirmOnline() : true;
     setSlots((prev) => {
       const slot = prev.find((s) => s.seq === seq);
       if (!slot || slot.state !== 'loading') return prev;
       const others = prev.filter((s) => s.seq !== seq);
       // During an outage (or a lost session) the last good page stays: no error pages, no login forms.
-      if (result !== 'ok' && (result === 'signedOut' || !isOnline()) && others.length > 0) {
+      if (result !== 'ok' && (result === 'signedOut' || !serverThere) && others.length > 0) {
         empty(frames.current.get(seq));
         return others;
       }
@@ -73,7 +100,21 @@ export function WallboardStage({ request, isOnline, onSignedOut }: WallboardStag
     });
   }
 
-  const onLoad = (seq: number) => (event: SyntheticEvent<HTMLIFrameElement>) => settle(seq, loadResult(event.currentTarget));
+  useEffect(() => {
+    for (const frame of frames.current.values()) {
+      try {
+        frame.contentDocument?.documentElement.toggleAttribute('data-pharos-idle', idle);
+      } catch {
+        // Not a page of ours (an error page): nothing to hide there.
+      }
+    }
+  }, [idle, slots]);
+
+  const onLoad = (seq: number) => (event: SyntheticEvent<HTMLIFrameElement>) => {
+    const result = loadResult(event.currentTarget);
+    if (result === 'ok') forwardEvents(event.currentTarget);
+    void settle(seq, result);
+  };
 
   return (
     <div className="wallboard-stage" data-testid="wallboard-stage">

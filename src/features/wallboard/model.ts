@@ -33,6 +33,8 @@ export interface WallboardModel {
   readonly position: ReadonlySignal<number>;
   /** The rotation waits because the server cannot be reached or the session is gone. */
   readonly held: ReadonlySignal<boolean>;
+  /** The stage put this request on screen: it is what the wallboard goes back to when it has to hold. */
+  markShown(seq: number): void;
   /** Resolves the playlist and starts rotating; returns the stop. */
   start(): () => void;
 }
@@ -57,6 +59,8 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
   const stage = signal<StageRequest | null>(null);
   const held = signal(false);
   let seq = 0;
+  const indexOf = new Map<number, number>();
+  let shownIndex: number | undefined;
   const at = (i: number) => {
     const list = items.peek();
     return list[((i % list.length) + list.length) % list.length]!;
@@ -85,6 +89,7 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
     open: (url) => {
       const item = items.peek().find((x) => x.url === url) ?? { title: url, url };
       seq += 1;
+      indexOf.set(seq, rotation.index.peek());
       stage.value = { seq, item };
       return true;
     },
@@ -117,6 +122,10 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
       return n ? (((rotation.index.value % n) + n) % n) + 1 : 0;
     }),
     held,
+    markShown(shown) {
+      shownIndex = indexOf.get(shown);
+      for (const key of indexOf.keys()) if (key <= shown) indexOf.delete(key);
+    },
     start() {
       let stopped = false;
       const speed = deps.config.speed;
@@ -132,6 +141,8 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
         if (!items.peek().length) return;
         if (!online && rotation.running.peek()) {
           rotation.pause();
+          // The item that was loading when the server went away never showed: the strip names what is on screen.
+          if (shownIndex !== undefined) rotation.jump(shownIndex);
           held.value = true;
         } else if (online && held.peek()) {
           held.value = false;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RotationModel } from '../views/rotationModel';
+import { FRAME_POINTER_EVENT } from './WallboardStage';
 
 const CURSOR_IDLE_MS = 3000;
 
@@ -35,12 +36,11 @@ export function usePointerActive(): boolean {
       clearTimeout(timer);
       timer = setTimeout(() => setActive(false), CURSOR_IDLE_MS);
     };
-    window.addEventListener('pointermove', wake);
-    window.addEventListener('pointerdown', wake);
+    const events = ['pointermove', 'pointerdown', FRAME_POINTER_EVENT];
+    for (const name of events) window.addEventListener(name, wake);
     return () => {
       clearTimeout(timer);
-      window.removeEventListener('pointermove', wake);
-      window.removeEventListener('pointerdown', wake);
+      for (const name of events) window.removeEventListener(name, wake);
     };
   }, []);
   return active;

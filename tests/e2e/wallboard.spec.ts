@@ -1,0 +1,169 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
+import { startServer, type RunningServer } from './server';
+
+/** A fresh user's My Views: the default playlist of a new install. */
+const DEFAULT_VIEWS = ['Problems board', 'Tactical overview', 'Host groups'];
+
+const strip = (page: Page) => page.getByTestId('wallboard-strip');
+const position = (page: Page) => page.getByTestId('wallboard-position');
+const title = (page: Page) => page.getByTestId('wallboard-title');
+/** The item on screen: the one frame that has loaded and been swapped in. */
+const shownFrame = (page: Page) => page.locator('.wallboard-stage iframe[data-state="shown"]');
+
+async function openWallboard(page: Page, server: RunningServer, query = ''): Promise<void> {
+  await page.clock.install();
+  await login(page, server);
+  await page.goto(`${server.url}wallboard${query}`);
+  await expect(position(page)).toHaveText('1 / 3');
+  await expect(shownFrame(page)).toHaveCount(1);
+  // From here on time moves only when the test says so.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+}
+
+/** Moves the fake clock a rotation step and waits until the next item is on screen. */
+async function nextItem(page: Page, seconds: number, expected: string): Promise<void> {
+  await page.clock.runFor(seconds * 1000);
+  await expect(position(page), (await strip(page).textContent()) ?? '').toHaveText(expected);
+  await expect(page.locator('.wallboard-stage iframe[data-state="loading"]')).toHaveCount(0);
+}
+
+test.describe('wallboard', () => {
+  test('a fresh user\'s wallboard rotates the default views with titles, position, countdown and problem totals', async ({ page, server }) => {
+    await openWallboard(page, server);
+    await expect(title(page)).toHaveText(DEFAULT_VIEWS[0]!);
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('next in 10 s');
+    await expect(page.getByTestId('wallboard-host-problems')).toContainText(/Host problems: \d+/);
+    await expect(page.getByTestId('wallboard-service-problems')).toContainText(/Service problems: \d+/);
+    await expect(page.getByTestId('wallboard-connection')).toContainText('Live · updated');
+    await expect(page.getByTestId('wallboard-clock')).toHaveText(/\d{1,2}:\d{2}/);
+    await page.clock.runFor(3000);
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('next in 7 s');
+    await nextItem(page, 7, '2 / 3');
+    await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
+    await expect(shownFrame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php`);
+    await nextItem(page, 10, '3 / 3');
+    await expect(title(page)).toHaveText(DEFAULT_VIEWS[2]!);
+    await nextItem(page, 10, '1 / 3');
+    // The framed app around it is in full-screen mode: no top bar, rail or footer on the wall.
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByTestId('wallboard')).toBeVisible();
+  });
+
+  test('per-item durations hold', async ({ page, server }) => {
+    await openWallboard(page, server, '?durations=25,10,15');
+    await page.clock.runFor(24_000);
+    await expect(position(page)).toHaveText('1 / 3');
+    await nextItem(page, 1, '2 / 3');
+    await page.clock.runFor(9000);
+    await expect(position(page)).toHaveText('2 / 3');
+    await nextItem(page, 1, '3 / 3');
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('next in 15 s');
+  });
+
+  test('a hostile page= is refused with a notice, and the rest still runs', async ({ page, server }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    await openWallboard(page, server, `?page=${encodeURIComponent('javascript:alert(1)')}&page=${encodeURIComponent('//evil.example/nagiosxi/')}&speed=5`);
+    await expect(page.getByTestId('wallboard-notice')).toContainText('Ignored page=javascript:alert(1): only pages of this site can be shown. (+2 more)');
+    await expect(title(page)).toHaveText(DEFAULT_VIEWS[0]!);
+    const sources = await page.locator('iframe').evaluateAll((frames) => frames.map((f) => f.getAttribute('src') ?? ''));
+    expect(sources.every((src) => src.startsWith('/'))).toBe(true);
+    expect(sources.some((src) => src.includes('evil') || src.startsWith('javascript'))).toBe(false);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('remote and keyboard: → skips, ← rewinds, Space pauses and resumes, Escape leaves to the views section', async ({ page, server }) => {
+    await openWallboard(page, server);
+    await page.keyboard.press('ArrowRight');
+    await expect(position(page)).toHaveText('2 / 3');
+    await page.keyboard.press('ArrowRight');
+    await expect(position(page)).toHaveText('3 / 3');
+    await page.keyboard.press('ArrowLeft');
+    await expect(position(page)).toHaveText('2 / 3');
+    await page.keyboard.press(' ');
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+    await page.clock.runFor(30_000);
+    await expect(position(page)).toHaveText('2 / 3');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('next in 10 s');
+    // The on-screen controls come with the pointer and are reachable by keyboard.
+    await page.mouse.move(200, 200);
+    const controls = page.getByTestId('wallboard-controls');
+    await expect(controls).toHaveAttribute('data-visible');
+    await controls.getByRole('button', { name: 'Next item' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(position(page)).toHaveText('3 / 3');
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/views\/$/);
+  });
+
+  test('after 30 rotations history has not grown and at most two item frames exist', async ({ page, server }) => {
+    await openWallboard(page, server, '?speed=10');
+    const start = await page.evaluate(() => history.length);
+    for (let i = 1; i <= 30; i += 1) await nextItem(page, 10, `${(i % 3) + 1} / 3`);
+    expect(await page.evaluate(() => history.length)).toBe(start);
+    expect(await page.locator('.wallboard-stage iframe').count()).toBeLessThanOrEqual(2);
+  });
+});
+
+test.describe('wallboard through outages and lost sessions', () => {
+  let server: RunningServer;
+  test.beforeEach(async () => { server = await startServer(); });
+  test.afterEach(async () => { await server.stop(); });
+
+  test('with the server stopped the last item stays under the stale overlay; restarted, the rotation resumes without a reload', async ({ page }) => {
+    await openWallboard(page, server);
+    await nextItem(page, 10, '2 / 3');
+    await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
+    await server.stop();
+    await page.clock.runFor(61_000);
+    const stale = page.getByTestId('wallboard-stale');
+    await expect(stale).toContainText(/Server unreachable since \d.*retrying in \d+ s/);
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+    await page.clock.runFor(30_000);
+    await expect(position(page)).toHaveText('2 / 3');
+    await expect(shownFrame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php`);
+    await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
+
+    await server.start();
+    await page.clock.runFor(130_000);
+    await expect(stale).toBeHidden();
+    await expect(page.getByTestId('wallboard-connection')).toContainText('Live');
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
+    // The probes found the server within those two minutes, and the rotation has been going since.
+    const at = await position(page).textContent();
+    await page.clock.runFor(10_000);
+    await expect(position(page)).not.toHaveText(at!);
+    await expect(shownFrame(page)).toHaveCount(1);
+    await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
+  test('a session deleted on the server shows "Sign-in needed"; a login in another page of the browser resumes the rotation', async ({ page, context }) => {
+    await openWallboard(page, server);
+    const db = new Database(path.join(server.dataDir, 'pharos.sqlite'));
+    db.prepare('DELETE FROM sessions').run();
+    db.close();
+    await page.clock.runFor(61_000);
+    const signIn = page.getByTestId('wallboard-signin');
+    await expect(signIn).toContainText('Sign-in needed');
+    await expect(signIn).toContainText(/At \d.* the server answered/);
+    await expect(signIn.getByRole('link', { name: 'Open the sign-in page' })).toHaveAttribute('target', '_blank');
+    // Never a login form inside a frame.
+    await expect(page.frameLocator('iframe').first().getByLabel('Password')).toHaveCount(0);
+    expect(page.url()).toContain('/wallboard');
+
+    const other = await context.newPage();
+    await login(other, server);
+    await other.close();
+    await page.clock.runFor(130_000);
+    await expect(signIn).toBeHidden();
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
+    const at = await position(page).textContent();
+    await page.clock.runFor(10_000);
+    await expect(position(page)).not.toHaveText(at!);
+  });
+});
