@@ -35,7 +35,7 @@ interface ListRow { host: string; service: string | undefined; state: string; ou
 
 /** Rows of a classic list table: object names from their detail links, the state label, and the output cell as sent (escaped HTML). */
 function listRows(page: string): ListRow[] {
-  const body = /<table class="data">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
+  const body = /<table class="data[^"]*">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
   return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].flatMap(([, row]) => {
     // The row's own object links from its header cell; a service row's first cell links its host.
     const link = /<th scope="row"><a href="([^"]*)"/.exec(row!);
