@@ -327,3 +327,25 @@ describe('rotation with per-item durations and a boundary hook (the wallboard)',
     expect(seen).toEqual([1, 2]);
   });
 });
+
+describe('pausing while the next view is on its way', () => {
+  it('a view that arrives after pause is not opened', async () => {
+    let answer: ((v: { title: string; url: string }) => void) | undefined;
+    const opened: string[] = [];
+    const model = createRotationModel({
+      api: { loadSpeed: async () => 10, saveSpeed: async () => undefined, viewAt: () => new Promise((resolve) => { answer = resolve; }) },
+      open: (url) => { opened.push(url); return true; },
+      notify: () => undefined,
+      t: testTranslate,
+    });
+    model.start();
+    answer!({ title: 'A', url: 'a.php' });
+    await settle();
+    expect(opened).toEqual(['a.php']);
+    await seconds(10);
+    model.pause();
+    answer!({ title: 'B', url: 'b.php' });
+    await settle();
+    expect(opened).toEqual(['a.php']);
+  });
+});

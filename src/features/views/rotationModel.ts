@@ -147,6 +147,8 @@ export function createRotationModel({ api, running = signal(false), open, notify
 
   function pause() {
     stopTimer();
+    // A view still being fetched for the last boundary must not open after the user paused.
+    shown += 1;
     running.value = false;
   }
 
