@@ -8,7 +8,8 @@ import { getSetting } from '../db/settings.js';
 import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
 import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS } from '../monitoring/query.js';
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import type { MonitoringSnapshot, MonitoringSource } from '../monitoring/source.js';
+import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
 /** Settings key of the internal Program URL that the login notices' IP check resolves. */
 export const PROGRAM_URL_SETTING = 'program_url';
@@ -33,6 +34,11 @@ function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } 
   for (const r of snap.hosts) bytes += r.output.length + r.long_output.length + r.perfdata.length;
   for (const r of snap.services) bytes += r.output.length + r.long_output.length + r.perfdata.length;
   return { entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length, bytes };
+}
+
+/** How old the monitoring data is and why newer data was refused (issue 11: a refused status file keeps the last good data). */
+export function monitoringData(source: MonitoringSource, snap: MonitoringSnapshot, now: number): MonitoringDataStatus {
+  return { source: source.kind, updated: snap.updated, age: snap.updated ? Math.max(0, now - snap.updated) : null, problem: source.dataProblem?.() ?? null };
 }
 
 interface IpCheck { could_not_resolve: boolean; mismatch_found: boolean; internal_url: string; resolved_ip: string; server_ips: string[] }
@@ -109,6 +115,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
       ...hostStats.read(),
       sysstat: ran(now), cmdsubsys: ran(snap.program.last_command_check || snap.updated), feedprocessor: ran(snap.updated),
       perfdataprocessor: ran(snap.updated), eventman: ran(snap.updated), deadpool_reaper: ran(startedAt),
+      monitoring: monitoringData(ctx.monitoring, snap, now),
     };
   });
 
