@@ -21,7 +21,7 @@ export function openDatabase(dataDir: string): Db {
   }
   let db: Db | undefined;
   try {
-    db = new Database(file);
+    db = cachingStatements(new Database(file));
     db.pragma('busy_timeout = 5000');
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -34,6 +34,26 @@ export function openDatabase(dataDir: string): Db {
     db?.close();
     throw databaseStartupError(err, file);
   }
+}
+
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Reuses prepared statements by SQL text: preparing is a large part of a small query's cost, and every request runs the
+ * same session and user lookups. Safe here because no caller changes a statement's mode (pluck, raw, expand) or iterates.
+ */
+function cachingStatements(db: Db): Db {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, ReturnType<Db['prepare']>>();
+  db.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      if (cache.size < MAX_CACHED_STATEMENTS) cache.set(sql, statement);
+    }
+    return statement;
+  }) as Db['prepare'];
+  return db;
 }
 
 export function migrate(db: Db): void {

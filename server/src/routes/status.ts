@@ -7,7 +7,8 @@ import { forbidden } from '../http/errors.js';
 import { getSetting } from '../db/settings.js';
 import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
-import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS } from '../monitoring/query.js';
+import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS, type ListResult } from '../monitoring/query.js';
+import { perSnapshot } from '../monitoring/perSnapshot.js';
 import type { MonitoringSnapshot, MonitoringSource } from '../monitoring/source.js';
 import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
@@ -28,12 +29,38 @@ function daemon(id: string, name: string, displayName: string, running: boolean,
   };
 }
 
-/** What the status feed carried: record count and the size of the plugin texts, the bulk of a status file. */
-function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } {
+/** Size of the plugin texts, the bulk of a status file: a scan of every record, so once per snapshot. */
+const pluginTextBytes = perSnapshot((snap) => {
   let bytes = 0;
   for (const r of snap.hosts) bytes += r.output.length + r.long_output.length + r.perfdata.length;
   for (const r of snap.services) bytes += r.output.length + r.long_output.length + r.perfdata.length;
-  return { entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length, bytes };
+  return bytes;
+});
+
+/** What the status feed carried: record count and the size of the plugin texts. */
+function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } {
+  return { entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length, bytes: pluginTextBytes(snap) };
+}
+
+/** Totals answers (`totals=1`) per snapshot and query: the shell's problem counts are the same few queries from every display. */
+const totalsBySnapshot = perSnapshot(() => new Map<string, ListResult<object>>());
+const MAX_TOTALS_PER_SNAPSHOT = 256;
+
+function totalsKey(kind: string, query: Query): string {
+  const entries = Object.entries(query).filter(([k]) => k !== 'nsp' && k !== '_').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${kind}?${JSON.stringify(entries)}`;
+}
+
+/** Runs `list` once per snapshot for a totals query (a bad query still throws its 400 every time); other queries always run. */
+function cachedTotals<T extends object>(snap: MonitoringSnapshot, kind: string, query: Query, list: () => ListResult<T>): ListResult<T> {
+  if (!listParams(query).totals) return list();
+  const memo = totalsBySnapshot(snap);
+  const key = totalsKey(kind, query);
+  const hit = memo.get(key);
+  if (hit) return hit as ListResult<T>;
+  const result = list();
+  if (memo.size < MAX_TOTALS_PER_SNAPSHOT) memo.set(key, result);
+  return result;
 }
 
 /** How old the monitoring data is and why newer data was refused (issue 11: a refused status file keeps the last good data). */
@@ -126,7 +153,9 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get(`${base}host`, async (req: FastifyRequest) => {
     requireCaller(ctx, req);
-    const result = queryRecords(ctx.monitoring.snapshot().hosts, req.query as Query, { fields: HOST_FIELDS });
+    const snap = ctx.monitoring.snapshot();
+    const query = req.query as Query;
+    const result = cachedTotals(snap, 'host', query, () => queryRecords(snap.hosts, query, { fields: HOST_FIELDS }));
     return result.records ? { recordcount: result.recordcount, hoststatus: result.records } : { recordcount: result.recordcount };
   });
 
@@ -135,7 +164,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     const query = req.query as Query;
     const snap = ctx.monitoring.snapshot();
     const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
-    const result = queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts });
+    const result = cachedTotals(snap, 'service', query, () => queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
     if (!result.records) return { recordcount: result.recordcount };
     const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(s.host_name))) : result.records;
     return { recordcount: result.recordcount, servicestatus };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ExternalCommand, MonitoringSnapshot, MonitoringSource } from '../source.js';
+import type { ExternalCommand, MonitoringSnapshot, MonitoringSource, ProgramStatus } from '../source.js';
 import { emptySnapshot, emptyStats } from '../empty.js';
 import { readMainConfig, type NagiosMainConfig } from './mainConfig.js';
 import { ObjectsCacheParser, emptyObjectModel, type ObjectModel } from './objectsParser.js';
@@ -75,6 +75,15 @@ async function parseFile<T>(file: string, parser: { feed(chunk: Buffer): void; f
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Program status equal but for the run time, which grows every second: it is refreshed with the next real change. */
+function sameProgram(a: ProgramStatus, b: ProgramStatus): boolean {
+  for (const key of Object.keys(b) as (keyof ProgramStatus)[]) {
+    if (key !== 'program_run_time' && a[key] !== b[key]) return false;
+  }
+  return Math.abs(a.program_run_time - b.program_run_time) < RUN_TIME_SLACK_SECONDS;
+}
+const RUN_TIME_SLACK_SECONDS = 10;
+
 function configuredCounts(model: ObjectModel): { hosts: number; services: number } {
   let services = 0;
   for (const perHost of model.services.values()) services += perHost.size;
@@ -90,6 +99,7 @@ class NagiosFileSource implements NagiosSource {
   private parsed: ParsedStatus | null = null;
   private base: MonitoringSnapshot = emptySnapshot();
   private current: MonitoringSnapshot = this.base;
+  private currentBase: MonitoringSnapshot | null = null;
   private error: string | null = null;
   /** Why the newest status.dat was refused; null once one is accepted. */
   private refused: string | null = null;
@@ -303,7 +313,12 @@ class NagiosFileSource implements NagiosSource {
     if (running) endTime = 0;
     else if (wasRunning) endTime = now;
     this.live = { running, endTime, lockFilePid };
-    this.current = { ...this.base, program: programStatusOf(this.parsed, this.live, now) };
+    const program = programStatusOf(this.parsed, this.live, now);
+    // A new snapshot object only when something changed: per-snapshot indexes and answers are keyed on it, and this runs every poll.
+    if (this.currentBase !== this.base || !sameProgram(this.current.program, program)) {
+      this.current = { ...this.base, program };
+      this.currentBase = this.base;
+    }
     if (running !== wasRunning) this.emit({ type: 'liveness', running });
   }
 }
