@@ -16,11 +16,11 @@ export function unhandledProblems(snap: Pick<MonitoringSnapshot, 'hosts' | 'serv
 }
 
 /** Counted once per snapshot: every display asks for the tray alert, and the answer only changes with the data. */
-const unhandledPerSnapshot = perSnapshot(unhandledProblems);
+export const trayAlertCounts = perSnapshot(unhandledProblems);
 
 /** The footer's tray alert: its title says "No Problems Detected" exactly when nothing needs attention (spec 2.8). */
 export function trayAlertHtml(base: string, snap: MonitoringSnapshot): string {
-  const { hosts, services } = unhandledPerSnapshot(snap);
+  const { hosts, services } = trayAlertCounts(snap);
   const status = `${base}includes/components/xicore/status.php?show=`;
   const items = [
     hosts > 0 && { text: plural(hosts, 'Host'), href: `${status}hostproblems` },

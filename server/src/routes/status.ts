@@ -9,7 +9,7 @@ import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats
 import { hostsByName } from '../monitoring/problems.js';
 import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS, type ListResult } from '../monitoring/query.js';
 import { perSnapshot } from '../monitoring/perSnapshot.js';
-import type { MonitoringSnapshot, MonitoringSource } from '../monitoring/source.js';
+import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../monitoring/source.js';
 import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
 /** Settings key of the internal Program URL that the login notices' IP check resolves. */
@@ -17,7 +17,7 @@ export const PROGRAM_URL_SETTING = 'program_url';
 const DNS_TIMEOUT_MS = 3000;
 const PROCESS_CACHE_MS = 10_000;
 
-type Query = Record<string, unknown>;
+type Query = Readonly<Record<string, unknown>>;
 
 interface Daemon { id: string; name: string; return_code: number; status: string; display_name: string; display_status: string; display_running: boolean }
 
@@ -64,6 +64,27 @@ function cachedTotals<T extends object>(snap: MonitoringSnapshot, kind: string, 
 }
 
 /** How old the monitoring data is and why newer data was refused (issue 11: a refused status file keeps the last good data). */
+/** `api/v2/status/host` without paging concerns: totals queries come from the per-snapshot cache. */
+export function listHosts(snap: MonitoringSnapshot, query: Query): ListResult<HostStatus> {
+  return cachedTotals(snap, 'host', query, () => queryRecords(snap.hosts, query, { fields: HOST_FIELDS }));
+}
+
+export function listServices(snap: MonitoringSnapshot, query: Query): ListResult<ServiceStatus> {
+  const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
+  return cachedTotals(snap, 'service', query, () => queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
+}
+
+/** The shell's two problem totals queries as its http client sends them (src/features/loginNotices/sources.ts), for warming. */
+export const SHELL_PROBLEM_QUERIES = {
+  host: { limitrecords: 'false', totals: '1', current_state: 'in:1,2', problem_acknowledged: '0', scheduled_downtime_depth: '0' },
+  service: {
+    limitrecords: 'false', combinedhost: '1', totals: '1', host_current_state: '0', host_problem_acknowledged: '0', host_scheduled_downtime_depth: '0',
+    current_state: 'in:1,2,3', problem_acknowledged: '0', scheduled_downtime_depth: '0',
+  },
+} as const;
+
+export { pluginTextBytes };
+
 export function monitoringData(source: MonitoringSource, snap: MonitoringSnapshot, now: number): MonitoringDataStatus {
   return { source: source.kind, updated: snap.updated, age: snap.updated ? Math.max(0, now - snap.updated) : null, problem: source.dataProblem?.() ?? null };
 }
@@ -153,9 +174,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get(`${base}host`, async (req: FastifyRequest) => {
     requireCaller(ctx, req);
-    const snap = ctx.monitoring.snapshot();
-    const query = req.query as Query;
-    const result = cachedTotals(snap, 'host', query, () => queryRecords(snap.hosts, query, { fields: HOST_FIELDS }));
+    const result = listHosts(ctx.monitoring.snapshot(), req.query as Query);
     return result.records ? { recordcount: result.recordcount, hoststatus: result.records } : { recordcount: result.recordcount };
   });
 
@@ -164,7 +183,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     const query = req.query as Query;
     const snap = ctx.monitoring.snapshot();
     const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
-    const result = cachedTotals(snap, 'service', query, () => queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
+    const result = listServices(snap, query);
     if (!result.records) return { recordcount: result.recordcount };
     const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(s.host_name))) : result.records;
     return { recordcount: result.recordcount, servicestatus };
