@@ -25,7 +25,11 @@ import { registerFavorites } from './routes/favorites.js';
 import { registerDashboards } from './routes/dashboards.js';
 import { registerDashlets } from './routes/dashlets.js';
 import { registerTools } from './routes/tools.js';
-import { registerStatus } from './routes/status.js';
+import { listHosts, listServices, pluginTextBytes, registerStatus, SHELL_PROBLEM_QUERIES } from './routes/status.js';
+import { startSnapshotWarmer } from './monitoring/warmSnapshot.js';
+import { serviceColumns } from './pages/serviceColumns.js';
+import { tacticalTotals } from './pages/homePage.js';
+import { trayAlertCounts } from './ajax/trayAlertHtml.js';
 import { registerAdmin } from './routes/admin.js';
 import { registerPages } from './pages/index.js';
 import { registerStatic } from './routes/static.js';
@@ -84,10 +88,15 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   for (const register of routes) await register(app, ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
+  const stopWarmer = startSnapshotWarmer(monitoring, [
+    serviceColumns, tacticalTotals, pluginTextBytes, trayAlertCounts,
+    (snap) => listHosts(snap, SHELL_PROBLEM_QUERIES.host), (snap) => listServices(snap, SHELL_PROBLEM_QUERIES.service),
+  ]);
   return {
     app, ctx, generatedAdminPassword, routes: registered,
     async close() {
       stopHousekeeping();
+      stopWarmer();
       await app.close();
       await monitoring.stop();
       db.close();

@@ -1,8 +1,21 @@
 import { buildServer } from './app.js';
 import { configFromEnv } from './config.js';
+import { StartupError } from './db/startupError.js';
 
 const config = configFromEnv(process.env, process.argv.slice(2));
-const server = await buildServer(config);
+
+/** A data dir or database problem is one line and its own exit code (docs/operations.md); the stack only with DEBUG. */
+async function start(): Promise<Awaited<ReturnType<typeof buildServer>>> {
+  try {
+    return await buildServer(config);
+  } catch (err) {
+    if (!(err instanceof StartupError)) throw err;
+    console.error(err.message);
+    if (process.env.DEBUG) console.error(err.cause ?? err);
+    process.exit(err.exitCode);
+  }
+}
+const server = await start();
 await server.app.listen({ host: config.host, port: config.port });
 const address = server.app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;

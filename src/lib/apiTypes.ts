@@ -96,7 +96,19 @@ export interface Tool { id: number; name: string; url: string; href: string }
 export interface DaemonStatus { id: string; name: string; return_code: number; status: string; display_name: string; display_status: string; display_running: boolean }
 export interface CheckCounts { val1: number; val5: number; val15: number }
 
+/** `monitoring` in the system status: the age of the monitoring data and why newer data was refused. */
+export interface MonitoringDataStatus {
+  source: 'demo' | 'nagios';
+  /** UNIX seconds of the data in use (0: none yet). */
+  updated: number;
+  /** Seconds since `updated`; null before any data. */
+  age: number | null;
+  /** Why the newest data was refused (incomplete or missing status file), so the last good data is shown; null when fine. */
+  problem: string | null;
+}
+
 export interface SystemStatus {
+  monitoring?: MonitoringDataStatus;
   daemons: { updated: number; daemon: DaemonStatus[] };
   nagioscore: { updated: number; activehostchecks: CheckCounts; passivehostchecks: CheckCounts; activeservicechecks: CheckCounts; passiveservicechecks: CheckCounts };
   load: { load1: number; load5: number; load15: number };

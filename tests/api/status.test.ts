@@ -60,6 +60,9 @@ describe('status/system', () => {
       { id: 'pnp', name: 'npcd', return_code: 0, status: 'npcd is running...', display_name: 'Performance Grapher', display_status: 'Running', display_running: true },
     ] });
     expect(body.nagioscore).toEqual({ updated: snap.updated, ...snap.stats });
+    expect(body.monitoring).toEqual({ source: 'demo', updated: snap.updated, age: expect.any(Number), problem: null });
+    // The demo's clock is fixed in the past: the age is the time since then (within the second the request took).
+    expect(Math.abs((body.monitoring as { age: number }).age - (Math.floor(Date.now() / 1000) - snap.updated))).toBeLessThanOrEqual(1);
     expect(Object.keys(body.load as object).sort()).toEqual(['load1', 'load15', 'load5']);
     const memory = body.memory as Record<string, number>;
     expect(Object.keys(memory).sort()).toEqual(['buffers', 'cached', 'free', 'shared', 'total', 'used']);

@@ -1,22 +1,98 @@
 /**
- * `npm run bench`: prints figures, asserts nothing. Each bench module exports `run()`.
- * Budgets (from the issues) are printed next to the figures for the reader to compare.
+ * `npm run bench`: one table of figures, each beside its budget, also written to `bench/results.json` (not committed:
+ * figures belong to the machine they were measured on). Asserts nothing: timings never fail a test.
+ * Each bench module exports `run()` returning its figures; a bench that fails is reported in the table, not fatal.
+ * Rows marked "not measured" are figures issue 11 asks for whose bench does not exist yet.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const benches: [string, string][] = [
-  ['Shell bundle (logged-in first load)', 'bundle.ts'],
-  ['Nagios status.dat parse (10,000 hosts / 100,000 services)', 'statusParse.ts'],
-  ['Service status page TTFB (10,000 hosts / 100,000 services)', 'statusPage.ts'],
+type Value = string | number;
+type Figures = Record<string, Value>;
+
+interface Budget {
+  text: string;
+  /** Whether the measured value is within budget. */
+  ok: (value: Value) => boolean;
+}
+
+interface Bench {
+  section: string;
+  file: string;
+  /** Budgets by figure name; figures without one are context. */
+  budgets?: Record<string, Budget>;
+}
+
+interface Row { section: string; figure: string; value: Value | null; budget: string; verdict: 'ok' | 'OVER' | '' | 'not measured' | 'failed' }
+
+const atMost = (n: number, unit = ''): Budget => ({ text: `<= ${n}${unit}`, ok: (v) => typeof v === 'number' && v <= n });
+const under = (n: number, unit = ''): Budget => ({ text: `< ${n}${unit}`, ok: (v) => typeof v === 'number' && v < n });
+const atLeast = (n: number): Budget => ({ text: `>= ${n.toLocaleString('en-US')}`, ok: (v) => typeof v === 'number' && v >= n });
+
+const benches: Bench[] = [
+  { section: 'Shell bundle (logged-in first load)', file: 'bundle.ts', budgets: { 'initial JS (gzip KiB)': atMost(110, ' KiB') } },
+  {
+    section: 'Nagios status.dat parse (10,000 hosts / 100,000 services)', file: 'statusParse.ts',
+    budgets: { statusParseMedianMs: under(1000, ' ms') },
+  },
+  {
+    section: 'Service status page TTFB (10,000 hosts / 100,000 services)', file: 'statusPage.ts',
+    budgets: { 'services, first page (median ms)': under(100, ' ms') },
+  },
+  {
+    section: 'Server capacity (10,000-host demo fleet, one server process)', file: 'capacity.ts',
+    budgets: { 'displays held (p99 < 100 ms, no errors)': atLeast(2000) },
+  },
 ];
 
-for (const [title, file] of benches) {
-  const full = path.join(import.meta.dirname, file);
-  if (!fs.existsSync(full)) continue;
-  const mod = (await import(pathToFileURL(full).href)) as { run: () => Promise<Record<string, string | number>> };
-  console.log(`\n== ${title}`);
-  const figures = await mod.run();
-  for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(44)} ${v}`);
+/** Figures other benches will fill in (issue 11); listed so the table shows what is still unmeasured. */
+const NOT_MEASURED: [string, string, string][] = [
+  ['Wallboard bundle', 'initial JS for /wallboard (gzip KiB)', '<= 100 KiB'],
+  ['Lighthouse (Debian Chromium)', 'performance / accessibility / best practices, mobile and desktop, cold and warm, shell', ''],
+  ['Lighthouse (Debian Chromium)', 'performance / accessibility / best practices, mobile and desktop, cold and warm, wallboard', ''],
+  ['Service-worker cache', 'time to a painted shell from the SW cache (median ms)', ''],
+  ['Search palette', 'time per keystroke over 25,000 menu items and suggestions (ms)', ''],
+  ['Wallboard soak', 'wallboard soak figures (wallboard issue)', ''],
+];
+
+const rows: Row[] = [];
+for (const bench of benches) {
+  const full = path.join(import.meta.dirname, bench.file);
+  console.log(`… ${bench.section}`);
+  try {
+    const mod = (await import(pathToFileURL(full).href)) as { run: () => Promise<Figures> };
+    const figures = await mod.run();
+    for (const [figure, value] of Object.entries(figures)) {
+      const budget = bench.budgets?.[figure];
+      rows.push({ section: bench.section, figure, value, budget: budget?.text ?? '', verdict: budget ? (budget.ok(value) ? 'ok' : 'OVER') : '' });
+    }
+  } catch (err) {
+    rows.push({ section: bench.section, figure: `failed: ${(err as Error).message.split('\n')[0]}`, value: null, budget: '', verdict: 'failed' });
+  }
 }
+for (const [section, figure, budget] of NOT_MEASURED) rows.push({ section, figure, value: null, budget, verdict: 'not measured' });
+
+const width = (f: (r: Row) => string, min: number) => Math.max(min, ...rows.map((r) => f(r).length));
+const show = (v: Value | null) => (v === null ? '-' : typeof v === 'number' ? v.toLocaleString('en-US') : v);
+const wFigure = Math.min(70, width((r) => r.figure, 6));
+const wValue = width((r) => show(r.value), 5);
+const wBudget = width((r) => r.budget, 6);
+const line = (a: string, b: string, c: string, d: string) => `${a.padEnd(wFigure)}  ${b.padStart(wValue)}  ${c.padEnd(wBudget)}  ${d}`;
+console.log(`\n${line('Figure', 'Value', 'Budget', 'Verdict')}`);
+console.log('-'.repeat(wFigure + wValue + wBudget + 20));
+let section = '';
+for (const r of rows) {
+  if (r.section !== section) {
+    section = r.section;
+    console.log(`\n${section}`);
+  }
+  console.log(line(r.figure.length > wFigure ? `${r.figure.slice(0, wFigure - 1)}…` : r.figure, show(r.value), r.budget, r.verdict));
+}
+
+const outDir = path.resolve(import.meta.dirname, '..', '..', 'bench');
+fs.mkdirSync(outDir, { recursive: true });
+const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGB: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg() };
+fs.writeFileSync(path.join(outDir, 'results.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, rows }, null, 2)}\n`);
+console.log(`\nWritten to ${path.relative(process.cwd(), path.join(outDir, 'results.json'))}.`);

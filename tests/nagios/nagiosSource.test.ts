@@ -93,6 +93,48 @@ describe('Nagios source over status files', () => {
     expect(s.snapshot().updated).toBe(1700000400);
   });
 
+  describe('refuses a status.dat that is incomplete or inconsistent with objects.cache', () => {
+    const full = statusDat({ created: 1700000300 });
+    const blockEnd = (text: string, header: string) => text.indexOf('\t}\n', text.indexOf(header)) + 3;
+    const cases: [string, string, RegExp][] = [
+      ['cut at a block boundary (after the first service)', full.slice(0, blockEnd(full, 'servicestatus {')), /1 services but 3 are configured/],
+      ['holding only the info and programstatus blocks', full.slice(0, blockEnd(full, 'programstatus {')), /no service blocks, but 3 services are configured/],
+      ['without its service blocks', full.replace(/servicestatus \{[^}]*\}\n/g, ''), /no service blocks/],
+      ['without its trailing newline', full.slice(0, -1), /does not end with a newline/],
+      ['with its last block cut short', full.slice(0, full.lastIndexOf('\t}')), /ends inside a block/],
+      ['with far fewer hosts than objects.cache', full.replace(/hoststatus \{[^}]*host_name=beta[^}]*\}\n/, ''), /1 hosts but 2 are configured/],
+    ];
+    it.each(cases)('%s: keeps the last good data and says so', async (_name, text, why) => {
+      fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+      writeStatus(statusDat());
+      const s = await started();
+      const good = s.snapshot();
+      expect(s.dataProblem()).toBeNull();
+
+      const refused = nextEvent(s, 'error');
+      writeStatus(text);
+      expect(await refused).toMatchObject({ message: expect.stringMatching(why) as string });
+      expect(s.snapshot().services).toBe(good.services);
+      expect(s.snapshot().hosts).toBe(good.hosts);
+      expect(s.snapshot().updated).toBe(1700000100);
+      expect(s.dataProblem()).toMatch(/keeping the last good data/);
+
+      writeStatus(statusDat({ created: 1700000400 }));
+      await waitFor(s, 'a complete status.dat', (x) => x.updated === 1700000400);
+      expect(s.dataProblem()).toBeNull();
+    });
+
+    it('accepts a file that lacks a few objects while Nagios reloads a larger configuration', async () => {
+      const manyHosts = (n: number) => Array.from({ length: n }, (_, i) => `define host {\n\thost_name\th${i}\n\t}\n\n`).join('');
+      const hostStatus = (n: number) => Array.from({ length: n }, (_, i) => `hoststatus {\n\thost_name=h${i}\n\thas_been_checked=1\n\t}\n\n`).join('');
+      fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE + manyHosts(40));
+      writeStatus(full + hostStatus(38));
+      const s = await started();
+      expect(s.dataProblem()).toBeNull();
+      expect(s.snapshot().hosts).toHaveLength(40);
+    });
+  });
+
   it('lists configured objects as pending before Nagios has written status.dat', async () => {
     fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
     const snap = (await started()).snapshot();

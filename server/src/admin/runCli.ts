@@ -1,5 +1,6 @@
 import { configFromEnv } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
+import { StartupError } from '../db/startupError.js';
 import { HttpError } from '../http/errors.js';
 import type { Fields } from '../http/input.js';
 import { listUsers, type PermissionFlag } from '../db/users.js';
@@ -140,7 +141,7 @@ const commands: Record<string, Command> = {
   'show-update'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getUpdateSettings(db)); },
 };
 
-/** Runs one admin command against PHAROS_DATA_DIR from `env`; returns the exit code (0 done, 1 refused, 2 wrong usage). */
+/** Runs one admin command against PHAROS_DATA_DIR from `env`; returns the exit code (0 done, 1 refused, 2 wrong usage, 10-15 data dir or database problems as the server). */
 export function runCli(argv: string[], out: CliOutput = console, env: NodeJS.ProcessEnv = process.env): number {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
@@ -158,6 +159,10 @@ export function runCli(argv: string[], out: CliOutput = console, env: NodeJS.Pro
     run(db, args, out);
     return 0;
   } catch (e) {
+    if (e instanceof StartupError) {
+      out.error(e.message);
+      return e.exitCode;
+    }
     if (e instanceof UsageError) {
       out.error(`${command}: ${e.message}\n\n${USAGE}`);
       return 2;

@@ -1,10 +1,11 @@
 import type { MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from '../pages/html.js';
+import { perSnapshot } from '../monitoring/perSnapshot.js';
 
 const plural = (n: number, what: string) => `${n} Unhandled ${what} Problem${n === 1 ? '' : 's'}`;
 
 /** Problems nobody has dealt with: not acknowledged, not in downtime; services only while their host is UP. */
-export function unhandledProblems(snap: MonitoringSnapshot): { hosts: number; services: number } {
+export function unhandledProblems(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>): { hosts: number; services: number } {
   const unhandled = (o: { problem_acknowledged: number; scheduled_downtime_depth: number }) =>
     o.problem_acknowledged === 0 && o.scheduled_downtime_depth === 0;
   const hostUp = new Map(snap.hosts.map((h) => [h.host_name, h.current_state === 0]));
@@ -14,9 +15,12 @@ export function unhandledProblems(snap: MonitoringSnapshot): { hosts: number; se
   };
 }
 
+/** Counted once per snapshot: every display asks for the tray alert, and the answer only changes with the data. */
+export const trayAlertCounts = perSnapshot(unhandledProblems);
+
 /** The footer's tray alert: its title says "No Problems Detected" exactly when nothing needs attention (spec 2.8). */
 export function trayAlertHtml(base: string, snap: MonitoringSnapshot): string {
-  const { hosts, services } = unhandledProblems(snap);
+  const { hosts, services } = trayAlertCounts(snap);
   const status = `${base}includes/components/xicore/status.php?show=`;
   const items = [
     hosts > 0 && { text: plural(hosts, 'Host'), href: `${status}hostproblems` },

@@ -35,12 +35,17 @@ type Query = Readonly<Record<string, unknown>>;
 type Getter = (record: object) => unknown;
 type Test = (value: unknown) => boolean;
 
-function equals(value: unknown, wanted: string): boolean {
-  if (typeof value === 'number') return wanted.trim() !== '' && Number(wanted) === value;
-  if (typeof value === 'string') return value === wanted;
-  if (Array.isArray(value)) return value.some((v) => equals(v, wanted));
-  if (value === null || value === undefined) return wanted === '';
-  return String(value) === wanted;
+/** Exact match against `wanted`, with its number parsed once: a filter runs over 100,000 records. */
+function equalsTest(wanted: string): Test {
+  const asNumber = wanted.trim() !== '' ? Number(wanted) : NaN;
+  const test = (value: unknown): boolean => {
+    if (typeof value === 'number') return asNumber === value;
+    if (typeof value === 'string') return value === wanted;
+    if (Array.isArray(value)) return value.some(test);
+    if (value === null || value === undefined) return wanted === '';
+    return String(value) === wanted;
+  };
+  return test;
 }
 
 function compare(op: string, wanted: string): Test {
@@ -58,14 +63,17 @@ function compare(op: string, wanted: string): Test {
  */
 function condition(raw: string): Test {
   const m = /^(in|nin|ne|lk|lt|lte|gt|gte):(.*)$/s.exec(raw);
-  if (!m) return (v) => equals(v, raw);
+  if (!m) return equalsTest(raw);
   const [, op, arg] = m as unknown as [string, string, string];
   if (op === 'in' || op === 'nin') {
-    const options = arg.split(',');
-    const any: Test = (v) => options.some((o) => equals(v, o));
+    const options = arg.split(',').map(equalsTest);
+    const any: Test = (v) => options.some((matches) => matches(v));
     return op === 'in' ? any : (v) => !any(v);
   }
-  if (op === 'ne') return (v) => !equals(v, arg);
+  if (op === 'ne') {
+    const matches = equalsTest(arg);
+    return (v) => !matches(v);
+  }
   if (op === 'lk') {
     const needle = arg.toLowerCase();
     return (v) => (Array.isArray(v) ? v : [v]).some((x) => String(x ?? '').toLowerCase().includes(needle));
@@ -98,13 +106,17 @@ function knownFields<T extends object>(records: readonly T[], opts: FilterOption
 /** Spec 7 filters: every non-reserved parameter is a condition on a field; all must hold. Unknown fields are a 400. */
 export function filterRecords<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): T[] {
   const fields = knownFields(records, opts);
-  const tests: { get: Getter; test: Test }[] = [];
+  const own: { get: Getter; test: Test }[] = [];
+  const viaHost: { get: Getter; test: Test }[] = [];
   for (const [name, raw] of Object.entries(query)) {
     if (RESERVED_PARAMS.has(name)) continue;
     const get = getterFor(name, fields, opts.combinedHost);
     if (!get) throw badRequest(`Unknown filter field '${name}'.`);
-    for (const value of valuesOf(raw)) tests.push({ get, test: condition(value) });
+    for (const value of valuesOf(raw)) (fields.has(name) ? own : viaHost).push({ get, test: condition(value) });
   }
+  // All conditions must hold, so their order does not change the answer: the record's own fields first, since a host_
+  // condition costs a host lookup per record and most records fail an own condition (a problem query skips OK services).
+  const tests = [...own, ...viaHost];
   if (tests.length === 0) return records.slice();
   return records.filter((r) => tests.every(({ get, test }) => test(get(r))));
 }

@@ -157,4 +157,9 @@ export interface MonitoringSource {
   submit(command: ExternalCommand): Promise<void>;
   /** Whether the engine process is alive (demo: always). */
   engineRunning(): boolean;
+  /**
+   * Why the newest data was refused (incomplete or inconsistent), so the snapshot is older than it should be;
+   * null while the last update was accepted. Absent: the source never refuses data.
+   */
+  dataProblem?(): string | null;
 }

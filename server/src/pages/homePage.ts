@@ -21,6 +21,15 @@ interface Totals { hosts: number[]; services: number[]; hostProblems: number; se
 
 /** Everything the overview counts: one pass over hosts; service totals come with the snapshot's service columns. */
 export function tacticalTotals(snap: MonitoringSnapshot): Totals {
+  let t = totalsCache.get(snap);
+  if (!t) totalsCache.set(snap, (t = countTotals(snap)));
+  return t;
+}
+
+/** Once per snapshot: the overview is a page every wall display shows in its rotation. */
+const totalsCache = new WeakMap<MonitoringSnapshot, Totals>();
+
+function countTotals(snap: MonitoringSnapshot): Totals {
   const t: Totals = { hosts: [0, 0, 0], services: [0, 0, 0, 0], hostProblems: 0, serviceProblems: 0, hostAcks: 0, serviceAcks: 0, hostDowntime: 0, serviceDowntime: 0 };
   for (const h of snap.hosts) {
     t.hosts[h.current_state] = (t.hosts[h.current_state] ?? 0) + 1;

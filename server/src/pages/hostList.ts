@@ -1,8 +1,8 @@
-import type { HostStatus } from '../monitoring/source.js';
+import type { HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { hostBadge, nowSeconds, sinceText, timeCell } from './format.js';
-import { filtersOf, hostPredicate } from './listFilters.js';
+import { filtersOf, hostPredicate, type ListFilters } from './listFilters.js';
 import { filterForm, handlingTags, stateSummary } from './listControls.js';
 import { compareText, orderOf, pagingOf, sliceOrdered, sortOf } from './listQuery.js';
 import { hostsByName } from './snapshotIndex.js';
@@ -30,15 +30,19 @@ const COLUMNS: Column<HostSort>[] = [
   { label: 'Attempt', sort: 'current_check_attempt' }, { label: 'Last Check', sort: 'last_check' }, { label: 'Status Information', sort: 'output', className: 'wide' },
 ];
 
-export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): PageResult {
-  const { ctx, fields } = env;
-  const snap = ctx.monitoring.snapshot();
-  const unhandled = show === 'hostproblems';
-  const f = filtersOf(fields, snap, 'host', unhandled);
-  const sort = sortOf(fields, SORTS, 'host_name');
-  const order = orderOf(fields);
-  const paging = pagingOf(fields);
+interface HostSelection { picked: number[]; counts: number[] }
 
+/** Selections per snapshot and filters, like the service lists': rotating wall displays ask the same few questions. */
+const selections = new WeakMap<MonitoringSnapshot, Map<string, HostSelection>>();
+const MAX_SELECTIONS_PER_SNAPSHOT = 64;
+
+function selectHosts(snap: MonitoringSnapshot, f: ListFilters): HostSelection {
+  let memo = selections.get(snap);
+  if (!memo) selections.set(snap, (memo = new Map()));
+  const key = JSON.stringify([f.states ? [...f.states].sort() : null, f.host, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
+    f.search, f.acknowledged, f.downtime, f.unhandled]);
+  const hit = memo.get(key);
+  if (hit) return hit;
   const keep = hostPredicate(f);
   const ordered = hostsByName(snap);
   const counts = [0, 0, 0];
@@ -49,6 +53,22 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
     counts[h.current_state] = (counts[h.current_state] ?? 0) + 1;
     if (!f.states || f.states.has(h.current_state)) picked.push(i);
   }
+  const selection = { picked, counts };
+  if (memo.size < MAX_SELECTIONS_PER_SNAPSHOT) memo.set(key, selection);
+  return selection;
+}
+
+export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): PageResult {
+  const { ctx, fields } = env;
+  const snap = ctx.monitoring.snapshot();
+  const unhandled = show === 'hostproblems';
+  const f = filtersOf(fields, snap, 'host', unhandled);
+  const sort = sortOf(fields, SORTS, 'host_name');
+  const order = orderOf(fields);
+  const paging = pagingOf(fields);
+
+  const ordered = hostsByName(snap);
+  const { picked, counts } = selectHosts(snap, f);
   const primary = COMPARE[sort];
   const sign = order === 'desc' ? -1 : 1;
   const page = sliceOrdered(picked, paging, order, sort === 'host_name' ? undefined : (a, b) => sign * (primary(ordered[a]!, ordered[b]!) || a - b));

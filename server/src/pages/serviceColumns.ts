@@ -85,11 +85,31 @@ function build(services: ServiceStatus[], snap: MonitoringSnapshot, checkOrder: 
 export function serviceColumns(snap: MonitoringSnapshot): ServiceColumns {
   let columns = cache.get(snap);
   if (!columns) {
-    // Already in name order costs one pass; otherwise order them once and build again.
-    columns = build(snap.services, snap, true) ?? build(nameOrder(snap.services), snap, false)!;
+    // Already in name order costs one pass; otherwise order them (reusing the last order when the names are unchanged).
+    columns = build(snap.services, snap, true) ?? build(reorder(snap.services), snap, false)!;
     cache.set(snap, columns);
   }
   return columns;
+}
+
+/** The last ordering: positions in name order of a services array, and the names it was made for. */
+let lastOrder: { names: ServiceStatus[]; positions: Int32Array } | undefined;
+
+/**
+ * A source that is not in name order usually keeps its services where they are from one snapshot to the next (only
+ * states change), so the order found for the previous snapshot is checked in one pass and reused instead of sorting again.
+ */
+function reorder(services: ServiceStatus[]): ServiceStatus[] {
+  const last = lastOrder;
+  if (last && last.names.length === services.length && services.every((s, i) => s.host_name === last.names[i]!.host_name && s.service_description === last.names[i]!.service_description)) {
+    const ordered = new Array<ServiceStatus>(services.length);
+    for (let i = 0; i < services.length; i++) ordered[i] = services[last.positions[i]!]!;
+    return ordered;
+  }
+  const position = new Map<ServiceStatus, number>(services.map((s, i) => [s, i]));
+  const ordered = nameOrder(services);
+  lastOrder = { names: services, positions: Int32Array.from(ordered, (s) => position.get(s)!) };
+  return ordered;
 }
 
 /** The services of one host, from its contiguous range. */

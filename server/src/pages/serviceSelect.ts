@@ -25,6 +25,30 @@ function hostMarks(snap: MonitoringSnapshot, test: (name: string, alias: string,
  * host's contiguous range.
  */
 export function selectServices(snap: MonitoringSnapshot, f: ListFilters): Selection {
+  let memo = selections.get(snap);
+  if (!memo) selections.set(snap, (memo = new Map()));
+  const key = selectionKey(f);
+  let hit = memo.get(key);
+  if (!hit) {
+    hit = select(snap, f);
+    if (memo.size < MAX_SELECTIONS_PER_SNAPSHOT) memo.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * Selections per snapshot and filters: wall displays rotating through the same few lists ask the same questions of
+ * the same data, so each is answered by one pass per snapshot. Callers only read a Selection.
+ */
+const selections = new WeakMap<MonitoringSnapshot, Map<string, Selection>>();
+const MAX_SELECTIONS_PER_SNAPSHOT = 64;
+
+function selectionKey(f: ListFilters): string {
+  return JSON.stringify([f.states ? [...f.states].sort() : null, f.host, f.service, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
+    f.search, f.acknowledged, f.downtime, f.unhandled]);
+}
+
+function select(snap: MonitoringSnapshot, f: ListFilters): Selection {
   const c = serviceColumns(snap);
   const [lo, hi] = f.host ? c.hostRange.get(f.host) ?? [0, 0] : [0, c.ordered.length];
   const mask = (f.acknowledged ? ACKNOWLEDGED : 0) | (f.downtime ? IN_DOWNTIME : 0) | (f.unhandled ? UNHANDLED : 0);

@@ -17,6 +17,19 @@ function running(ok: boolean): SafeHtml {
   return ok ? html`<span class="badge state-ok">Running</span>` : html`<span class="badge state-critical">Not running</span>`;
 }
 
+/** The age of the data every status screen shows, and why newer data was refused: stale data must not pass for current. */
+function monitoringData(ctx: AppContext): SafeHtml {
+  const snap = ctx.monitoring.snapshot();
+  const problem = ctx.monitoring.dataProblem?.() ?? null;
+  const state = problem
+    ? html`<span class="badge state-warning">Refused newer data</span> ${problem}`
+    : html`<span class="badge state-ok">Current</span>`;
+  return html`<h2>Monitoring data</h2>
+${factsTable('Monitoring data', [
+    ['Last update', timeCell(snap.updated)], ['Age', snap.updated ? durationText(nowSeconds() - snap.updated) : 'No data yet'], ['Status', state],
+  ])}`;
+}
+
 function overview(ctx: AppContext): SafeHtml {
   const snap = ctx.monitoring.snapshot();
   const p = snap.program;
@@ -32,6 +45,7 @@ function overview(ctx: AppContext): SafeHtml {
 <td class="num">${ms(c.min_execution_time)}</td><td class="num">${ms(c.max_execution_time)}</td><td class="num">${ms(c.avg_execution_time)}</td></tr>`;
   const s = snap.stats;
   return html`<h2>Daemons</h2>${dataTable('Daemon status', daemons, daemonRows, 'No daemons.', 3)}
+${monitoringData(ctx)}
 <h2>Monitoring engine checks</h2>
 ${dataTable('Checks run in the last 1, 5 and 15 minutes', html`<thead><tr><th scope="col">Check type</th><th scope="col" class="num">1 min</th><th scope="col" class="num">5 min</th><th scope="col" class="num">15 min</th></tr></thead>`,
     [counts('Active host checks', s.activehostchecks), counts('Passive host checks', s.passivehostchecks), counts('Active service checks', s.activeservicechecks), counts('Passive service checks', s.passiveservicechecks)], '', 4)}

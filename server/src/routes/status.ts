@@ -7,15 +7,17 @@ import { forbidden } from '../http/errors.js';
 import { getSetting } from '../db/settings.js';
 import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
-import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS } from '../monitoring/query.js';
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS, type ListResult } from '../monitoring/query.js';
+import { perSnapshot } from '../monitoring/perSnapshot.js';
+import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../monitoring/source.js';
+import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
 /** Settings key of the internal Program URL that the login notices' IP check resolves. */
 export const PROGRAM_URL_SETTING = 'program_url';
 const DNS_TIMEOUT_MS = 3000;
 const PROCESS_CACHE_MS = 10_000;
 
-type Query = Record<string, unknown>;
+type Query = Readonly<Record<string, unknown>>;
 
 interface Daemon { id: string; name: string; return_code: number; status: string; display_name: string; display_status: string; display_running: boolean }
 
@@ -27,12 +29,64 @@ function daemon(id: string, name: string, displayName: string, running: boolean,
   };
 }
 
-/** What the status feed carried: record count and the size of the plugin texts, the bulk of a status file. */
-function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } {
+/** Size of the plugin texts, the bulk of a status file: a scan of every record, so once per snapshot. */
+const pluginTextBytes = perSnapshot((snap) => {
   let bytes = 0;
   for (const r of snap.hosts) bytes += r.output.length + r.long_output.length + r.perfdata.length;
   for (const r of snap.services) bytes += r.output.length + r.long_output.length + r.perfdata.length;
-  return { entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length, bytes };
+  return bytes;
+});
+
+/** What the status feed carried: record count and the size of the plugin texts. */
+function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } {
+  return { entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length, bytes: pluginTextBytes(snap) };
+}
+
+/** Totals answers (`totals=1`) per snapshot and query: the shell's problem counts are the same few queries from every display. */
+const totalsBySnapshot = perSnapshot(() => new Map<string, ListResult<object>>());
+const MAX_TOTALS_PER_SNAPSHOT = 256;
+
+function totalsKey(kind: string, query: Query): string {
+  const entries = Object.entries(query).filter(([k]) => k !== 'nsp' && k !== '_').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${kind}?${JSON.stringify(entries)}`;
+}
+
+/** Runs `list` once per snapshot for a totals query (a bad query still throws its 400 every time); other queries always run. */
+function cachedTotals<T extends object>(snap: MonitoringSnapshot, kind: string, query: Query, list: () => ListResult<T>): ListResult<T> {
+  if (!listParams(query).totals) return list();
+  const memo = totalsBySnapshot(snap);
+  const key = totalsKey(kind, query);
+  const hit = memo.get(key);
+  if (hit) return hit as ListResult<T>;
+  const result = list();
+  if (memo.size < MAX_TOTALS_PER_SNAPSHOT) memo.set(key, result);
+  return result;
+}
+
+/** How old the monitoring data is and why newer data was refused (issue 11: a refused status file keeps the last good data). */
+/** `api/v2/status/host` without paging concerns: totals queries come from the per-snapshot cache. */
+export function listHosts(snap: MonitoringSnapshot, query: Query): ListResult<HostStatus> {
+  return cachedTotals(snap, 'host', query, () => queryRecords(snap.hosts, query, { fields: HOST_FIELDS }));
+}
+
+export function listServices(snap: MonitoringSnapshot, query: Query): ListResult<ServiceStatus> {
+  const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
+  return cachedTotals(snap, 'service', query, () => queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
+}
+
+/** The shell's two problem totals queries as its http client sends them (src/features/loginNotices/sources.ts), for warming. */
+export const SHELL_PROBLEM_QUERIES = {
+  host: { limitrecords: 'false', totals: '1', current_state: 'in:1,2', problem_acknowledged: '0', scheduled_downtime_depth: '0' },
+  service: {
+    limitrecords: 'false', combinedhost: '1', totals: '1', host_current_state: '0', host_problem_acknowledged: '0', host_scheduled_downtime_depth: '0',
+    current_state: 'in:1,2,3', problem_acknowledged: '0', scheduled_downtime_depth: '0',
+  },
+} as const;
+
+export { pluginTextBytes };
+
+export function monitoringData(source: MonitoringSource, snap: MonitoringSnapshot, now: number): MonitoringDataStatus {
+  return { source: source.kind, updated: snap.updated, age: snap.updated ? Math.max(0, now - snap.updated) : null, problem: source.dataProblem?.() ?? null };
 }
 
 interface IpCheck { could_not_resolve: boolean; mismatch_found: boolean; internal_url: string; resolved_ip: string; server_ips: string[] }
@@ -109,6 +163,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
       ...hostStats.read(),
       sysstat: ran(now), cmdsubsys: ran(snap.program.last_command_check || snap.updated), feedprocessor: ran(snap.updated),
       perfdataprocessor: ran(snap.updated), eventman: ran(snap.updated), deadpool_reaper: ran(startedAt),
+      monitoring: monitoringData(ctx.monitoring, snap, now),
     };
   });
 
@@ -119,7 +174,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get(`${base}host`, async (req: FastifyRequest) => {
     requireCaller(ctx, req);
-    const result = queryRecords(ctx.monitoring.snapshot().hosts, req.query as Query, { fields: HOST_FIELDS });
+    const result = listHosts(ctx.monitoring.snapshot(), req.query as Query);
     return result.records ? { recordcount: result.recordcount, hoststatus: result.records } : { recordcount: result.recordcount };
   });
 
@@ -128,7 +183,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     const query = req.query as Query;
     const snap = ctx.monitoring.snapshot();
     const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
-    const result = queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts });
+    const result = listServices(snap, query);
     if (!result.records) return { recordcount: result.recordcount };
     const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(s.host_name))) : result.records;
     return { recordcount: result.recordcount, servicestatus };

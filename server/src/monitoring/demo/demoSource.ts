@@ -4,6 +4,7 @@ import { applyCommand } from './commands.js';
 import { createRng } from './random.js';
 import { seedScenario } from './scenario.js';
 import { Simulation, type Ref } from './simulation.js';
+import { incompleteSnapshot } from '../snapshotCheck.js';
 
 export interface DemoOptions {
   hosts: number;
@@ -205,6 +206,10 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
   const sim = new Simulation(createRng(opts.seed ?? 20080101), hosts, perHost, start, start);
   seedScenario(sim);
   let cached: { version: number; snap: MonitoringSnapshot } | undefined;
+  // The fleet as configured: the same completeness rule as a Nagios status file guards every new snapshot.
+  const configured = { hosts: sim.hosts.length, services: sim.services.length };
+  let refused: string | null = null;
+  let refusedVersion = -1;
   let timer: NodeJS.Timeout | undefined;
 
   const advance = (): void => {
@@ -231,9 +236,22 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
       step(sim);
     },
     snapshot() {
-      if (!cached || cached.version !== sim.version) cached = { version: sim.version, snap: buildSnapshot(sim) };
+      if (!cached || (cached.version !== sim.version && refusedVersion !== sim.version)) {
+        const snap = buildSnapshot(sim);
+        const incomplete = incompleteSnapshot({ hosts: snap.hosts.length, services: snap.services.length }, configured);
+        if (incomplete && cached) {
+          const message = `Demo fleet snapshot refused: ${incomplete}; keeping the last good data.`;
+          if (refused !== message) console.warn(message);
+          refused = message;
+          refusedVersion = sim.version;
+          return cached.snap;
+        }
+        refused = null;
+        cached = { version: sim.version, snap };
+      }
       return cached.snap;
     },
+    dataProblem: () => refused,
     async submit(command: ExternalCommand) {
       advance();
       applyCommand(sim, command);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ExternalCommand, MonitoringSnapshot, MonitoringSource } from '../source.js';
+import type { ExternalCommand, MonitoringSnapshot, MonitoringSource, ProgramStatus } from '../source.js';
 import { emptySnapshot, emptyStats } from '../empty.js';
 import { readMainConfig, type NagiosMainConfig } from './mainConfig.js';
 import { ObjectsCacheParser, emptyObjectModel, type ObjectModel } from './objectsParser.js';
@@ -11,6 +11,7 @@ import { formatExternalCommand } from './externalCommands.js';
 import { CommandWriter, type Delivery } from './commandWriter.js';
 import { pidAlive, readPidFile, isNagiosProcess } from './process.js';
 import { streamLines } from './scan.js';
+import { incompleteSnapshot } from '../snapshotCheck.js';
 
 export type NagiosSourceEvent =
   | { type: 'snapshot' }
@@ -31,6 +32,8 @@ export interface NagiosSource extends MonitoringSource {
   config(): NagiosMainConfig | null;
   /** Why the last read of status.dat/objects.cache failed (null after a good read). */
   lastError(): string | null;
+  /** Why the newest status.dat was refused (missing, incomplete or inconsistent with objects.cache); null once one is accepted. */
+  dataProblem(): string | null;
   /** Queues a command and reports whether it already reached the command FIFO. */
   submitCommand(command: ExternalCommand): Promise<Delivery>;
   pendingCommands(): number;
@@ -72,6 +75,21 @@ async function parseFile<T>(file: string, parser: { feed(chunk: Buffer): void; f
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Program status equal but for the run time, which grows every second: it is refreshed with the next real change. */
+function sameProgram(a: ProgramStatus, b: ProgramStatus): boolean {
+  for (const key of Object.keys(b) as (keyof ProgramStatus)[]) {
+    if (key !== 'program_run_time' && a[key] !== b[key]) return false;
+  }
+  return Math.abs(a.program_run_time - b.program_run_time) < RUN_TIME_SLACK_SECONDS;
+}
+const RUN_TIME_SLACK_SECONDS = 10;
+
+function configuredCounts(model: ObjectModel): { hosts: number; services: number } {
+  let services = 0;
+  for (const perHost of model.services.values()) services += perHost.size;
+  return { hosts: model.hosts.size, services };
+}
+
 class NagiosFileSource implements NagiosSource {
   readonly kind = 'nagios' as const;
   private cfg: NagiosMainConfig | null = null;
@@ -81,7 +99,10 @@ class NagiosFileSource implements NagiosSource {
   private parsed: ParsedStatus | null = null;
   private base: MonitoringSnapshot = emptySnapshot();
   private current: MonitoringSnapshot = this.base;
+  private currentBase: MonitoringSnapshot | null = null;
   private error: string | null = null;
+  /** Why the newest status.dat was refused; null once one is accepted. */
+  private refused: string | null = null;
   private writer: CommandWriter | null = null;
   private readonly listeners = new Set<(event: NagiosSourceEvent) => void>();
   private watchers: fs.FSWatcher[] = [];
@@ -102,6 +123,10 @@ class NagiosFileSource implements NagiosSource {
 
   lastError(): string | null {
     return this.error;
+  }
+
+  dataProblem(): string | null {
+    return this.refused;
   }
 
   async start(): Promise<void> {
@@ -233,15 +258,21 @@ class NagiosFileSource implements NagiosSource {
     const statusSig = await signature(cfg.statusFile);
     if (!statusSig) {
       this.statusSig = null;
-      this.fail(`${cfg.statusFile} does not exist (Nagios is not running or has not written it yet); keeping the last data.`);
+      this.refused = `${cfg.statusFile} does not exist (Nagios is not running or has not written it yet); keeping the last data.`;
+      this.fail(this.refused);
     } else if (statusSig !== this.statusSig || modelChanged) {
       try {
         // The signature is recorded before parsing: a broken file is reported once, not re-read on every poll.
-        this.parsed = await parseFile(cfg.statusFile, new StatusFileParser(this.model), { onSignature: (sig) => (this.statusSig = sig), stopped: () => this.stopped });
-        this.error = null;
+        const parsed = await parseFile(cfg.statusFile, new StatusFileParser(this.model), { onSignature: (sig) => (this.statusSig = sig), stopped: () => this.stopped });
+        const incomplete = incompleteSnapshot({ hosts: parsed.hosts.length, services: parsed.services.length }, configuredCounts(this.model));
+        if (incomplete) throw new Error(`${incomplete}, according to ${cfg.objectCacheFile}`);
+        this.parsed = parsed;
+        this.error = this.refused = null;
         dataChanged = true;
       } catch (err) {
-        this.fail(`Cannot use ${cfg.statusFile}: ${(err as Error).message}; keeping the last good data.`);
+        const message = `Cannot use ${cfg.statusFile}: ${(err as Error).message}; keeping the last good data.`;
+        if (!this.stopped) this.refused = message;
+        this.fail(message);
       }
     }
     if (!this.parsed && modelChanged) dataChanged = true;
@@ -282,7 +313,12 @@ class NagiosFileSource implements NagiosSource {
     if (running) endTime = 0;
     else if (wasRunning) endTime = now;
     this.live = { running, endTime, lockFilePid };
-    this.current = { ...this.base, program: programStatusOf(this.parsed, this.live, now) };
+    const program = programStatusOf(this.parsed, this.live, now);
+    // A new snapshot object only when something changed: per-snapshot indexes and answers are keyed on it, and this runs every poll.
+    if (this.currentBase !== this.base || !sameProgram(this.current.program, program)) {
+      this.current = { ...this.base, program };
+      this.currentBase = this.base;
+    }
     if (running !== wasRunning) this.emit({ type: 'liveness', running });
   }
 }
@@ -292,6 +328,11 @@ export function openNagiosSource(cfgPath: string, options: NagiosSourceOptions =
   return new NagiosFileSource(cfgPath, options);
 }
 
+/** The server's source: every problem with the engine's files is logged once as a warning (the source dedupes repeats). */
 export function createNagiosSource(cfgPath: string): MonitoringSource {
-  return openNagiosSource(cfgPath);
+  const source = openNagiosSource(cfgPath);
+  source.onEvent((event) => {
+    if (event.type === 'error') console.warn(`Monitoring data: ${event.message}`);
+  });
+  return source;
 }

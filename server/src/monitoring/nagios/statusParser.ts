@@ -2,7 +2,7 @@ import type { Comment, Downtime, HostStatus, ServiceStatus, CheckPerformance } f
 import type { ObjectModel } from './objectsParser.js';
 import {
   KeyTable, KeyPredictor, Interner, intAt, floatAt, flagAt, textAt, unescapeNewlines, viewOf, lineEnd, skipBlanks, valueEnd, bytesStartWith,
-  HASH, CLOSE_BRACE, CR, EQUALS,
+  HASH, CLOSE_BRACE, CR, EQUALS, NL,
 } from './scan.js';
 
 /** Latency and execution time over active checks, accumulated while parsing. */
@@ -134,6 +134,7 @@ export class StatusFileParser {
   };
   private sawInfo = false;
   private sawProgram = false;
+  private lastByte = -1;
   // The block in progress, carried from one chunk to the next.
   private kind = NONE;
   private line = 0;
@@ -150,6 +151,7 @@ export class StatusFileParser {
     const { model, out, names } = this;
     const view = viewOf(buf);
     const n = buf.length;
+    if (n > 0) this.lastByte = buf[n - 1]!;
     let { kind, line, rec, generic, checkType, latency, exec } = this;
     let keys = kind === SERVICE ? this.serviceKeys : this.hostKeys;
     let pos = 0;
@@ -247,6 +249,8 @@ export class StatusFileParser {
   finish(): ParsedStatus {
     if (this.kind !== NONE) throw new Error('status file ends inside a block (partially written?)');
     if (!this.sawInfo || !this.sawProgram) throw new Error('status file has no info or programstatus block');
+    // Nagios ends the file with a newline: without it, the last block may have lost lines (a truncated copy).
+    if (this.lastByte !== NL) throw new Error('status file does not end with a newline (partially written?)');
     this.out.created = Number(this.out.info.created) || 0;
     return this.out;
   }
