@@ -50,8 +50,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    target: 'es2022',
-    // Every browser that runs an es2022 build supports <link rel=modulepreload>: the polyfill would be dead weight.
+    // The wallboard runs on TV browsers: LG webOS 22 (Chromium 87) and Safari 14. `npm test` checks the output (test:compat).
+    target: ['chrome87', 'safari14'],
+    // Safari before 17 ignores <link rel=modulepreload> and fetches the chunks when they are imported (slower, not broken);
+    // every other target supports it, so the polyfill would be dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {

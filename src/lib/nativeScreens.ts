@@ -13,5 +13,6 @@ export type NativeScreenId = (typeof NATIVE_SCREENS)[keyof typeof NATIVE_SCREENS
 /** The native screen that replaces the frame for this path (relative to the base, query and hash ignored), if any. */
 export function nativeScreenFor(pathNoBase: string): NativeScreenId | null {
   const path = pathNoBase.split(/[?#]/, 1)[0]!.replace(/^\/+/, '');
-  return Object.hasOwn(NATIVE_SCREENS, path) ? NATIVE_SCREENS[path as keyof typeof NATIVE_SCREENS] : null;
+  // Not Object.hasOwn: the wallboard's TV browsers (Chromium 87, Safari 14) lack it.
+  return Object.prototype.hasOwnProperty.call(NATIVE_SCREENS, path) ? NATIVE_SCREENS[path as keyof typeof NATIVE_SCREENS] : null;
 }

@@ -22,10 +22,13 @@ export function NoticeModal({ title, onClose, children, ...rest }: NoticeModalPr
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
-    dialog.showModal();
+    // Safari before 15.4 (a wallboard TV browser) has no <dialog>: there it opens as a plain fixed box, not modal.
+    const modal = typeof dialog.showModal === 'function';
+    if (modal) dialog.showModal();
+    else dialog.setAttribute('data-nonmodal', '');
     // The dialog itself takes the initial focus, so its name is announced first.
     dialog.focus();
-    return () => dialog.close();
+    return () => { if (modal) dialog.close(); };
   }, []);
   const requestClose = (event: SyntheticEvent) => {
     event.preventDefault();
