@@ -2,6 +2,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
 import { forgetSession, MENU_CACHE } from './session';
+import { markStored } from './storedMark';
 
 declare let self: ServiceWorkerGlobalScope & { cookieStore?: { get(name: string): Promise<{ value: string } | null> } };
 
@@ -38,7 +39,7 @@ const perUser: WorkboxPlugin = {
 export function registerMenuRoute(base: string): void {
   registerRoute(
     ({ url }) => url.origin === self.location.origin && url.pathname === `${base}api/v2/app/menu`,
-    new NetworkFirst({ cacheName: MENU_CACHE, plugins: [perUser] }),
+    new NetworkFirst({ cacheName: MENU_CACHE, plugins: [perUser, markStored] }),
     'GET',
   );
 }

@@ -1,4 +1,5 @@
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { markStored } from './storedMark';
 
 /**
  * The app shell (index.html, the hashed bundles, the offline page) is cached at install: hashed files never change,
@@ -7,6 +8,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEn
  */
 export function precacheShell(manifest: Array<PrecacheEntry | string>): void {
   cleanupOutdatedCaches();
+  addPlugins([markStored]);
   precacheAndRoute(manifest, { directoryIndex: '', cleanURLs: false });
 }
 

@@ -129,6 +129,14 @@ describe('http and the connection', () => {
     expect(outcomes).toEqual(['ok', 'ok', 'unreachable', 'ok', 'unauthorized', 'unreachable']);
   });
 
+  it('an answer the service worker gave from its caches is no contact with the server', async () => {
+    const outcomes: string[] = [];
+    configureHttp({ onOutcome: (o) => outcomes.push(o) });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-pharos-stored': '1' } })));
+    await http.get('api/v2/app/menu');
+    expect(outcomes).toEqual([]);
+  });
+
   it('a server that never answers fails the call as unreachable after the timeout', async () => {
     vi.useFakeTimers();
     const outcomes: string[] = [];

@@ -34,6 +34,9 @@ type NspSource = () => string | Promise<string>;
  */
 const GATEWAY_DOWN = new Set([502, 503, 504]);
 
+/** The service worker's mark on answers from its caches (sw/storedMark.ts). */
+const STORED_HEADER = 'x-pharos-stored';
+
 /** What a call came to, for the connection model: an answer, none (or 5xx), or a refused session. */
 export type CallOutcome = 'ok' | 'unreachable' | 'unauthorized';
 
@@ -170,7 +173,8 @@ async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
   if (body) config.data = body;
   try {
     const response = await client<T>(urlFor(path), config);
-    hooks.onOutcome?.('ok');
+    // An answer the service worker gave from its caches (sw/storedMark.ts) is no word from the server.
+    if (!response.headers.get(STORED_HEADER)) hooks.onOutcome?.('ok');
     return response;
   } catch (reason) {
     throw toError(reason);
