@@ -68,11 +68,14 @@ export function FramedLayout({ section, children, kiosk = false }: FramedLayoutP
               <PrimaryNav section={section} />
             </RegionBoundary>
           </div>
-          <div className="shell-secondary">
-            <RegionBoundary region="secondary-nav" resetKey={recoveries} fallback={t('shell.fail.secondaryMenu')}>
-              <SecondaryNav section={section} />
-            </RegionBoundary>
-          </div>
+          {/* A wall has no use for the section menu (and its rotation bar and dialogs are not loaded there). */}
+          {!kiosk && (
+            <div className="shell-secondary">
+              <RegionBoundary region="secondary-nav" resetKey={recoveries} fallback={t('shell.fail.secondaryMenu')}>
+                <SecondaryNav section={section} />
+              </RegionBoundary>
+            </div>
+          )}
           <div className="shell-column">
             <div className="shell-header">
               <RegionBoundary region="header" resetKey={recoveries} fallback={t('shell.fail.header')}>

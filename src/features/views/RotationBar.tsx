@@ -1,14 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { i18n, useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Slider } from '../../ui/Slider';
 import { withBase } from '../../lib/base';
-import WallboardLinkDialog from '../wallboard/WallboardLinkDialog';
 import { useRotation } from './rotation';
 import { RotationIcon } from './RotationIcon';
 import { SPEED } from './rotationModel';
 import './RotationBar.css';
+
+/** Only when asked for: its form fields are not on the views section's way. */
+const WallboardLinkDialog = lazy(() => import('../wallboard/WallboardLinkDialog'));
 
 const SECONDS: Intl.NumberFormatOptions = { style: 'unit', unit: 'second', unitDisplay: 'long' };
 
@@ -59,7 +61,7 @@ export default function RotationBar() {
         <a href={withBase('wallboard')} data-testid="start-wallboard">{t('wallboard.start')}</a>
         <Button variant="quiet" onPress={() => setLinkOpen(true)}>{t('wallboard.link.open')}</Button>
       </div>
-      {linkOpen && <WallboardLinkDialog onClose={() => setLinkOpen(false)} />}
+      {linkOpen && <Suspense fallback={null}><WallboardLinkDialog onClose={() => setLinkOpen(false)} /></Suspense>}
     </div>
   );
 }
