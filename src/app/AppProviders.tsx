@@ -3,7 +3,7 @@ import { ConnectionContext } from '../features/connection/model';
 import { FrameContext } from '../features/frame/model';
 import { SessionContext } from '../features/session/model';
 import { ThemeContext } from '../features/theme/model';
-import { RotationContext } from '../features/views/rotation';
+import { RotationContext } from '../features/views/rotationSlot';
 import { ShellDataContext } from '../shell/shellData';
 import { UserStoreContext } from '../lib/store';
 import { ServiceWorkerContext } from '../lib/sw';

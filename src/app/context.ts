@@ -11,8 +11,7 @@ import { createAuthResource, nspFrom } from '../features/session/authResource';
 import { createSessionModel, type SessionModel } from '../features/session/model';
 import { createThemeModel, type ThemeModel } from '../features/theme/model';
 import { toast } from '../features/toast/model';
-import { createViewsApi } from '../features/views/api';
-import { createRotationModel, type RotationModel } from '../features/views/rotationModel';
+import type { RotationSlot } from '../features/views/rotationSlot';
 import { createShellData, type ShellData } from '../shell/shellData';
 import type { AuthRecord, Menu } from '../lib/apiTypes';
 import type { Resource } from '../lib/resource';
@@ -32,7 +31,7 @@ export interface AppContext {
   shell: ShellData;
   auth: Resource<AuthRecord>;
   menu: Resource<Menu>;
-  rotation: RotationModel;
+  rotation: RotationSlot;
   sw: ServiceWorkerClient;
   /** Wires the http client and the browser's network events, starts keep-alive; returns the stop. */
   start(): () => void;
@@ -92,7 +91,7 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
     auth,
     menu,
     // Rotation replaces the address's xiwindow rather than adding an entry per view: history never grows.
-    rotation: createRotationModel({ api: createViewsApi(), open: (url) => frame.open(url, 'replace') }),
+    rotation: { open: (url) => frame.open(url, 'replace') },
     sw,
     start() {
       configureHttp({

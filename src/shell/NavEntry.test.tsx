@@ -61,7 +61,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  app.rotation.pause();
+  app.rotation.model?.pause();
   vi.unstubAllGlobals();
   setNspSource(() => '');
 });
