@@ -2,11 +2,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useLayoutEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { useSearch } from 'wouter/use-browser-location';
 import type { SectionId } from '../../lib/apiTypes';
-import { stripBase, withBase } from '../../lib/base';
+import { stripBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
 import { useMenu } from '../menu/MenuProvider';
 import { useSession } from '../session/model';
 import { NativeScreen } from '../screens/NativeScreen';
+import { frameLoad } from './frameLoad';
 import { FrameUnavailable } from './FrameUnavailable';
 import { FullscreenToggle } from './FullscreenToggle';
 import { frameTargetFor } from './frameTarget';
@@ -19,32 +20,12 @@ export interface ContentFrameProps {
   path?: string;
 }
 
-/** The service worker's stand-in for a page it could not fetch (public/offline.html) carries this marker. */
-const OFFLINE_MARKER = 'meta[name="pharos-offline"]';
-
-/**
- * Records where a same-origin page ended up. Every frame target is same-origin, so a location we may not read is the
- * browser's own error page: the load failed. A classic page that fell back to the login form means the session is gone.
- */
+/** Records where a same-origin page ended up, or that its load failed or fell back to the login form. */
 function trackLocation(frame: FrameModel, expire: () => void, event: SyntheticEvent<HTMLIFrameElement>): void {
-  let location: Location | undefined;
-  try {
-    const win = event.currentTarget.contentWindow;
-    location = win?.location;
-    if (!win || !location || location.href === 'about:blank') return;
-    if (win.document.querySelector(OFFLINE_MARKER)) {
-      frame.markFailed();
-      return;
-    }
-  } catch {
-    frame.markFailed();
-    return;
-  }
-  if (location.pathname === withBase('login.php')) {
-    expire();
-    return;
-  }
-  frame.recordLocation(location.pathname + location.search + location.hash);
+  const load = frameLoad(event.currentTarget);
+  if (load.kind === 'failed') frame.markFailed();
+  else if (load.kind === 'signedOut') expire();
+  else if (load.kind === 'ok') frame.recordLocation(load.location);
 }
 
 /** The element keeps the page it was created for: later locations come from the page itself, and a new page gets a new element. */

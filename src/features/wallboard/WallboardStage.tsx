@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
+import { frameLoad } from '../frame/frameLoad';
 import type { StageRequest } from './model';
 
 /** A page that has not loaded after this long is shown as failed, and the rotation goes on. */
@@ -26,16 +26,9 @@ export interface WallboardStageProps {
 
 export type LoadResult = 'ok' | 'failed' | 'signedOut';
 
-/** Every target is same-origin, so a location we may not read is the browser's error page. */
 function loadResult(frame: HTMLIFrameElement): LoadResult {
-  try {
-    const win = frame.contentWindow;
-    if (!win || win.location.href === 'about:blank') return 'failed';
-    if (win.location.pathname === withBase('login.php')) return 'signedOut';
-    return win.document.querySelector('meta[name="pharos-offline"]') ? 'failed' : 'ok';
-  } catch {
-    return 'failed';
-  }
+  const load = frameLoad(frame);
+  return load.kind === 'ok' ? 'ok' : load.kind === 'signedOut' ? 'signedOut' : 'failed';
 }
 
 /** The page's pointer and key events also reach the wallboard (controls, cursor, remote keys), whatever has focus. */
