@@ -87,8 +87,11 @@ test.describe('routes of spec 2.1', () => {
     await expectFrame(page, `${server.base}includes/components/ccm/index.php?type=host&cmd=view&id=3&search=web&name_filter=w`);
   });
 
-  test('the wallboard route shows its placeholder', async ({ loggedIn: page, server }) => {
-    await page.goto(`${server.url}wallboard`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Wallboard' })).toBeVisible();
+  test('the wallboard route runs the wallboard, with and without a trailing slash', async ({ loggedIn: page, server }) => {
+    for (const route of ['wallboard', 'wallboard/']) {
+      await page.goto(`${server.url}${route}`);
+      await expect(page.getByTestId('wallboard-strip')).toBeVisible();
+      await expect(page.locator('.wallboard-stage iframe')).not.toHaveCount(0);
+    }
   });
 });
