@@ -27,7 +27,15 @@ export async function run(): Promise<Record<string, string | number>> {
     await page.goto(`${server.url}wallboard?${query}&speed=10`);
     const position = page.getByTestId('wallboard-position');
     await expect(position).toHaveText('1 / 3');
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    // Time moves only when the soak says so: exactly one rotation per step, however long the machine takes.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+      }
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const step = async (i: number) => {
