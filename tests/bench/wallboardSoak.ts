@@ -1,7 +1,9 @@
 import { chromium, expect } from '@playwright/test';
 import { ADMIN, startServer } from '../e2e/server.js';
 
-const ROTATIONS = Number(process.env.PHAROS_SOAK_ROTATIONS ?? 500);
+const PAGES_COUNT = 3;
+/** At least 500, rounded up to whole rounds, so the end is measured on the same page as the start. */
+const ROTATIONS = Math.ceil(Number(process.env.PHAROS_SOAK_ROTATIONS ?? 500) / PAGES_COUNT) * PAGES_COUNT;
 const PAGES = ['includes/components/xicore/status.php?show=hosts', 'includes/components/xicore/status.php?show=services', 'includes/page-home-main.php'];
 
 /**
