@@ -57,7 +57,7 @@ export async function run(): Promise<Record<string, string | number>> {
     const started = Date.now();
     for (let i = 6; i < 6 + ROTATIONS; i++) await step(i);
     const after = await metrics();
-    const historyGrowth = await page.evaluate(() => history.length);
+    const historyGrowth = await page.evaluate(() => (globalThis as unknown as { history: { length: number } }).history.length);
     const mb = (n: number) => +(n / 1024 / 1024).toFixed(2);
     const pct = (a: number, b: number) => +(((b - a) / Math.max(a, 1)) * 100).toFixed(1);
     return {
