@@ -15,6 +15,7 @@ import { createWallboardModel } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
 import { StatusStrip } from './StatusStrip';
+import { usePairedDisplay } from './usePairedDisplay';
 import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
 import { FullscreenPrompt, SignInNeeded, StaleOverlay } from './WallboardOverlays';
@@ -53,6 +54,7 @@ export function WallboardScreen() {
     t,
   }));
   const pointer = usePointerActive();
+  const paired = usePairedDisplay(connection);
   useWakeLock();
   useRemoteKeys(model.rotation, leave);
   useEffect(() => {
@@ -70,7 +72,7 @@ export function WallboardScreen() {
   }, [connection, model]);
   const strip = config.strip === 'off' ? null : <StatusStrip model={model} />;
   return (
-    <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard">
+    <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined}>
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
         <FramedLayout section="views" kiosk>
@@ -81,7 +83,7 @@ export function WallboardScreen() {
         <FullscreenPrompt />
       </div>
       {config.strip === 'bottom' && strip}
-      <SignInNeeded />
+      {!paired && <SignInNeeded />}
     </div>
   );
 }
