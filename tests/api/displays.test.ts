@@ -6,6 +6,7 @@ import { CODE_ALPHABET, CODE_LENGTH } from '../../server/src/db/displays.js';
 import { findUserByName } from '../../server/src/db/users.js';
 import { AJAX_COMMANDS } from '../../server/src/routes/ajaxhelper.js';
 import { PAIR_LIMIT } from '../../server/src/routes/displays.js';
+import { runCli } from '../../server/src/admin/runCli.js';
 
 let ts: TestServer;
 let admin: Client;
@@ -182,5 +183,25 @@ describe('device token', () => {
     const res = await sendOk(formSend('PUT', ADMIN_API, { id: String(display.id), name: 'Lobby', params: 'strip=top' }), admin);
     expect(res.body).toMatchObject({ name: 'Lobby', params: 'strip=top' });
     expectBadRequest(await sendOk(formSend('PUT', ADMIN_API, { id: '99999', name: 'Gone' }), admin), 404);
+  });
+});
+
+describe('admin CLI', () => {
+  const cli = (...args: string[]) => {
+    const run = { code: 0, out: '', err: '' };
+    run.code = runCli(args, { log: (l) => { run.out += `${l}\n`; }, error: (l) => { run.err += `${l}\n`; } }, { PHAROS_DATA_DIR: ts.dataDir });
+    return run;
+  };
+
+  it('lists, renames and revokes displays', async () => {
+    const { tv, display } = await pairedDisplay('1', 'strip=top');
+    expect(cli('displays', 'list').out).toMatch(new RegExp(`^${display.id}\tTV [A-Z0-9]{8}\tnagiosadmin\t[^\t]+\tstrip=top$`, 'm'));
+    expect(cli('displays', 'rename', String(display.id), 'Reception').code).toBe(0);
+    expect((await admin.get<DisplayRecord[]>(ADMIN_API)).body.find((d) => d.id === display.id)?.name).toBe('Reception');
+    expect(cli('displays', 'revoke', String(display.id)).out).toBe(`Revoked display ${display.id}.\n`);
+    expect((await tv.get('api/v2/account/auth')).status).toBe(401);
+    expect(cli('displays', 'revoke', String(display.id))).toMatchObject({ code: 1, err: `Error: There is no display with id ${display.id}.\n` });
+    expect(cli('displays', 'rename', 'x', 'y')).toMatchObject({ code: 1, err: 'Error: The display ID must be a whole number.\n' });
+    expect(cli('displays').code).toBe(2);
   });
 });
