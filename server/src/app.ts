@@ -34,6 +34,7 @@ import { registerAdmin } from './routes/admin.js';
 import { registerPages } from './pages/index.js';
 import { registerStatic } from './routes/static.js';
 import { registerDisplays } from './routes/displays.js';
+import { registerCheckResult } from './routes/checkResult.js';
 import { registerDeviceScope } from './http/deviceScope.js';
 
 export interface Server {
@@ -87,7 +88,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   const routes = [registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
     registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerDashlets, registerTools,
-    registerStatus, registerAdmin, registerDisplays, registerPages, registerStatic];
+    registerStatus, registerAdmin, registerDisplays, registerCheckResult, registerPages, registerStatic];
   for (const register of routes) await register(app, ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);

@@ -205,3 +205,21 @@ describe('admin CLI', () => {
     expect(cli('displays').code).toBe(2);
   });
 });
+
+describe('check result lever (tests and demos)', () => {
+  const send = (form: Record<string, string>) => formSend('POST', 'api/v2/admin/checkresult', form);
+
+  it('forces a hard state on a demo service, for administrators only', async () => {
+    const list = await admin.get<{ servicestatus: { host_name: string; service_description: string }[] }>('api/v2/status/service?current_state=0&records=1');
+    const { host_name: host, service_description: service } = list.body.servicestatus[0]!;
+    const form = { host, service, state: '2', output: 'CRITICAL - forced' };
+    await expectWriteGuards(ts, admin, send(form));
+    expectBadRequest(await sendOk(send(form), await loginAs(ts, 'lever-user', { isAuthorizedForMonitoringSystem: true })), 403);
+    expect((await sendOk(send(form), admin)).status).toBe(200);
+    const after = await admin.get<{ servicestatus: { current_state: number; state_type: number; output: string }[] }>(
+      `api/v2/status/service?host_name=${encodeURIComponent(host)}&service_description=${encodeURIComponent(service)}`);
+    expect(after.body.servicestatus[0]).toMatchObject({ current_state: 2, state_type: 1, output: 'CRITICAL - forced' });
+    expectBadRequest(await sendOk(send({ ...form, state: '7' }), admin), 400);
+    expectBadRequest(await sendOk(send({ ...form, host: 'no-such-host' }), admin), 400);
+  });
+});

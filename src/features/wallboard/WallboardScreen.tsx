@@ -11,11 +11,14 @@ import { useFrame } from '../frame/model';
 import { useMenu } from '../menu/MenuProvider';
 import { useTheme } from '../theme/model';
 import { createViewsApi } from '../views/api';
+import { AlertCard } from './AlertCard';
+import { createAlertWatch } from './alerts';
+import { loadCriticalProblems } from './alertsApi';
 import { createWallboardModel } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
 import { StatusStrip } from './StatusStrip';
-import { usePairedDisplay } from './usePairedDisplay';
+import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
 import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
 import { FullscreenPrompt, SignInNeeded, StaleOverlay } from './WallboardOverlays';
@@ -39,6 +42,10 @@ export function WallboardScreen() {
   const { menu } = useMenu();
   const store = useUserStore();
   const [config] = useState(() => parseWallboardParams(window.location.search));
+  // Alerts are on by default for paired displays (issue 10); a signed-in browser asks with alerts=on.
+  const [alerts] = useState(() => ((config.alerts ?? isPairedDisplay(document.cookie))
+    ? createAlertWatch({ load: loadCriticalProblems, showMs: config.alertSeconds * 1000 })
+    : undefined));
   const [model] = useState(() => createWallboardModel({
     config,
     connection,
@@ -52,6 +59,7 @@ export function WallboardScreen() {
     update: { ready: sw.updateReady, apply: sw.applyUpdate },
     reloadPage: () => window.location.reload(),
     t,
+    ...(alerts ? { alerts } : {}),
   }));
   const pointer = usePointerActive();
   const paired = usePairedDisplay(connection);
@@ -60,8 +68,13 @@ export function WallboardScreen() {
   useEffect(() => {
     frame.setFullscreen(true);
     if (config.theme) theme.showOnly(config.theme);
-    return model.start();
-  }, [frame, model, theme, config.theme]);
+    const stopAlerts = alerts?.start();
+    const stop = model.start();
+    return () => {
+      stop();
+      stopAlerts?.();
+    };
+  }, [frame, model, theme, config.theme, alerts]);
   const confirmOnline = useCallback(async () => {
     await connection.retryNow();
     return connection.state.peek() === 'online';
@@ -78,6 +91,7 @@ export function WallboardScreen() {
         <FramedLayout section="views" kiosk>
           <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} idle={!pointer} />
         </FramedLayout>
+        {alerts && <AlertCard watch={alerts} />}
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />
         <FullscreenPrompt />
