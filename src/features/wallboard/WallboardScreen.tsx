@@ -12,13 +12,13 @@ import { useMenu } from '../menu/MenuProvider';
 import { useTheme } from '../theme/model';
 import { createViewsApi } from '../views/api';
 import { AlertCard } from './AlertCard';
-import { createAlertWatch } from './alerts';
-import { loadCriticalProblems } from './alertsApi';
 import { createWallboardModel } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
 import { StatusStrip } from './StatusStrip';
 import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
+import { NightOverlay, SoundPrompt, useBurnIn } from './WallboardCare';
+import { createWallboardWatch } from './wallboardWatch';
 import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
 import { FullscreenPrompt, SignInNeeded, StaleOverlay } from './WallboardOverlays';
@@ -42,10 +42,8 @@ export function WallboardScreen() {
   const { menu } = useMenu();
   const store = useUserStore();
   const [config] = useState(() => parseWallboardParams(window.location.search));
-  // Alerts are on by default for paired displays (issue 10); a signed-in browser asks with alerts=on.
-  const [alerts] = useState(() => ((config.alerts ?? isPairedDisplay(document.cookie))
-    ? createAlertWatch({ load: loadCriticalProblems, showMs: config.alertSeconds * 1000 })
-    : undefined));
+  const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie)));
+  const alerts = interrupts ? watch : undefined;
   const [model] = useState(() => createWallboardModel({
     config,
     connection,
@@ -63,18 +61,19 @@ export function WallboardScreen() {
   }));
   const pointer = usePointerActive();
   const paired = usePairedDisplay(connection);
+  const burnIn = useBurnIn();
   useWakeLock();
   useRemoteKeys(model.rotation, leave);
   useEffect(() => {
     frame.setFullscreen(true);
     if (config.theme) theme.showOnly(config.theme);
-    const stopAlerts = alerts?.start();
+    const stopAlerts = watch?.start();
     const stop = model.start();
     return () => {
       stop();
       stopAlerts?.();
     };
-  }, [frame, model, theme, config.theme, alerts]);
+  }, [frame, model, theme, config.theme, watch]);
   const confirmOnline = useCallback(async () => {
     await connection.retryNow();
     return connection.state.peek() === 'online';
@@ -85,7 +84,7 @@ export function WallboardScreen() {
   }, [connection, model]);
   const strip = config.strip === 'off' ? null : <StatusStrip model={model} />;
   return (
-    <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined}>
+    <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
         <FramedLayout section="views" kiosk>
@@ -95,8 +94,10 @@ export function WallboardScreen() {
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />
         <FullscreenPrompt />
+        {chime && <SoundPrompt chime={chime} />}
       </div>
       {config.strip === 'bottom' && strip}
+      <NightOverlay config={config} watch={watch} alerts={interrupts} />
       {!paired && <SignInNeeded />}
     </div>
   );
