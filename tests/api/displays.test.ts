@@ -223,3 +223,22 @@ describe('check result lever (tests and demos)', () => {
     expectBadRequest(await sendOk(send({ ...form, host: 'no-such-host' }), admin), 400);
   });
 });
+
+describe('display report and remote commands', () => {
+  it('records what the display shows and hands it Identify and Reload once', async () => {
+    const { tv, display } = await pairedDisplay('1', 'strip=top');
+    const command = (c: string) => sendOk(formSend('POST', `${ADMIN_API}/command`, { id: String(display.id), command: c }), admin);
+    await expectWriteGuards(ts, admin, formSend('POST', `${ADMIN_API}/command`, { id: String(display.id), command: 'identify' }));
+    expect((await command('identify')).status).toBe(200);
+    expect((await command('reload')).status).toBe(200);
+    expectBadRequest(await command('format-disk'), 400);
+    const first = await tv.get('api/v2/displays/me?item=Problems%20board&connection=online&screen=1920x1080');
+    expect(first.body).toEqual({ name: expect.any(String), params: 'strip=top', commands: ['identify', 'reload'] });
+    expect((await tv.get('api/v2/displays/me')).body).toMatchObject({ commands: [] });
+    await tv.get('api/v2/displays/me?item=Problems%20board&connection=online&screen=1920x1080');
+    const listed = (await admin.get<(DisplayRecord & { item?: string; screen?: string })[]>(ADMIN_API)).body.find((d) => d.id === display.id)!;
+    expect(listed).toMatchObject({ item: 'Problems board', connection: 'online', screen: '1920x1080' });
+    // Only a display reports; a signed-in browser is told so.
+    expectBadRequest(await admin.get('api/v2/displays/me'), 404);
+  });
+});

@@ -2,7 +2,7 @@ import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { intField, str, type Fields } from '../http/input.js';
 import { findUserById, findUserByName } from '../db/users.js';
-import { claimPairing, findPairing, normaliseCode, type DisplayRow } from '../db/displays.js';
+import { claimPairing, displayInfo, findPairing, normaliseCode, type DisplayRow } from '../db/displays.js';
 
 /** The wallboard's URL parameters (docs/wallboard.md); their values are checked by the wallboard itself. */
 export const WALLBOARD_PARAMS = ['views', 'dashboards', 'page', 'speed', 'durations', 'theme', 'strip', 'start', 'reload', 'alerts', 'alertseconds', 'night', 'nightmode', 'sound'];
@@ -58,5 +58,8 @@ export function parseDisplayChanges(ctx: AppContext, fields: Fields): { name?: s
 }
 
 export function displayRecord(d: DisplayRow & { username?: string }) {
-  return { id: d.id, name: d.name, userId: d.user_id, username: d.username, params: d.params, paired: d.token_hash !== null, createdAt: d.created_at, lastSeen: d.last_seen };
+  return {
+    id: d.id, name: d.name, userId: d.user_id, username: d.username, params: d.params, paired: d.token_hash !== null, createdAt: d.created_at, lastSeen: d.last_seen,
+    ...displayInfo(d),
+  };
 }

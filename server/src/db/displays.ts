@@ -14,7 +14,14 @@ export interface DisplayRow {
   xsrf: string;
   created_at: number;
   last_seen: number | null;
+  info: string;
+  commands: string;
 }
+
+export const DISPLAY_COMMANDS = ['identify', 'reload'] as const;
+export type DisplayCommand = (typeof DISPLAY_COMMANDS)[number];
+/** What a screen reports about itself with each poll; all text, shown to administrators as is (escaped). */
+export interface DisplayInfo { version?: string; item?: string; connection?: string; screen?: string }
 
 export interface PairingRow { code: string; secret_hash: string; created_at: number; expires_at: number; display_id: number | null }
 
@@ -108,4 +115,26 @@ export function updateDisplay(db: Db, id: number, changes: { name?: string; para
 /** Revoking deletes the display and with it its token hash: the next request with that token answers 401. */
 export function revokeDisplay(db: Db, id: number): boolean {
   return db.prepare('DELETE FROM displays WHERE id = ?').run(id).changes > 0;
+}
+
+export function displayInfo(d: DisplayRow): DisplayInfo {
+  const parsed: unknown = JSON.parse(d.info);
+  return parsed && typeof parsed === 'object' ? (parsed as DisplayInfo) : {};
+}
+
+export function queueDisplayCommand(db: Db, id: number, command: DisplayCommand): boolean {
+  const d = findDisplay(db, id);
+  if (!d) return false;
+  const list = (JSON.parse(d.commands) as DisplayCommand[]).filter((c) => c !== command);
+  db.prepare('UPDATE displays SET commands = ? WHERE id = ?').run(JSON.stringify([...list, command]), id);
+  return true;
+}
+
+/** The screen's report: stores what it says about itself and hands over (and clears) its waiting commands. */
+export function reportDisplay(db: Db, id: number, info: DisplayInfo, now: number): DisplayCommand[] {
+  return db.transaction(() => {
+    const d = findDisplay(db, id)!;
+    db.prepare("UPDATE displays SET info = ?, last_seen = ?, commands = '[]' WHERE id = ?").run(JSON.stringify(info), now, id);
+    return JSON.parse(d.commands) as DisplayCommand[];
+  })();
 }

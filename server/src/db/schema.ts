@@ -116,7 +116,11 @@ export const migrations: string[] = [
     nsp TEXT NOT NULL,
     xsrf TEXT NOT NULL,
     created_at INTEGER NOT NULL,
-    last_seen INTEGER
+    last_seen INTEGER,
+    -- What the screen last reported (version, item, connection, screen size), as JSON.
+    info TEXT NOT NULL DEFAULT '{}',
+    -- Remote commands waiting for the screen's next report (identify, reload), as a JSON list.
+    commands TEXT NOT NULL DEFAULT '[]'
   );
   CREATE TABLE display_pairings (
     code TEXT PRIMARY KEY,

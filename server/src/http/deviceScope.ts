@@ -6,8 +6,8 @@ import { forbidden } from './errors.js';
 
 /** The ajaxhelper commands a display needs; keepalive is its heartbeat. */
 const AJAX_READS = new Set(['keepalive', 'getusermeta', 'getviewbynum', 'getxicoreajax', 'getsessionvars']);
-/** Reads of its user's own settings that the wallboard loads at start. */
-const ALLOWED = new Set(['api/v2/account/auth', 'api/v2/account/theme', 'api/v2/account/language']);
+/** Reads of its user's own settings that the wallboard loads at start, and the display's own report (its heartbeat). */
+const ALLOWED = new Set(['api/v2/account/auth', 'api/v2/account/theme', 'api/v2/account/language', 'api/v2/displays/me']);
 /** Administration, configuration, account and personal tools, and the display management itself. */
 const DENIED_PREFIXES = ['admin', 'account', 'tools', 'config', 'enterprise', 'includes/components/ccm', 'api/v2/admin', 'api/v2/account', 'api/v2/tools', 'api/v2/displays'];
 

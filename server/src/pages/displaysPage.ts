@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { intField, type Fields } from '../http/input.js';
-import { listDisplays, revokeDisplay, updateDisplay } from '../db/displays.js';
+import { displayInfo, listDisplays, type DisplayInfo, queueDisplayCommand, revokeDisplay, updateDisplay } from '../db/displays.js';
 import { listUsers } from '../db/users.js';
 import { claimDisplay, parseDisplayChanges } from '../admin/displayAdmin.js';
-import { html } from './html.js';
+import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { timeCell } from './format.js';
 import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
@@ -15,7 +15,15 @@ const NOTICES: Record<string, string> = {
   claimed: 'The display is paired. It starts its wallboard within a few seconds.',
   saved: 'The display was changed. It shows the change the next time it loads the wallboard.',
   revoked: 'The display was revoked. It returns to its pairing code by itself.',
+  identify: 'The display shows its name for 10 seconds at its next report (within 30 seconds).',
+  reload: 'The display reloads at its next report (within 30 seconds).',
 };
+
+/** What the screen last reported: showing what, connection, version and screen size. */
+function status(info: DisplayInfo): SafeHtml | string {
+  const parts = [info.item && `Showing ${info.item}`, info.connection && `Connection: ${info.connection}`, info.version && `Version ${info.version}`, info.screen && `Screen ${info.screen}`].filter(Boolean);
+  return parts.length ? html`${parts.map((p, i) => html`${i ? html`<br>` : ''}${p}`)}` : '–';
+}
 
 /** Admin → Displays (issue 10): claim a screen's code, and list, change or revoke paired screens. */
 function displaysPage(env: PageEnv, input?: Fields, error?: string): PageResult {
@@ -30,13 +38,16 @@ function displaysPage(env: PageEnv, input?: Fields, error?: string): PageResult 
 <td><select form="display-${d.id}" name="userId" aria-label="User of display ${d.name}">${userOptions(d.user_id)}</select></td>
 <td><input form="display-${d.id}" type="text" name="params" value="${d.params}" maxlength="2000" aria-label="Wallboard parameters of display ${d.name}"></td>
 <td>${d.token_hash ? timeCell(Math.floor((d.last_seen ?? 0) / 1000)) : 'Not picked up yet'}</td>
+<td>${status(displayInfo(d))}</td>
 <td><button form="display-${d.id}" type="submit">Save</button>
+${(['identify', 'reload'] as const).map((c) => html`<form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="${c}"><input type="hidden" name="id" value="${d.id}">
+<button type="submit" aria-label="${c === 'identify' ? 'Identify' : 'Reload'} ${d.name}">${c === 'identify' ? 'Identify' : 'Reload'}</button></form>`)}
 <form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="revoke"><input type="hidden" name="id" value="${d.id}">
 <button type="submit" class="danger" aria-label="Revoke ${d.name}">Revoke</button></form></td></tr>`);
-  const head = html`<thead><tr><th scope="col">Name</th><th scope="col">Shows My Views of</th><th scope="col" class="wide">Wallboard parameters</th><th scope="col">Last seen</th><th scope="col">Action</th></tr></thead>`;
+  const head = html`<thead><tr><th scope="col">Name</th><th scope="col">Shows My Views of</th><th scope="col" class="wide">Wallboard parameters</th><th scope="col">Last seen</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>`;
   const value = (k: string) => (typeof input?.[k] === 'string' ? input[k] : '');
   const selectedUser = Number(value('userId')) || caller.user.id;
-  const content = html`${dataTable('Paired displays', head, rows, 'No display is paired yet.', 5)}
+  const content = html`${dataTable('Paired displays', head, rows, 'No display is paired yet.', 6)}
 <section class="card" aria-labelledby="claim-title"><h2 id="claim-title">Pair a display</h2>
 <p>Open the wallboard address on the screen (for example in Chromium's kiosk mode); it shows an eight-character code. Enter it here.</p>
 <form method="post" action="${action}">${nsp}<input type="hidden" name="action" value="claim">
@@ -61,11 +72,14 @@ ${error ? html`<p class="error" role="alert" id="claim-error">${error}</p>` : ''
 function displaysPost(env: PageEnv): PageResult {
   const { ctx, fields } = env;
   const done = (what: string): PageResult => ({ redirect: `${ctx.base}admin/displays.php?done=${what}` });
-  if (fields.action === 'revoke' || fields.action === 'save') {
+  const action = fields.action;
+  if (action === 'revoke' || action === 'save' || action === 'identify' || action === 'reload') {
     const id = intField(fields, 'id', { required: true, min: 1 });
-    const found = fields.action === 'revoke' ? revokeDisplay(ctx.db, id) : updateDisplay(ctx.db, id, parseDisplayChanges(ctx, fields));
+    const found = action === 'revoke' ? revokeDisplay(ctx.db, id)
+      : action === 'save' ? updateDisplay(ctx.db, id, parseDisplayChanges(ctx, fields))
+        : queueDisplayCommand(ctx.db, id, action);
     if (!found) throw notFound('That display does not exist any more.');
-    return done(fields.action === 'revoke' ? 'revoked' : 'saved');
+    return done(action === 'revoke' ? 'revoked' : action === 'save' ? 'saved' : action);
   }
   try {
     claimDisplay(ctx, fields);

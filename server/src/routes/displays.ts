@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAdmin, requireCaller, requireWriter, cookieSecure, setDeviceCookies, type AppContext, type Caller } from '../http/context.js';
+import { str } from '../http/input.js';
 import { fieldsOf, intField } from '../http/input.js';
-import { HttpError, notFound } from '../http/errors.js';
-import { createPairing, equalHashes, findPairing, hashToken, issueDeviceToken, listDisplays, PAIRING_MS, revokeDisplay, updateDisplay, findDisplay } from '../db/displays.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { createPairing, DISPLAY_COMMANDS, equalHashes, findPairing, hashToken, issueDeviceToken, listDisplays, PAIRING_MS, queueDisplayCommand, reportDisplay, revokeDisplay, updateDisplay, findDisplay, type DisplayCommand } from '../db/displays.js';
 import { claimDisplay, displayRecord, parseDisplayChanges } from '../admin/displayAdmin.js';
 
 /** The screen's own proof that it asked for the code: an administrator's claim is picked up only with it. */
@@ -68,6 +69,20 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
     return { state: 'paired', name: display.name, url: `${ctx.base}wallboard${display.params ? `?${display.params}` : ''}` };
   });
 
+  // The paired screen's report every 30 s: what it shows, its connection and screen size; answers its name, its
+  // parameters (a change is applied at the next rotation boundary) and any remote command waiting for it.
+  app.get(`${ctx.base}api/v2/displays/me`, async (req) => {
+    const { device } = requireCaller(ctx, req);
+    if (!device) throw notFound('This browser is not a paired display.');
+    const f = fieldsOf(req);
+    const info = Object.fromEntries(['version', 'item', 'connection', 'screen'].flatMap((k) => {
+      const v = str(f, k, { max: 200 });
+      return v ? [[k, v]] : [];
+    }));
+    const commands = reportDisplay(ctx.db, device.id, info, ctx.now());
+    return { name: device.name, params: device.params, commands };
+  });
+
   const reader = (req: FastifyRequest): Caller => { const c = requireCaller(ctx, req); requireAdmin(c); return c; };
   const writer = (req: FastifyRequest): Caller => { const c = requireWriter(ctx, req); requireAdmin(c); return c; };
   const idOf = (req: FastifyRequest) => intField(fieldsOf(req), 'id', { required: true, min: 1 });
@@ -85,6 +100,13 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
     const id = idOf(req);
     if (!updateDisplay(ctx.db, id, parseDisplayChanges(ctx, fieldsOf(req)))) throw notFound('That display does not exist any more.');
     return displayRecord(findDisplay(ctx.db, id)!);
+  });
+  app.post(`${api}/command`, async (req) => {
+    writer(req);
+    const command = str(fieldsOf(req), 'command', { required: true, max: 20 });
+    if (!(DISPLAY_COMMANDS as readonly string[]).includes(command)) throw badRequest(`The field 'command' must be one of ${DISPLAY_COMMANDS.join(', ')}.`);
+    if (!queueDisplayCommand(ctx.db, idOf(req), command as DisplayCommand)) throw notFound('That display does not exist any more.');
+    return { queued: command };
   });
   app.delete(api, async (req) => {
     writer(req);

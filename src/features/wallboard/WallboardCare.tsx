@@ -1,3 +1,4 @@
+import type { ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useT } from '../../lib/i18n';
@@ -46,4 +47,11 @@ export function SoundPrompt({ chime }: { chime: Chime }) {
       <Button variant="primary" onPress={() => { setDismissed(true); void chime.enable(); }}>{t('wallboard.sound.enable')}</Button>
     </div>
   );
+}
+
+/** Identify (issue 10): the display's name, full screen, for 10 s, so an administrator knows which TV is which. */
+export function IdentifyOverlay({ name }: { name: ReadonlySignal<string | null> }) {
+  useSignals();
+  if (!name.value) return null;
+  return <div className="wallboard-identify" role="status" data-testid="wallboard-identify">{name.value}</div>;
 }

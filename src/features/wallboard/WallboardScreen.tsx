@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
 import { useUserStore } from '../../lib/store';
@@ -12,12 +12,13 @@ import { useMenu } from '../menu/MenuProvider';
 import { useTheme } from '../theme/model';
 import { createViewsApi } from '../views/api';
 import { AlertCard } from './AlertCard';
+import { boundaryUpdate, createDisplayLink, reportToServer } from './displayLink';
 import { createWallboardModel } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
 import { StatusStrip } from './StatusStrip';
 import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
-import { NightOverlay, SoundPrompt, useBurnIn } from './WallboardCare';
+import { IdentifyOverlay, NightOverlay, SoundPrompt, useBurnIn } from './WallboardCare';
 import { createWallboardWatch } from './wallboardWatch';
 import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
@@ -44,6 +45,10 @@ export function WallboardScreen() {
   const [config] = useState(() => parseWallboardParams(window.location.search));
   const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie)));
   const alerts = interrupts ? watch : undefined;
+  const report = useRef<() => Record<string, string>>(() => ({}));
+  const [link] = useState(() => (isPairedDisplay(document.cookie)
+    ? createDisplayLink({ report: reportToServer, info: () => report.current(), currentParams: window.location.search, reload: () => window.location.reload() })
+    : undefined));
   const [model] = useState(() => createWallboardModel({
     config,
     connection,
@@ -54,7 +59,7 @@ export function WallboardScreen() {
       get: async () => (await store.get<PlaylistItem[]>(`wallboard${window.location.search}`))?.value,
       put: (items: PlaylistItem[]) => store.put(`wallboard${window.location.search}`, items, Date.now()),
     },
-    update: { ready: sw.updateReady, apply: sw.applyUpdate },
+    update: boundaryUpdate(sw, link),
     reloadPage: () => window.location.reload(),
     t,
     ...(alerts ? { alerts } : {}),
@@ -67,13 +72,14 @@ export function WallboardScreen() {
   useEffect(() => {
     frame.setFullscreen(true);
     if (config.theme) theme.showOnly(config.theme);
-    const stopAlerts = watch?.start();
-    const stop = model.start();
-    return () => {
-      stop();
-      stopAlerts?.();
-    };
-  }, [frame, model, theme, config.theme, watch]);
+    report.current = () => ({
+      item: model.stage.peek()?.item.title ?? '',
+      connection: connection.state.peek(),
+      screen: `${window.screen.width}x${window.screen.height}`,
+    });
+    const stops = [watch?.start(), link?.start(), model.start()];
+    return () => { for (const stop of stops) stop?.(); };
+  }, [frame, model, theme, config.theme, watch, link, connection]);
   const confirmOnline = useCallback(async () => {
     await connection.retryNow();
     return connection.state.peek() === 'online';
@@ -98,6 +104,7 @@ export function WallboardScreen() {
       </div>
       {config.strip === 'bottom' && strip}
       <NightOverlay config={config} watch={watch} alerts={interrupts} />
+      {link && <IdentifyOverlay name={link.identifying} />}
       {!paired && <SignInNeeded />}
     </div>
   );
