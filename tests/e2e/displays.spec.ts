@@ -33,7 +33,7 @@ test.describe('paired displays', () => {
     await expect(tv).toHaveURL(/\/wallboard\?speed=10$/);
     await expect(position(tv)).toHaveText('1 / 3');
     await expect(shownFrame(tv)).toHaveCount(1);
-    await tv.clock.pauseAt(await tv.evaluate(() => Date.now() + 100));
+    await tv.clock.pauseAt(await tv.evaluate(() => Date.now() + 2000));
     await tv.clock.runFor(10_000);
     await expect(position(tv)).toHaveText('2 / 3');
 

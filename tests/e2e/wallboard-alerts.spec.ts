@@ -34,7 +34,7 @@ test.describe('wallboard alert interrupt', () => {
     await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
     await expect(position(page)).toHaveText('1 / 3');
     await baseline;
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
     await expect(alertCard(page)).toHaveCount(0);
 
     const { host, service } = await forceCritical(page, server);
