@@ -33,6 +33,9 @@ import { trayAlertCounts } from './ajax/trayAlertHtml.js';
 import { registerAdmin } from './routes/admin.js';
 import { registerPages } from './pages/index.js';
 import { registerStatic } from './routes/static.js';
+import { registerDisplays } from './routes/displays.js';
+import { registerCheckResult } from './routes/checkResult.js';
+import { registerDeviceScope } from './http/deviceScope.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -64,6 +67,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   await app.register(formbody, { bodyLimit: config.bodyLimit, parser: (text) => parseUrlEncoded(text) });
   registerInputGuards(app);
   registerSecurityHeaders(app);
+  registerDeviceScope(app, ctx);
 
   app.setErrorHandler((error: unknown, _req, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });
@@ -84,7 +88,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   const routes = [registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
     registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerDashlets, registerTools,
-    registerStatus, registerAdmin, registerPages, registerStatic];
+    registerStatus, registerAdmin, registerDisplays, registerCheckResult, registerPages, registerStatic];
   for (const register of routes) await register(app, ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);

@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(async () => { await ts.close(); });
 
 /** Routes anyone may reach: the login page, static files (classic CSS, scripts) and translations, the bare base's redirect. */
-const PUBLIC = ['GET login.php', 'POST login.php', 'GET includes/*', 'GET includes/lang/json/:file', 'GET *'];
+const PUBLIC = ['GET login.php', 'POST login.php', 'GET includes/*', 'GET includes/lang/json/:file', 'GET *',
+  // A screen nobody signed in on pairs itself (issue 10): the wallboard address shows a code, which it asks for and polls.
+  'GET wallboard', 'GET wallboard/', 'POST api/v2/displays/pair', 'GET api/v2/displays/pair'];
 /** Endpoints answering JSON (or fragments) to scripts; every other route is a page or the app shell, which redirect to the login page. */
 const SCRIPT_ENDPOINTS = ['ajaxhelper.php', 'ajaxproxy.php', 'suggest.php', 'admin/banner_message-ajaxhelper.php', 'includes/components/favorites/ajax.php'];
 const isScriptEndpoint = (path: string) => path.startsWith('api/') || SCRIPT_ENDPOINTS.includes(path);
@@ -62,7 +64,7 @@ describe('every route refuses a missing or expired session', () => {
   it('walks the whole route table (a new route without a session check fails here)', () => {
     const routes = protectedRoutes();
     expect(routes.length).toBeGreaterThan(100);
-    for (const must of ['GET api/v2/status/service', 'POST views/main.php', 'DELETE api/v2/dashboards', 'GET wallboard']) {
+    for (const must of ['GET api/v2/status/service', 'POST views/main.php', 'DELETE api/v2/dashboards', 'GET views/']) {
       expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(must);
     }
   });
@@ -127,7 +129,7 @@ describe('every write refuses a missing or wrong nsp or XSRF header', () => {
     const before = storedData();
     const origin = new URL(ts.url).origin;
     const list = writes().filter((r) => !isScriptEndpoint(pathOnly(r.path)));
-    expect(list.map((r) => r.path).sort()).toEqual(['account/main.php', 'admin/activate.php', 'admin/banners.php', 'admin/license.php', 'dashboards/dashboard.php', 'dashboards/dashlets.php', 'includes/components/xicore/status.php', 'views/main.php']);
+    expect(list.map((r) => r.path).sort()).toEqual(['account/main.php', 'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/license.php', 'dashboards/dashboard.php', 'dashboards/dashlets.php', 'includes/components/xicore/status.php', 'views/main.php']);
     for (const route of list) {
       for (const [form, headers] of [[{}, { origin }], [{ nsp: 'wrong' }, { origin }], [{ nsp: admin.nsp }, { origin: 'http://evil.example' }],
         [{ nsp: admin.nsp }, { referer: 'http://evil.example/form.html' }], [{ nsp: admin.nsp }, {}]] as [Record<string, string>, Record<string, string>][]) {

@@ -31,6 +31,8 @@ describe('external command lines', () => {
     ['enable service notifications', { type: 'set_notifications', host: 'alpha', service: 'HTTP', enabled: true }, 'ENABLE_SVC_NOTIFICATIONS;alpha;HTTP'],
     ['host comment', { type: 'add_comment', host: 'alpha', author: 'a', comment: 'Rack 4 <b>', persistent: true }, 'ADD_HOST_COMMENT;alpha;1;a;Rack 4 <b>'],
     ['service comment', { type: 'add_comment', host: 'alpha', service: 'HTTP', author: 'a', comment: 'Ticket 9', persistent: false }, 'ADD_SVC_COMMENT;alpha;HTTP;0;a;Ticket 9'],
+    ['host check result', { type: 'process_check_result', host: 'beta', state: 1, output: 'PING CRITICAL' }, 'PROCESS_HOST_CHECK_RESULT;beta;1;PING CRITICAL'],
+    ['service check result', { type: 'process_check_result', host: 'alpha', service: 'HTTP', state: 2, output: 'HTTP CRITICAL' }, 'PROCESS_SERVICE_CHECK_RESULT;alpha;HTTP;2;HTTP CRITICAL'],
   ])('%s', (_name, cmd, expected) => {
     expect(line(cmd)).toBe(`[${T}] ${expected}\n`);
   });

@@ -10,6 +10,7 @@ import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.
 import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db/productUpdate.js';
 import { addBanner, listBanners, removeBanner } from '../db/banners.js';
 import { parseBanner } from '../routes/admin.js';
+import { listDisplays, revokeDisplay, updateDisplay } from '../db/displays.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -28,6 +29,9 @@ Commands:
   show-branding
   set-update key=value...         record an update check: update_url, hide_updates, last_check_succeeded, latest_version
   show-update
+  displays list                   paired displays: id, name, user, last seen, parameters
+  displays rename ID NAME
+  displays revoke ID              the display returns to its pairing code at its next request
   help
 
 The database is PHAROS_DATA_DIR/pharos.sqlite (default: ./data).`;
@@ -139,6 +143,32 @@ const commands: Record<string, Command> = {
   'show-branding'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getBranding(db)); },
   'set-update'(db, args, out) { print(out, updateUpdateSettings(db, parseUpdatePatch(pairs(args)))); },
   'show-update'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getUpdateSettings(db)); },
+  displays(db, args, out) {
+    const [sub, ...rest] = args;
+    const displayId = (raw: string | undefined) => {
+      if (!/^\d+$/.test(raw ?? '')) throw new HttpError(400, 'The display ID must be a whole number.');
+      return Number(raw);
+    };
+    if (sub === 'list') {
+      takeArgs(parseArgs(rest), [], []);
+      for (const d of listDisplays(db)) {
+        const seen = d.last_seen ? new Date(d.last_seen).toISOString() : d.token_hash ? 'never' : 'not picked up yet';
+        out.log(`${d.id}\t${d.name}\t${d.username}\t${seen}\t${d.params || '-'}`);
+      }
+    } else if (sub === 'rename') {
+      const [raw, name] = takeArgs(parseArgs(rest), ['ID', 'NAME'], []);
+      const trimmed = name!.trim();
+      if (!trimmed || trimmed.length > 100) throw new HttpError(400, 'The name must be 1 to 100 characters.');
+      if (!updateDisplay(db, displayId(raw), { name: trimmed })) throw new HttpError(404, `There is no display with id ${raw}.`);
+      out.log(`Renamed display ${raw} to '${trimmed}'.`);
+    } else if (sub === 'revoke') {
+      const [raw] = takeArgs(parseArgs(rest), ['ID'], []);
+      if (!revokeDisplay(db, displayId(raw))) throw new HttpError(404, `There is no display with id ${raw}.`);
+      out.log(`Revoked display ${raw}.`);
+    } else {
+      throw new UsageError('Give list, rename or revoke.');
+    }
+  },
 };
 
 /** Runs one admin command against PHAROS_DATA_DIR from `env`; returns the exit code (0 done, 1 refused, 2 wrong usage, 10-15 data dir or database problems as the server). */

@@ -105,4 +105,29 @@ export const migrations: string[] = [
   CREATE INDEX feedback_outbox_pending ON feedback_outbox(delivered_at, next_attempt_at);
   CREATE INDEX views_user ON views(user_id, position);
   `,
+  // Paired displays (issue 10): a device token per screen, stored only as its hash; pairing codes live ten minutes.
+  `
+  CREATE TABLE displays (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    params TEXT NOT NULL DEFAULT '',
+    token_hash TEXT UNIQUE,
+    nsp TEXT NOT NULL,
+    xsrf TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_seen INTEGER,
+    -- What the screen last reported (version, item, connection, screen size), as JSON.
+    info TEXT NOT NULL DEFAULT '{}',
+    -- Remote commands waiting for the screen's next report (identify, reload), as a JSON list.
+    commands TEXT NOT NULL DEFAULT '[]'
+  );
+  CREATE TABLE display_pairings (
+    code TEXT PRIMARY KEY,
+    secret_hash TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    display_id INTEGER REFERENCES displays(id) ON DELETE CASCADE
+  );
+  `,
 ];

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { findLiveSession, touchSession, type SessionRow } from '../db/sessions.js';
 import { findUserById, permissionsOf, type Permissions, type UserRow } from '../db/users.js';
+import { findDisplayByToken, touchDisplay, type DisplayRow } from '../db/displays.js';
 import type { MonitoringSource } from '../monitoring/source.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -13,6 +14,11 @@ export const SESSION_COOKIE = 'pharos_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const OWNER_COOKIE = 'pharos_user';
 export const XSRF_HEADER = 'x-xsrf-token';
+/** A paired display's device token (issue 10): HttpOnly, SameSite=Strict, long-lived, stored only hashed. */
+export const DEVICE_COOKIE = 'pharos_device';
+/** Not a secret: tells the wallboard it runs as a paired display, so a revoked one returns to pairing by itself. */
+export const DISPLAY_MARK_COOKIE = 'pharos_display';
+const DEVICE_COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
 
 export interface AppContext {
   config: Config;
@@ -29,6 +35,8 @@ export interface Caller {
   session: SessionRow;
   user: UserRow;
   perms: Permissions;
+  /** Set when the caller is a paired display: read-only, whatever its user may do (docs/security.md, "Displays"). */
+  device?: DisplayRow;
 }
 
 function equalTokens(a: string, b: string): boolean {
@@ -37,14 +45,35 @@ function equalTokens(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-/** The logged-in caller, or undefined; any authenticated request counts as activity and extends the session. */
+/**
+ * A paired display acts as its user but may only read: no administration, configuration or commands, even when
+ * that user could. Its session is made up from the display row, so routes reading nsp or session vars just work.
+ */
+export function deviceCaller(ctx: AppContext, req: FastifyRequest): Caller | undefined {
+  const token = req.cookies[DEVICE_COOKIE];
+  if (!token) return undefined;
+  const device = findDisplayByToken(ctx.db, token);
+  if (!device) return undefined;
+  const user = findUserById(ctx.db, device.user_id);
+  if (!user) return undefined;
+  touchDisplay(ctx.db, device.id, ctx.now());
+  const session: SessionRow = { id: `display:${device.id}`, user_id: user.id, nsp: device.nsp, xsrf: device.xsrf, vars: '{}', created_at: device.created_at, last_seen: ctx.now() };
+  const perms: Permissions = {
+    isAdmin: false,
+    isAuthorizedForMonitoringSystem: user.is_admin === 1 || user.is_authorized_for_monitoring_system === 1,
+    canConfigureObjects: false,
+    canAccessCCM: false,
+    canAutoDeploy: false,
+  };
+  return { session, user, perms, device };
+}
+
+/** The logged-in caller (or a paired display), or undefined; any authenticated request counts as activity and extends the session. */
 export function optionalCaller(ctx: AppContext, req: FastifyRequest): Caller | undefined {
   const sid = req.cookies[SESSION_COOKIE];
-  if (!sid) return undefined;
-  const session = findLiveSession(ctx.db, sid, ctx.config.sessionIdleSeconds * 1000);
-  if (!session) return undefined;
-  const user = findUserById(ctx.db, session.user_id);
-  if (!user) return undefined;
+  const session = sid ? findLiveSession(ctx.db, sid, ctx.config.sessionIdleSeconds * 1000) : undefined;
+  const user = session && findUserById(ctx.db, session.user_id);
+  if (!session || !user) return deviceCaller(ctx, req);
   touchSession(ctx.db, session.id);
   return { session, user, perms: permissionsOf(user) };
 }
@@ -62,6 +91,8 @@ export function requireCaller(ctx: AppContext, req: FastifyRequest): Caller {
  */
 export function requireWriter(ctx: AppContext, req: FastifyRequest): Caller {
   const caller = requireCaller(ctx, req);
+  // The keep-alive is the one "write" a display sends: it is its heartbeat and changes nothing.
+  if (caller.device && !isDeviceHeartbeat(ctx, req)) throw forbidden(DEVICE_READ_ONLY);
   const nsp = fieldsOf(req).nsp;
   if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) throw forbidden('The session token (nsp) is missing or invalid.');
   const header = req.headers[XSRF_HEADER];
@@ -70,6 +101,12 @@ export function requireWriter(ctx: AppContext, req: FastifyRequest): Caller {
     throw forbidden('The XSRF token is missing or invalid.');
   }
   return caller;
+}
+
+export const DEVICE_READ_ONLY = 'A paired display can only read.';
+
+function isDeviceHeartbeat(ctx: AppContext, req: FastifyRequest): boolean {
+  return req.method === 'GET' && req.url.split('?')[0] === `${ctx.base}ajaxhelper.php` && fieldsOf(req).cmd === 'keepalive';
 }
 
 export function requireAdmin(caller: Caller): void {
@@ -92,6 +129,20 @@ export function setSessionCookies(ctx: AppContext, req: FastifyRequest, reply: F
   reply.setCookie(XSRF_COOKIE, session.xsrf, { ...opts, httpOnly: false });
   // Not a secret: tells the app whose stored copies it may show (offline too), so one user's never reach another.
   reply.setCookie(OWNER_COOKIE, `u${session.user_id}`, { ...opts, httpOnly: false });
+}
+
+export function setDeviceCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, token: string, device: DisplayRow): void {
+  const opts = { path: ctx.base, sameSite: 'strict', secure: cookieSecure(ctx, req), maxAge: DEVICE_COOKIE_MAX_AGE_S } as const;
+  reply.setCookie(DEVICE_COOKIE, token, { ...opts, httpOnly: true });
+  reply.setCookie(DISPLAY_MARK_COOKIE, String(device.id), { ...opts, httpOnly: false });
+  reply.setCookie(XSRF_COOKIE, device.xsrf, { ...opts, httpOnly: false });
+  reply.setCookie(OWNER_COOKIE, `u${device.user_id}`, { ...opts, httpOnly: false });
+}
+
+export function clearDeviceCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {
+  const opts = { path: ctx.base, sameSite: 'strict', secure: cookieSecure(ctx, req) } as const;
+  reply.clearCookie(DEVICE_COOKIE, { ...opts, httpOnly: true });
+  reply.clearCookie(DISPLAY_MARK_COOKIE, opts);
 }
 
 export function clearSessionCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): void {

@@ -122,7 +122,10 @@ export function buildMenu(db: Db, userId: number, perms: Permissions): Menu {
         entry('admin-activate', 'Activate License', 'admin/activate.php', 'key'),
       ]),
       group('users', 'Users', [entry('admin-users', 'Manage Users', 'admin/users.php', 'users')]),
-      group('systemconfig', 'System Config', [entry('admin-banners', 'Announcement Banners', 'admin/banners.php', 'banner')]),
+      group('systemconfig', 'System Config', [
+        entry('admin-banners', 'Announcement Banners', 'admin/banners.php', 'banner'),
+        entry('admin-displays', 'Displays', 'admin/displays.php', 'monitor'),
+      ]),
     ]));
   }
   sections.push(section('account', 'My Account', 'account/', 'account/main.php', [

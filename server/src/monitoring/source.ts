@@ -139,7 +139,9 @@ export type ExternalCommand =
   | { type: 'schedule_check'; host: string; service?: string; time: number; forced: boolean }
   | { type: 'set_active_checks'; host: string; service?: string; enabled: boolean }
   | { type: 'set_notifications'; host: string; service?: string; enabled: boolean }
-  | { type: 'add_comment'; host: string; service?: string; author: string; comment: string; persistent: boolean };
+  | { type: 'add_comment'; host: string; service?: string; author: string; comment: string; persistent: boolean }
+  /** A passive check result, as PROCESS_HOST/SERVICE_CHECK_RESULT: the admin lever that forces a state (tests, demos). */
+  | { type: 'process_check_result'; host: string; service?: string; state: number; output: string };
 
 /** Thrown by submit() for commands refused because of their input (bad argument, unknown object): answer 400 with the message. */
 export class CommandRejectedError extends Error {

@@ -1,7 +1,8 @@
 import type { Fields } from '../http/input.js';
 import type { ExternalCommand, HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 
-export type CommandName = ExternalCommand['type'];
+/** The commands detail pages offer; a passive check result is an administrator's lever only (api/v2/admin/checkresult). */
+export type CommandName = Exclude<ExternalCommand['type'], 'process_check_result'>;
 
 export const COMMAND_NAMES: readonly CommandName[] = [
   'acknowledge', 'remove_acknowledgement', 'schedule_downtime', 'delete_downtime', 'schedule_check', 'set_active_checks', 'set_notifications', 'add_comment',

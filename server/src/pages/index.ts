@@ -3,6 +3,7 @@ import type { AppContext } from '../http/context.js';
 import { registerAccountPage } from './accountPage.js';
 import { registerAdminPages } from './adminPages.js';
 import { registerBannersPage } from './bannersPage.js';
+import { registerDisplaysPage } from './displaysPage.js';
 import { registerCcmPage } from './ccmPage.js';
 import { registerConfigPages } from './configPages.js';
 import { registerDashboardPage } from './dashboardPage.js';
@@ -25,6 +26,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerPage(app, ctx, { path: 'admin/sysstat.php', gate: gates.monitoring, get: sysstatPage });
   registerLicensePages(app, ctx);
   registerBannersPage(app, ctx);
+  registerDisplaysPage(app, ctx);
   registerAccountPage(app, ctx);
   registerViewsPage(app, ctx);
   registerDashboardPage(app, ctx);

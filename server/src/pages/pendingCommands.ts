@@ -17,6 +17,7 @@ export const COMMAND_LABELS: Record<ExternalCommand['type'], string> = {
   set_active_checks: 'Change active checks',
   set_notifications: 'Change notifications',
   add_comment: 'Add comment',
+  process_check_result: 'Submit check result',
 };
 
 export function rememberCommand(sessionId: string, command: ExternalCommand, host: string, service: string | undefined, now: number): void {
@@ -39,6 +40,7 @@ function reflected(c: ExternalCommand, o: HostStatus | ServiceStatus, where: { h
     case 'set_active_checks': return o.active_checks_enabled === +c.enabled;
     case 'set_notifications': return o.notifications_enabled === +c.enabled;
     case 'add_comment': return snap.comments.some((x) => mine(x) && x.text === c.comment && x.author === c.author);
+    case 'process_check_result': return o.current_state === c.state && o.output === c.output;
   }
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { optionalCaller, type AppContext } from '../http/context.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
+import { pairingPage } from '../pages/pairingPage.js';
 
 /** Routes the single-page app answers (spec 2.1 plus the wallboard); every other unknown path is a 404. */
 export const APP_ROUTES = [
@@ -52,6 +53,10 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
 
   for (const route of APP_ROUTES) {
     app.get(`${ctx.base}${route}`, async (req, reply) => {
+      // A screen nobody signed in on is paired with a code rather than sent to a login form (issue 10).
+      if (route.startsWith('wallboard') && !optionalCaller(ctx, req)) {
+        return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pairingPage(ctx.base));
+      }
       // Unauthenticated visitors go to the classic login page, like the product's own server does.
       if (!optionalCaller(ctx, req)) return reply.redirect(`${ctx.base}login.php?redirect=${encodeURIComponent(req.url)}`);
       return sendApp(reply);

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
 import { useUserStore } from '../../lib/store';
@@ -11,10 +11,15 @@ import { useFrame } from '../frame/model';
 import { useMenu } from '../menu/MenuProvider';
 import { useTheme } from '../theme/model';
 import { createViewsApi } from '../views/api';
+import { AlertCard } from './AlertCard';
+import { boundaryUpdate, createDisplayLink, reportToServer } from './displayLink';
 import { createWallboardModel } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
 import { StatusStrip } from './StatusStrip';
+import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
+import { IdentifyOverlay, NightOverlay, SoundPrompt, useBurnIn } from './WallboardCare';
+import { createWallboardWatch } from './wallboardWatch';
 import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
 import { FullscreenPrompt, SignInNeeded, StaleOverlay } from './WallboardOverlays';
@@ -38,6 +43,12 @@ export function WallboardScreen() {
   const { menu } = useMenu();
   const store = useUserStore();
   const [config] = useState(() => parseWallboardParams(window.location.search));
+  const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie)));
+  const alerts = interrupts ? watch : undefined;
+  const report = useRef<() => Record<string, string>>(() => ({}));
+  const [link] = useState(() => (isPairedDisplay(document.cookie)
+    ? createDisplayLink({ report: reportToServer, info: () => report.current(), currentParams: window.location.search, reload: () => window.location.reload() })
+    : undefined));
   const [model] = useState(() => createWallboardModel({
     config,
     connection,
@@ -48,18 +59,27 @@ export function WallboardScreen() {
       get: async () => (await store.get<PlaylistItem[]>(`wallboard${window.location.search}`))?.value,
       put: (items: PlaylistItem[]) => store.put(`wallboard${window.location.search}`, items, Date.now()),
     },
-    update: { ready: sw.updateReady, apply: sw.applyUpdate },
+    update: boundaryUpdate(sw, link),
     reloadPage: () => window.location.reload(),
     t,
+    ...(alerts ? { alerts } : {}),
   }));
   const pointer = usePointerActive();
+  const paired = usePairedDisplay(connection);
+  const burnIn = useBurnIn();
   useWakeLock();
   useRemoteKeys(model.rotation, leave);
   useEffect(() => {
     frame.setFullscreen(true);
     if (config.theme) theme.showOnly(config.theme);
-    return model.start();
-  }, [frame, model, theme, config.theme]);
+    report.current = () => ({
+      item: model.stage.peek()?.item.title ?? '',
+      connection: connection.state.peek(),
+      screen: `${window.screen.width}x${window.screen.height}`,
+    });
+    const stops = [watch?.start(), link?.start(), model.start()];
+    return () => { for (const stop of stops) stop?.(); };
+  }, [frame, model, theme, config.theme, watch, link, connection]);
   const confirmOnline = useCallback(async () => {
     await connection.retryNow();
     return connection.state.peek() === 'online';
@@ -70,18 +90,22 @@ export function WallboardScreen() {
   }, [connection, model]);
   const strip = config.strip === 'off' ? null : <StatusStrip model={model} />;
   return (
-    <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard">
+    <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
         <FramedLayout section="views" kiosk>
           <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} idle={!pointer} />
         </FramedLayout>
+        {alerts && <AlertCard watch={alerts} />}
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />
         <FullscreenPrompt />
+        {chime && <SoundPrompt chime={chime} />}
       </div>
       {config.strip === 'bottom' && strip}
-      <SignInNeeded />
+      <NightOverlay config={config} watch={watch} alerts={interrupts} />
+      {link && <IdentifyOverlay name={link.identifying} />}
+      {!paired && <SignInNeeded />}
     </div>
   );
 }

@@ -22,6 +22,8 @@ export interface WallboardDeps {
   now?: () => number;
   t: Translate;
   clock?: Pick<typeof globalThis, 'setInterval' | 'clearInterval'>;
+  /** Alert interrupts (issue 10): while one shows, the rotation waits, then goes on where it was. */
+  alerts?: { current: ReadonlySignal<unknown> };
 }
 
 export interface WallboardModel {
@@ -149,9 +151,21 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
           rotation.start();
         }
       });
+      let interrupted = false;
+      const stopAlerts = effect(() => {
+        const alert = deps.alerts?.current.value;
+        if (alert && !interrupted && rotation.running.peek()) {
+          interrupted = true;
+          rotation.pause();
+        } else if (!alert && interrupted) {
+          interrupted = false;
+          if (!held.peek()) rotation.start();
+        }
+      });
       return () => {
         stopped = true;
         stopHold();
+        stopAlerts();
         rotation.pause();
       };
     },

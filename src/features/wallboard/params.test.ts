@@ -7,7 +7,7 @@ const parse = (search: string) => parseWallboardParams(search, BASE, ORIGIN);
 
 describe('wallboard parameters', () => {
   it('with none: My Views, the stored speed, the strip at the bottom, from the first item', () => {
-    expect(parse('')).toEqual({ sources: [], durations: [], strip: 'bottom', start: 0, notices: [] });
+    expect(parse('')).toEqual({ sources: [], durations: [], strip: 'bottom', start: 0, alertSeconds: 30, nightMode: 'dim', sound: false, notices: [] });
   });
 
   it('reads views by number, dashboards by id and pages, in the order given', () => {
@@ -32,8 +32,24 @@ describe('wallboard parameters', () => {
 
   it('reads speed, durations, theme, strip, start and reload', () => {
     expect(parse('?speed=30&durations=30,10,10&theme=neptunelight&strip=top&start=2&reload=03:30')).toEqual({
-      sources: [], durations: [30, 10, 10], speed: 30, theme: 'neptunelight', strip: 'top', start: 2, reload: { hours: 3, minutes: 30 }, notices: [],
+      sources: [], durations: [30, 10, 10], speed: 30, theme: 'neptunelight', strip: 'top', start: 2, reload: { hours: 3, minutes: 30 },
+      alertSeconds: 30, nightMode: 'dim', sound: false, notices: [],
     });
+  });
+
+  it('reads the alert, night and sound parameters (issue 10)', () => {
+    expect(parse('?alerts=off&alertseconds=45&night=22:00-06:30&nightmode=blank&sound=on')).toMatchObject({
+      alerts: false, alertSeconds: 45, night: { from: { hours: 22, minutes: 0 }, to: { hours: 6, minutes: 30 } }, nightMode: 'blank', sound: true, notices: [],
+    });
+    expect(parse('?alerts=1&sound=0')).toMatchObject({ alerts: true, sound: false });
+    const bad = parse('?alerts=maybe&alertseconds=5&night=22:00&nightmode=off&sound=loud&night=06:00-06:00');
+    expect(bad.notices.map((n) => [n.name, n.rule])).toEqual([
+      ['alerts', 'wallboard.rule.onOff'], ['alertseconds', 'wallboard.rule.alertSeconds'], ['night', 'wallboard.rule.night'],
+      ['nightmode', 'wallboard.rule.nightMode'], ['sound', 'wallboard.rule.onOff'], ['night', 'wallboard.rule.night'],
+    ]);
+    expect(bad).toMatchObject({ alertSeconds: 30, nightMode: 'dim', sound: false });
+    expect(bad.alerts).toBeUndefined();
+    expect(bad.night).toBeUndefined();
   });
 
   it('ignores every invalid value with one notice each, and keeps the valid ones', () => {

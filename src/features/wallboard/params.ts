@@ -25,15 +25,41 @@ export interface WallboardConfig {
   start: number;
   /** A daily full reload at the first boundary after this time ("03:30"). */
   reload?: { hours: number; minutes: number };
+  /** Alert interrupts (issue 10); undefined: on for paired displays, off for a signed-in browser. */
+  alerts?: boolean;
+  /** How long an alert interrupts the rotation. */
+  alertSeconds: number;
+  /** Night care: outside working hours the screen dims or blanks, unless there are unhandled critical problems. */
+  night?: { from: ClockTime; to: ClockTime };
+  nightMode: NightMode;
+  /** A short tone on a new problem or a recovery; off unless asked for. */
+  sound: boolean;
   /** One per ignored value, shown on the strip: bad parameters never blank the screen. */
   notices: IgnoredParam[];
 }
+
+export interface ClockTime { hours: number; minutes: number }
+export type NightMode = 'dim' | 'blank';
+export const ALERT_SECONDS = { min: 10, max: 600, default: 30 } as const;
 
 export const THEMES: readonly Theme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
 const DURATION = { min: 5, max: 3600 } as const;
 const SPEED = { min: 10, max: 60 } as const;
 const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const KNOWN = new Set(['views', 'dashboards', 'page', 'speed', 'durations', 'theme', 'strip', 'start', 'reload']);
+const KNOWN = new Set(['views', 'dashboards', 'page', 'speed', 'durations', 'theme', 'strip', 'start', 'reload', 'alerts', 'alertseconds', 'night', 'nightmode', 'sound']);
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+function clockTime(raw: string): ClockTime | null {
+  const m = TIME.exec(raw.trim());
+  return m ? { hours: Number(m[1]), minutes: Number(m[2]) } : null;
+}
+
+function onOff(raw: string): boolean | null {
+  const v = raw.trim().toLowerCase();
+  if (v === 'on' || v === '1') return true;
+  if (v === 'off' || v === '0') return false;
+  return null;
+}
 
 function wholeNumber(raw: string): number | null {
   return /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : null;
@@ -46,7 +72,7 @@ function list(raw: string): string[] {
 /** Reads the wallboard's URL parameters (docs/wallboard.md); anything invalid is left out with a notice. */
 export function parseWallboardParams(search: string, base?: string, origin?: string): WallboardConfig {
   const params = new URLSearchParams(search);
-  const config: WallboardConfig = { sources: [], durations: [], strip: 'bottom', start: 0, notices: [] };
+  const config: WallboardConfig = { sources: [], durations: [], strip: 'bottom', start: 0, alertSeconds: ALERT_SECONDS.default, nightMode: 'dim', sound: false, notices: [] };
   const ignore = (name: string, value: string, rule: string) => config.notices.push({ name, value, rule: `wallboard.rule.${rule}` });
 
   for (const [name, value] of params) {
@@ -101,11 +127,35 @@ export function parseWallboardParams(search: string, base?: string, origin?: str
         break;
       }
       case 'reload': {
-        const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
-        if (m) config.reload = { hours: Number(m[1]), minutes: Number(m[2]) };
+        const at = clockTime(value);
+        if (at) config.reload = at;
         else ignore('reload', value, 'reload');
         break;
       }
+      case 'alerts':
+      case 'sound': {
+        const on = onOff(value);
+        if (on === null) ignore(name, value, 'onOff');
+        else if (name === 'alerts') config.alerts = on;
+        else config.sound = on;
+        break;
+      }
+      case 'alertseconds': {
+        const seconds = wholeNumber(value);
+        if (seconds !== null && seconds >= ALERT_SECONDS.min && seconds <= ALERT_SECONDS.max) config.alertSeconds = seconds;
+        else ignore('alertseconds', value, 'alertSeconds');
+        break;
+      }
+      case 'night': {
+        const [from, to] = value.split('-').map(clockTime);
+        if (from && to && (from.hours !== to.hours || from.minutes !== to.minutes)) config.night = { from, to };
+        else ignore('night', value, 'night');
+        break;
+      }
+      case 'nightmode':
+        if (value === 'dim' || value === 'blank') config.nightMode = value;
+        else ignore('nightmode', value, 'nightMode');
+        break;
     }
   }
   return config;

@@ -65,5 +65,12 @@ export function applyCommand(sim: Simulation, cmd: ExternalCommand): void {
     case 'add_comment':
       sim.addComment(resolve(sim, cmd.host, cmd.service), { author: cmd.author, text: cmd.comment, persistent: cmd.persistent, entryType: 1 });
       return;
+    case 'process_check_result': {
+      const ref = resolve(sim, cmd.host, cmd.service);
+      // A passive result is hard at once, like a passive check with max_check_attempts 1.
+      sim.check(ref, cmd.state, { hard: true });
+      sim.patch(ref, { output: cmd.output, long_output: '' });
+      return;
+    }
   }
 }

@@ -97,6 +97,10 @@ export function commandParts(cmd: ExternalCommand, snap: MonitoringSnapshot): [s
       const t = target(index, cmd.host, cmd.service);
       return [cmd.service === undefined ? 'ADD_HOST_COMMENT' : 'ADD_SVC_COMMENT', ...t, bit(cmd.persistent), arg('Author', cmd.author), arg('Comment', cmd.comment)];
     }
+    case 'process_check_result': {
+      const t = target(index, cmd.host, cmd.service);
+      return [cmd.service === undefined ? 'PROCESS_HOST_CHECK_RESULT' : 'PROCESS_SERVICE_CHECK_RESULT', ...t, String(cmd.state), arg('Output', cmd.output)];
+    }
     default: {
       const unknown: never = cmd;
       throw new CommandRejectedError(`Unknown command type '${(unknown as { type?: unknown }).type}'.`);

@@ -1,0 +1,23 @@
+import { html } from './html.js';
+import { classicDocument } from './layout.js';
+
+export const PAIRING_TEXT = 'Enter this code under Admin → Displays';
+
+/**
+ * The wallboard address without a session or device token (issue 10): a full-screen code, never a login form.
+ * The script (static/js/pairing.js) asks for the code, renews it every 10 minutes and polls for the claim.
+ */
+export function pairingPage(base: string): string {
+  return classicDocument({
+    base,
+    title: 'Pair this display · Pharos',
+    bodyClass: 'pairing',
+    body: html`<main class="pairing-screen" data-base="${base}">
+  <h1>Pair this display</h1>
+  <p class="pairing-code" id="pairing-code" aria-live="polite" data-testid="pairing-code">········</p>
+  <p class="pairing-text">${PAIRING_TEXT}</p>
+  <p class="pairing-status" id="pairing-status" role="status"></p>
+</main>
+<script src="${base}includes/js/pairing.js"></script>`,
+  });
+}

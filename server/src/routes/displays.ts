@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireAdmin, requireCaller, requireWriter, cookieSecure, setDeviceCookies, type AppContext, type Caller } from '../http/context.js';
+import { str } from '../http/input.js';
+import { fieldsOf, intField } from '../http/input.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { createPairing, DISPLAY_COMMANDS, equalHashes, findPairing, hashToken, issueDeviceToken, listDisplays, PAIRING_MS, queueDisplayCommand, reportDisplay, revokeDisplay, updateDisplay, findDisplay, type DisplayCommand } from '../db/displays.js';
+import { claimDisplay, displayRecord, parseDisplayChanges } from '../admin/displayAdmin.js';
+
+/** The screen's own proof that it asked for the code: an administrator's claim is picked up only with it. */
+export const PAIRING_COOKIE = 'pharos_pairing';
+/** A screen asks for one code per 10 minutes; this leaves room for reloads and many screens behind one address. */
+export const PAIR_LIMIT = { count: 20, windowMs: PAIRING_MS };
+
+/** Code requests per client address in a sliding window (in memory: a restart forgets, which only loosens it). */
+export class PairThrottle {
+  private readonly seen = new Map<string, number[]>();
+  constructor(private readonly now: () => number) {}
+
+  /** 0 when allowed (and counted), else the milliseconds until the next request would be. */
+  take(address: string): number {
+    const now = this.now();
+    const recent = (this.seen.get(address) ?? []).filter((t) => now - t < PAIR_LIMIT.windowMs);
+    if (recent.length >= PAIR_LIMIT.count) {
+      this.seen.set(address, recent);
+      return recent[0]! + PAIR_LIMIT.windowMs - now;
+    }
+    recent.push(now);
+    this.seen.set(address, recent);
+    if (this.seen.size > 50_000) this.seen.delete(this.seen.keys().next().value!);
+    return 0;
+  }
+}
+
+export function pairingRateMessage(retryMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+  return `Too many pairing codes were asked for from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** Issue 10: pairing a screen with a code, and the administrators' list of paired displays. */
+export async function registerDisplays(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const pair = `${ctx.base}api/v2/displays/pair`;
+  const api = `${ctx.base}api/v2/admin/displays`;
+  const throttle = new PairThrottle(ctx.now);
+  const cookieOpts = (req: FastifyRequest) => ({ path: ctx.base, sameSite: 'strict', secure: cookieSecure(ctx, req), httpOnly: true } as const);
+
+  // Unauthenticated by design: a screen nobody signed in on asks for a code to show.
+  app.post(pair, async (req, reply) => {
+    const retryMs = throttle.take(req.ip);
+    if (retryMs > 0) {
+      reply.header('retry-after', String(Math.ceil(retryMs / 1000)));
+      throw new HttpError(429, pairingRateMessage(retryMs));
+    }
+    const { code, secret, expiresAt } = createPairing(ctx.db, ctx.now());
+    reply.setCookie(PAIRING_COOKIE, `${code}.${secret}`, { ...cookieOpts(req), maxAge: PAIRING_MS / 1000 });
+    return { code, expiresAt };
+  });
+
+  // The screen's poll: waiting, expired (ask for a new code), or paired (the device token comes with this answer).
+  app.get(pair, async (req: FastifyRequest, reply: FastifyReply) => {
+    const [code, secret] = (req.cookies[PAIRING_COOKIE] ?? '').split('.');
+    const pairing = code ? findPairing(ctx.db, code) : undefined;
+    if (!pairing || !secret || !equalHashes(hashToken(secret), pairing.secret_hash)) return { state: 'expired' };
+    if (pairing.display_id === null) {
+      return pairing.expires_at < ctx.now() ? { state: 'expired' } : { state: 'waiting', code: pairing.code, expiresAt: pairing.expires_at };
+    }
+    const { token, display } = issueDeviceToken(ctx.db, pairing);
+    setDeviceCookies(ctx, req, reply, token, display);
+    reply.clearCookie(PAIRING_COOKIE, cookieOpts(req));
+    return { state: 'paired', name: display.name, url: `${ctx.base}wallboard${display.params ? `?${display.params}` : ''}` };
+  });
+
+  // The paired screen's report every 30 s: what it shows, its connection and screen size; answers its name, its
+  // parameters (a change is applied at the next rotation boundary) and any remote command waiting for it.
+  app.get(`${ctx.base}api/v2/displays/me`, async (req) => {
+    const { device } = requireCaller(ctx, req);
+    if (!device) throw notFound('This browser is not a paired display.');
+    const f = fieldsOf(req);
+    const info = Object.fromEntries(['version', 'item', 'connection', 'screen'].flatMap((k) => {
+      const v = str(f, k, { max: 200 });
+      return v ? [[k, v]] : [];
+    }));
+    const commands = reportDisplay(ctx.db, device.id, info, ctx.now());
+    return { name: device.name, params: device.params, commands };
+  });
+
+  const reader = (req: FastifyRequest): Caller => { const c = requireCaller(ctx, req); requireAdmin(c); return c; };
+  const writer = (req: FastifyRequest): Caller => { const c = requireWriter(ctx, req); requireAdmin(c); return c; };
+  const idOf = (req: FastifyRequest) => intField(fieldsOf(req), 'id', { required: true, min: 1 });
+
+  app.get(api, async (req) => {
+    reader(req);
+    return listDisplays(ctx.db).map(displayRecord);
+  });
+  app.post(api, async (req) => {
+    writer(req);
+    return displayRecord(claimDisplay(ctx, fieldsOf(req)));
+  });
+  app.put(api, async (req) => {
+    writer(req);
+    const id = idOf(req);
+    if (!updateDisplay(ctx.db, id, parseDisplayChanges(ctx, fieldsOf(req)))) throw notFound('That display does not exist any more.');
+    return displayRecord(findDisplay(ctx.db, id)!);
+  });
+  app.post(`${api}/command`, async (req) => {
+    writer(req);
+    const command = str(fieldsOf(req), 'command', { required: true, max: 20 });
+    if (!(DISPLAY_COMMANDS as readonly string[]).includes(command)) throw badRequest(`The field 'command' must be one of ${DISPLAY_COMMANDS.join(', ')}.`);
+    if (!queueDisplayCommand(ctx.db, idOf(req), command as DisplayCommand)) throw notFound('That display does not exist any more.');
+    return { queued: command };
+  });
+  app.delete(api, async (req) => {
+    writer(req);
+    if (!revokeDisplay(ctx.db, idOf(req))) throw notFound('That display does not exist any more.');
+    return { revoked: true };
+  });
+}

@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
+import { startServer, type RunningServer } from './server';
+
+const position = (page: Page) => page.getByTestId('wallboard-position');
+const alertCard = (page: Page) => page.getByTestId('wallboard-alert');
+
+/** An OK service on an UP host of the demo fleet, and the admin's tokens to force it critical through the API. */
+async function forceCritical(page: Page, server: RunningServer): Promise<{ host: string; service: string }> {
+  const list = await (await page.request.get(`${server.url}api/v2/status/service?current_state=0&combinedhost=1&host_current_state=0&records=1`)).json() as {
+    servicestatus: { host_name: string; service_description: string }[];
+  };
+  const { host_name: host, service_description: service } = list.servicestatus[0]!;
+  const { nsp } = await (await page.request.get(`${server.url}api/v2/account/auth`)).json() as { nsp: string };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.post(`${server.url}api/v2/admin/checkresult`, {
+    form: { host, service, state: '2', output: 'CRITICAL - disk <b>full</b>', nsp },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(res.ok()).toBe(true);
+  return { host, service };
+}
+
+test.describe('wallboard alert interrupt', () => {
+  let server: RunningServer;
+  // The fleet holds still, so the only new problem is the one the test forces.
+  test.beforeAll(async () => { server = await startServer({ PHAROS_DEMO_TICK_SECONDS: '3600' }); });
+  test.afterAll(async () => { await server.stop(); });
+
+  test('a new critical problem interrupts the rotation with its card within one poll, once, and the rotation resumes', async ({ page }) => {
+    await page.clock.install();
+    await login(page, server);
+    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/service') && r.url().includes('state_type=1'));
+    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
+    await expect(position(page)).toHaveText('1 / 3');
+    await baseline;
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await expect(alertCard(page)).toHaveCount(0);
+
+    const { host, service } = await forceCritical(page, server);
+    await page.clock.runFor(30_000);
+    await expect(alertCard(page)).toBeVisible();
+    await expect(page.getByTestId('wallboard-alert-host')).toHaveText(host);
+    await expect(page.getByTestId('wallboard-alert-service')).toHaveText(service);
+    await expect(page.getByTestId('wallboard-alert-state')).toHaveText('Critical');
+    // The plugin output is text, never markup.
+    await expect(page.getByTestId('wallboard-alert-output')).toHaveText('CRITICAL - disk <b>full</b>');
+    await expect(alertCard(page)).toContainText('New problem');
+    await expect(alertCard(page)).toContainText(/Detected \d{1,2}:\d{2}/);
+
+    // The rotation waits under the card…
+    const during = await position(page).textContent();
+    await page.clock.runFor(15_000);
+    await expect(position(page)).toHaveText(during!);
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+    // …and goes on where it was once the card's time is up.
+    await page.clock.runFor(6_000);
+    await expect(alertCard(page)).toHaveCount(0);
+    await expect(position(page)).toHaveText(during!);
+    await page.clock.runFor(10_000);
+    await expect(position(page)).not.toHaveText(during!);
+
+    // The same problem never interrupts again.
+    for (let i = 0; i < 3; i += 1) {
+      await page.clock.runFor(30_000);
+      await expect(alertCard(page)).toHaveCount(0);
+    }
+  });
+});
