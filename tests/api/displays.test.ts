@@ -121,7 +121,8 @@ describe('device token', () => {
     // New users start with three default views; the one added above is the fourth.
     const view = await tv.get<{ title: string }>(`ajaxhelper.php?cmd=getviewbynum&opts=3&nsp=${tv.nsp}`);
     expect(view.body.title).toBe('Board');
-    for (const path of ['api/v2/status/host', 'api/v2/status/service', 'api/v2/app/menu', 'api/v2/product/name', 'includes/components/xicore/status.php?show=hostproblems']) {
+    for (const path of ['api/v2/status/host', 'api/v2/status/service', 'api/v2/app/menu', 'api/v2/product/name', 'includes/components/xicore/status.php?show=hostproblems',
+      'admin/banner_message-ajaxhelper.php?action=retrieve_active_banner_messages']) {
       expect((await tv.get(path)).status, path).toBe(200);
     }
     expect((await sendOk(querySend('GET', 'ajaxhelper.php', { cmd: 'keepalive' }), tv)).status).toBe(200);

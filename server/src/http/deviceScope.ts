@@ -21,6 +21,10 @@ export function deviceMayRequest(base: string, req: Pick<FastifyRequest, 'method
     const cmd = (req.query as Record<string, unknown> | undefined)?.cmd;
     return typeof cmd === 'string' && AJAX_READS.has(cmd);
   }
+  // The announcement banners are shown on every screen; only their read lives under admin/.
+  if (path === 'admin/banner_message-ajaxhelper.php') {
+    return (req.query as Record<string, unknown> | undefined)?.action === 'retrieve_active_banner_messages';
+  }
   if (ALLOWED.has(path)) return true;
   return !DENIED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}.`));
 }
