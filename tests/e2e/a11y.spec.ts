@@ -115,6 +115,8 @@ async function walk(page: Page, server: RunningServer, theme: string): Promise<v
 
 test.describe('accessibility (axe): no serious or critical violations', () => {
   test.describe.configure({ mode: 'parallel' });
+  // The theme is the user's: the worker's server goes on to other spec files.
+  test.afterEach(async ({ page, server }) => { await setTheme(page, server, 'neptune'); });
   for (const theme of THEMES) {
     test(`every route, dialog and open menu in the ${theme} theme`, async ({ loggedIn: page, server }) => {
       test.setTimeout(120_000);
