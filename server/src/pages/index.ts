@@ -4,6 +4,8 @@ import { registerAccountPage } from './accountPage.js';
 import { registerAdminPages } from './adminPages.js';
 import { registerBannersPage } from './bannersPage.js';
 import { registerCcmPage } from './ccmPage.js';
+import { registerClassicErrorPage } from './classicErrorPage.js';
+import { registerModernSwitch } from './classicShell.js';
 import { registerConfigPages } from './configPages.js';
 import { registerDashboardPage } from './dashboardPage.js';
 import { registerDashletsPage } from './dashletsPage.js';
@@ -34,4 +36,6 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerInfoPages(app, ctx);
   registerConfigPages(app, ctx);
   registerCcmPage(app, ctx);
+  registerModernSwitch(app, ctx);
+  registerClassicErrorPage(app, ctx);
 }
