@@ -50,7 +50,7 @@ function statusLinks(base: string): SafeHtml {
     ['Host Problems', statusUrl(base, { show: 'hostproblems' })],
     ['System Status', `${base}admin/sysstat.php`],
   ];
-  return html`<h2>Status</h2><ul>${links.map(([label, href]) => html`<li><a href="${href}" target="${FRAME}">${label}</a></li>`)}</ul>`;
+  return html`<nav aria-label="Status"><h2>Status</h2><ul>${links.map(([label, href]) => html`<li><a href="${href}" target="${FRAME}">${label}</a></li>`)}</ul></nav>`;
 }
 
 /**
@@ -73,10 +73,12 @@ export function classicShell(ctx: AppContext, caller: Caller, route: string, xiw
 </form>
 </header>
 <div class="classic-ui-body">
-<nav class="classic-ui-menu" aria-label="${section?.label ?? 'Menu'}">
+<div class="classic-ui-menu">
 ${statusLinks(base)}
+<nav aria-label="${section?.label ?? 'Menu'}">
 ${(section?.groups ?? []).map((g) => html`<h2>${g.label}</h2><ul>${g.entries.map((e) => entryLink(base, e, appRoutes))}</ul>`)}
 </nav>
+</div>
 <iframe name="${FRAME}" title="Main content" class="classic-ui-frame" src="${base}${page}"></iframe>
 </div>`;
   return classicDocument({ base, title: `${section?.label ?? 'Home'} · Pharos`, body, bodyClass: 'classic-ui' });
