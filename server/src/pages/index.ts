@@ -17,6 +17,7 @@ import { registerProblemsBoard } from './problemsBoard.js';
 import { registerReportPages } from './reportPages.js';
 import { registerStatusPage } from './statusPage.js';
 import { sysstatPage } from './sysstatPage.js';
+import { registerUnimplementedPages } from './unimplementedPages.js';
 import { registerViewsPage } from './viewsPage.js';
 
 /** Every classic page shown in the shell's content frame; all need a session and render in the user's theme. */
@@ -38,4 +39,5 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerCcmPage(app, ctx);
   registerModernSwitch(app, ctx);
   registerClassicErrorPage(app, ctx);
+  registerUnimplementedPages(app, ctx);
 }
