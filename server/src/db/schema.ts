@@ -105,4 +105,16 @@ export const migrations: string[] = [
   CREATE INDEX feedback_outbox_pending ON feedback_outbox(delivered_at, next_attempt_at);
   CREATE INDEX views_user ON views(user_id, position);
   `,
+  // Audit log (enterprise): every login, logout, failed login and write.
+  `
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    username TEXT NOT NULL,
+    address TEXT NOT NULL,
+    action TEXT NOT NULL,
+    object TEXT NOT NULL
+  );
+  CREATE INDEX audit_log_user ON audit_log(username, id);
+  `,
 ];

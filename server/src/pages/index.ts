@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { registerAccountPage } from './accountPage.js';
 import { registerAdminPages } from './adminPages.js';
+import { registerAuditLogPage } from './auditLogPage.js';
 import { registerBannersPage } from './bannersPage.js';
 import { registerCcmPage } from './ccmPage.js';
 import { registerClassicErrorPage } from './classicErrorPage.js';
@@ -40,4 +41,5 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerModernSwitch(app, ctx);
   registerClassicErrorPage(app, ctx);
   registerUnimplementedPages(app, ctx);
+  registerAuditLogPage(app, ctx);
 }
