@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import { ApiError } from '../lib/http';
 import { useResource } from '../lib/resource';
 import { useConnection } from '../features/connection/model';
 import { ErrorDialog } from '../features/errors/ErrorDialog';
@@ -45,7 +46,7 @@ export function SystemStatusControl() {
   const grapherTone = daemonTone(codes.grapher);
   return (
     <>
-      <StatusFailure failed={!loaded && system.error !== undefined} />
+      <StatusFailure failed={!loaded && loadFailed(system.error)} />
       <MenuTrigger
         label={t('shell.status.menu', { status: overallText })}
         className="system-status"
@@ -66,6 +67,11 @@ export function SystemStatusControl() {
       </MenuTrigger>
     </>
   );
+}
+
+/** A refusal (403: the user may not see the system status) is an answer, not a failure to load. */
+function loadFailed(error: Error | undefined): boolean {
+  return error !== undefined && !(error instanceof ApiError && error.status === 403);
 }
 
 /**
