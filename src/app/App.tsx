@@ -27,7 +27,8 @@ export function App({ app }: { app: AppContext }) {
           ) : (
             <AuthProvider resource={app.auth}>
               <MenuProvider resource={app.menu}>
-                <ThemeProvider>
+                {/* A TV on the wall has nobody to answer a dialog; it keeps its stored theme. */}
+                <ThemeProvider reportFailure={app.mode !== 'wallboard'}>
                   <Router base={ROUTER_BASE}>
                     <AppRoutes />
                   </Router>

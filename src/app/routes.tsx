@@ -1,17 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { ContentFrame } from '../features/frame/ContentFrame';
 import { FramedLayout } from '../shell/FramedLayout';
-import { useT } from '../lib/i18n';
+import { goToErrorPage } from '../features/errors/switchToModern';
 import { CcmFrame } from './CcmFrame';
 import { routeFor } from '../lib/routeFor';
 
 const AboutLayout = lazy(() => import('./AboutLayout').then((m) => ({ default: m.AboutLayout })));
 const WallboardScreen = lazy(() => import('../features/wallboard/WallboardScreen').then((m) => ({ default: m.WallboardScreen })));
 
+/** Spec 2.15: an unknown route sends the browser to the error page in the classic location, which the server renders. */
 function NotFound() {
-  const t = useT();
-  return <main className="app-message" role="alert"><p className="lead">{t('errors.pageFailed')}</p></main>;
+  useEffect(() => goToErrorPage(), []);
+  return null;
 }
 
 /** Spec 2.1. Every framed route renders the same FramedLayout element, so the shell stays mounted between sections. */

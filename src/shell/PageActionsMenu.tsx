@@ -37,7 +37,7 @@ export function usePageActions(): { items: MenuItemSpec[]; dialog: ReactNode } {
     },
   ];
   const dialog = open && (
-    <ErrorBoundary fallback={<LoadFailed message={t('errors.pageActionsFailed')} />}>
+    <ErrorBoundary fallback={<LoadFailed message={t('errors.pageActionsFailed')} onClose={() => setOpen(null)} />}>
       <Suspense fallback={null}>
         <PageActionsDialog action={open.action} location={open.location} onClose={() => setOpen(null)} />
       </Suspense>

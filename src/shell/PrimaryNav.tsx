@@ -1,11 +1,14 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import type { AuthRecord, MenuSection, SectionId } from '../lib/apiTypes';
+import { stripBase } from '../lib/base';
+import { useFrame } from '../features/frame/model';
 import { useAuth } from '../features/session/AuthProvider';
 import { useMenu } from '../features/menu/MenuProvider';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { Link, type LinkProps } from '../ui/Link';
 import { TooltipTrigger } from '../ui/Tooltip';
-import { sectionHref } from './menuLinks';
+import { inFrameHref, sectionHref } from './menuLinks';
 import { sectionIcon } from './sectionIcon';
 import { ConfigLinks, configLinksFor } from './ConfigLinks';
 import './PrimaryNav.css';
@@ -39,13 +42,26 @@ export function PrimaryNav({ section, showLabels = false }: PrimaryNavProps) {
 
 interface RailItemProps { section: MenuSection; current: boolean; showLabels: boolean; auth: AuthRecord }
 
+/**
+ * Spec 2.9: every icon but views sets the main frame to its section's page; views opens its section and keeps the
+ * page the frame shows (handed over as xiwindow, so the route leaves the frame where it is).
+ */
+function useRailHref(section: MenuSection): string {
+  useSignals();
+  const frame = useFrame();
+  if (section.id !== 'views') return sectionHref(section);
+  const shown = frame.currentLocation.value || frame.src.value;
+  return shown ? inFrameHref(section, stripBase(shown)) : sectionHref(section);
+}
+
 function RailItem({ section, current, showLabels, auth }: RailItemProps) {
   const label = section.label;
+  const href = useRailHref(section);
   const links = section.id === 'config' ? configLinksFor(auth) : [];
   const link = (props: Pick<LinkProps, 'ref' | 'domProps'> = {}) => (
     <Link
       {...props}
-      href={sectionHref(section)}
+      href={href}
       className="primary-nav-link"
       aria-label={showLabels ? undefined : label}
       aria-current={current ? 'page' : undefined}

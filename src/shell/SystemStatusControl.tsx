@@ -1,4 +1,9 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { ApiError } from '../lib/http';
 import { useResource } from '../lib/resource';
+import { useConnection } from '../features/connection/model';
+import { ErrorDialog } from '../features/errors/ErrorDialog';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
@@ -40,23 +45,45 @@ export function SystemStatusControl() {
   const engineTone = daemonTone(codes.engine);
   const grapherTone = daemonTone(codes.grapher);
   return (
-    <MenuTrigger
-      label={t('shell.status.menu', { status: overallText })}
-      className="system-status"
-      data-testid="system-status"
-      triggerAttributes={{ 'data-tone': stale && loaded ? 'unknown' : overallTone, 'data-stale': stale && loaded ? 'true' : undefined }}
-      placement="bottom end"
-      items={[
-        item('engine', 'shell.status.engine', SYSSTAT, engineTone, DAEMON_TEXT[engineTone]),
-        item('grapher', 'shell.status.grapher', SYSSTAT, grapherTone, DAEMON_TEXT[grapherTone]),
-        item('notifications', 'shell.status.notifications', ENGINE, toggles.notifications, TOGGLE_TEXT[toggles.notifications]),
-        item('hostChecks', 'shell.status.hostChecks', ENGINE, toggles.hostChecks, TOGGLE_TEXT[toggles.hostChecks]),
-        item('serviceChecks', 'shell.status.serviceChecks', ENGINE, toggles.serviceChecks, TOGGLE_TEXT[toggles.serviceChecks]),
-      ]}
-    >
-      <Icon name={overallTone === 'critical' ? 'critical' : overallTone === 'ok' ? 'success' : 'status'} />
-      <span className="system-status-text">{overallText}</span>
-      <Icon name="chevron-down" size={16} />
-    </MenuTrigger>
+    <>
+      <StatusFailure failed={!loaded && loadFailed(system.error)} />
+      <MenuTrigger
+        label={t('shell.status.menu', { status: overallText })}
+        className="system-status"
+        data-testid="system-status"
+        triggerAttributes={{ 'data-tone': stale && loaded ? 'unknown' : overallTone, 'data-stale': stale && loaded ? 'true' : undefined }}
+        placement="bottom end"
+        items={[
+          item('engine', 'shell.status.engine', SYSSTAT, engineTone, DAEMON_TEXT[engineTone]),
+          item('grapher', 'shell.status.grapher', SYSSTAT, grapherTone, DAEMON_TEXT[grapherTone]),
+          item('notifications', 'shell.status.notifications', ENGINE, toggles.notifications, TOGGLE_TEXT[toggles.notifications]),
+          item('hostChecks', 'shell.status.hostChecks', ENGINE, toggles.hostChecks, TOGGLE_TEXT[toggles.hostChecks]),
+          item('serviceChecks', 'shell.status.serviceChecks', ENGINE, toggles.serviceChecks, TOGGLE_TEXT[toggles.serviceChecks]),
+        ]}
+      >
+        <Icon name={overallTone === 'critical' ? 'critical' : overallTone === 'ok' ? 'success' : 'status'} />
+        <span className="system-status-text">{overallText}</span>
+        <Icon name="chevron-down" size={16} />
+      </MenuTrigger>
+    </>
   );
+}
+
+/** A refusal (403: the user may not see the system status) is an answer, not a failure to load. */
+function loadFailed(error: Error | undefined): boolean {
+  return error !== undefined && !(error instanceof ApiError && error.status === 403);
+}
+
+/**
+ * Spec 8's system-status variant of the error dialog, once per failure: only when the server answered with an error
+ * (while it is unreachable the connection indicator already says so, and a stored status is shown with its age).
+ */
+function StatusFailure({ failed }: { failed: boolean }) {
+  useSignals();
+  const t = useT();
+  const online = useConnection().online.value;
+  const name = useResource(useShellData().productName);
+  const [dismissed, setDismissed] = useState(false);
+  if (!failed || !online || dismissed) return null;
+  return <ErrorDialog product={name.data?.display_full_name} message={t('errors.statusFailed')} onClose={() => setDismissed(true)} />;
 }

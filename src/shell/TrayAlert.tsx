@@ -29,9 +29,11 @@ function TrayAlertIcon() {
   const { stale, at } = useStaleness(tray);
   const state = useOverlayState();
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const title = data === undefined ? '' : trayAlertTitle(data);
+  // Nothing until the fragment has arrived; then a fragment without a title warns too (spec 2.8).
+  if (data === undefined) return null;
+  const title = trayAlertTitle(data);
   if (!trayHasProblems(title)) return null;
-  const label = `${t('shell.tray.title')}: ${title}`;
+  const label = title ? `${t('shell.tray.title')}: ${title}` : t('shell.tray.title');
   return (
     <>
       <IconButton ref={triggerRef} icon="warning" label={stale && at !== undefined ? t('connection.staleValue', { value: label, time: clockTime(at) }) : label} onPress={state.toggle} domProps={PRELOAD_OVERLAYS} className="tray-alert-button" data-testid="tray-alert" />

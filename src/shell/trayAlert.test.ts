@@ -15,6 +15,7 @@ describe('trayHasProblems', () => {
   it('warns unless the title says No Problems Detected', () => {
     expect(trayHasProblems('No Problems Detected')).toBe(false);
     expect(trayHasProblems('3 Unhandled Problems')).toBe(true);
-    expect(trayHasProblems('')).toBe(false);
+    // "does not contain No Problems Detected": an empty or missing title warns as well.
+    expect(trayHasProblems('')).toBe(true);
   });
 });

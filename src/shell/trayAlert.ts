@@ -11,6 +11,7 @@ export function trayAlertTitle(fragment: string): string {
   return titled?.getAttribute('title')?.trim() ?? '';
 }
 
+/** Spec 2.8: anything that does not contain the phrase warns, an empty or missing title included. */
 export function trayHasProblems(title: string): boolean {
-  return title !== '' && !title.includes(NO_PROBLEMS);
+  return !title.includes(NO_PROBLEMS);
 }

@@ -18,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await ts.close(); });
 
-/** Everything stored except sessions (whose last_seen moves on every request): a refused write must change none of it. */
+/** Everything stored except sessions (whose last_seen moves on every request) and the audit log (which records the attempt): a refused write must change none of it. */
 function storedData(): string {
   const db = ts.server.ctx.db;
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sessions' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'audit_log') ORDER BY name").all() as { name: string }[]).map((t) => t.name);
   return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}"`).all()]));
 }
 

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => { await ts.close(); });
 
 /** Routes anyone may reach: the login page, static files (classic CSS, scripts) and translations, the bare base's redirect. */
-const PUBLIC = ['GET login.php', 'POST login.php', 'GET includes/*', 'GET includes/lang/json/:file', 'GET *',
+// error.php is the error page of spec 2.15: it must show even when the session is what failed.
+const PUBLIC = ['GET login.php', 'POST login.php', 'GET error.php', 'GET includes/*', 'GET includes/lang/json/:file', 'GET *',
   // A screen nobody signed in on pairs itself (issue 10): the wallboard address shows a code, which it asks for and polls.
   'GET wallboard', 'GET wallboard/', 'POST api/v2/displays/pair', 'GET api/v2/displays/pair'];
 /** Endpoints answering JSON (or fragments) to scripts; every other route is a page or the app shell, which redirect to the login page. */
@@ -42,10 +43,10 @@ function protectedRoutes(): Route[] {
 
 const pathOnly = (p: string) => p.split('?')[0]!;
 
-/** Everything stored except sessions (whose last_seen moves on every request). */
+/** Everything stored except sessions (whose last_seen moves on every request) and the audit log (which records the attempts). */
 function storedData(): string {
   const db = ts.server.ctx.db;
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'sessions' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'audit_log') ORDER BY name").all() as { name: string }[]).map((t) => t.name);
   return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}"`).all()]));
 }
 
@@ -129,7 +130,7 @@ describe('every write refuses a missing or wrong nsp or XSRF header', () => {
     const before = storedData();
     const origin = new URL(ts.url).origin;
     const list = writes().filter((r) => !isScriptEndpoint(pathOnly(r.path)));
-    expect(list.map((r) => r.path).sort()).toEqual(['account/main.php', 'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/license.php', 'dashboards/dashboard.php', 'dashboards/dashlets.php', 'includes/components/xicore/status.php', 'views/main.php']);
+    expect(list.map((r) => r.path).sort()).toEqual(['account/main.php', 'account/theme.php', 'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/license.php', 'dashboards/dashboard.php', 'dashboards/dashlets.php', 'includes/components/xicore/status.php', 'views/main.php']);
     for (const route of list) {
       for (const [form, headers] of [[{}, { origin }], [{ nsp: 'wrong' }, { origin }], [{ nsp: admin.nsp }, { origin: 'http://evil.example' }],
         [{ nsp: admin.nsp }, { referer: 'http://evil.example/form.html' }], [{ nsp: admin.nsp }, {}]] as [Record<string, string>, Record<string, string>][]) {

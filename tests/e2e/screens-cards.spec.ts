@@ -28,8 +28,8 @@ test.describe('configuration options screen', () => {
     await expect(cards).toHaveCount(5);
     const expected: Array<[string, string, string, string | null]> = [
       ['Configuration Wizards', 'Start Monitoring Now', `${server.base}config/?xiwindow=monitoringwizard.php`, null],
-      ['Auto-Discovery Tool', '', `${server.base}config/?xiwindow=monitoringwizard.php`, null],
-      ['Monitoring Agents', 'Deploy and Configure', `${server.base}config/?xiwindow=deployagent.php`, null],
+      ['Auto-Discovery Tool', '', `${server.base}config/?xiwindow=${encodeURIComponent(`${server.base}includes/components/autodiscovery/index.php`)}`, null],
+      ['Monitoring Agents', 'Deploy and Configure', `${server.base}config/?xiwindow=${encodeURIComponent('deployment/index.php')}`, null],
       ['Manage Account Settings', 'Modify your Account Information', `${server.base}account/`, '_top'],
       ['Advanced Configuration', 'Manage Configuration Files', `${server.base}includes/components/ccm/xi-index.php`, '_top'],
     ];
@@ -47,8 +47,8 @@ test.describe('configuration options screen', () => {
   test('an in-frame card opens its page in the main frame; a top-level card replaces the app', async ({ loggedIn: page, server }) => {
     await page.goto(`${server.url}config/main.php`);
     await page.getByRole('link', { name: /Monitoring Agents/ }).click();
-    await expect(page).toHaveURL(`${server.url}config/?xiwindow=deployagent.php`);
-    await expect(page.locator(FRAME)).toHaveAttribute('src', `${server.base}config/deployagent.php`);
+    await expect(page).toHaveURL(`${server.url}config/?xiwindow=${encodeURIComponent('deployment/index.php')}`);
+    await expect(page.locator(FRAME)).toHaveAttribute('src', `${server.base}config/deployment/index.php`);
     await expect(page.frameLocator(FRAME).getByRole('heading', { name: 'Deploy Agent' })).toBeVisible();
 
     await page.goto(`${server.url}config/main.php`);
@@ -59,12 +59,13 @@ test.describe('configuration options screen', () => {
     await expect(page.locator(FRAME)).toHaveAttribute('src', `${server.base}account/main.php`);
   });
 
-  test('hides the cards the user has no permission for', async ({ page, server }) => {
+  test('shows all five cards to a user without permissions; a card\'s page says what is not allowed', async ({ page, server }) => {
     await loginAsNewUser(page, server, '--monitoring');
     await page.goto(`${server.url}config/main.php`);
     const screen = page.locator('[data-screen="configOptions"]');
-    await expect(screen.getByRole('link', { name: /Manage Account Settings/ })).toBeVisible();
-    await expect(screen.getByRole('link')).toHaveCount(1);
+    await expect(screen.getByRole('link')).toHaveCount(5);
+    await screen.getByRole('link', { name: /Monitoring Agents/ }).click();
+    await expect(page.frameLocator(FRAME).getByRole('alert')).toHaveText('You are not authorized to deploy agents.');
   });
 
   test('card pictures follow the theme: dark for dark, light for light and colorblind', async ({ page, server }) => {
@@ -102,7 +103,7 @@ test.describe('tools landing screen', () => {
 });
 
 test.describe('enterprise screen', () => {
-  test('shows the welcome heading, twelve feature cards and four links, all in new tabs', async ({ loggedIn: page, server }) => {
+  test('shows the welcome heading, twelve feature cards (in the app but Scheduled Pages) and four links in new tabs', async ({ loggedIn: page, server }) => {
     await page.goto(`${server.url}enterprise/enterprise.php`);
     const screen = page.locator('[data-screen="enterprise"]');
     await expect(screen.getByRole('heading', { level: 1, name: 'Welcome To Enterprise!' })).toBeVisible();
@@ -111,11 +112,13 @@ test.describe('enterprise screen', () => {
     const cards = screen.locator('.ui-card');
     await expect(cards.locator('.ui-card-title')).toHaveText(titles);
     for (const card of await cards.all()) {
-      await expect(card).toHaveAttribute('target', '_blank');
-      await expect(card).toHaveAttribute('rel', 'noopener noreferrer');
-      await expect(card).toHaveAttribute('href', /^https:\/\//);
+      if ((await card.getAttribute('data-testid')) === 'enterprise-card-scheduledpages') continue;
+      await expect(card).not.toHaveAttribute('target');
+      await expect(card).toHaveAttribute('href', new RegExp(`^${server.base}(admin|reports)/\\?xiwindow=`));
     }
-    await expect(screen.getByTestId('enterprise-card-scheduledpages')).toHaveAttribute('href', /library\.nagios\.com/);
+    const scheduled = screen.getByTestId('enterprise-card-scheduledpages');
+    await expect(scheduled).toHaveAttribute('href', /library\.nagios\.com/);
+    await expect(scheduled).toHaveAttribute('target', '_blank');
     const links = screen.locator('.native-screen-links a');
     await expect(links).toHaveCount(4);
     for (const link of await links.all()) {
@@ -123,5 +126,15 @@ test.describe('enterprise screen', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
     await expect(screen.getByRole('link', { name: /Compare Standard and Enterprise editions/ })).toBeVisible();
+  });
+
+  test('a feature card opens its admin page with the inner page in the frame; an unimplemented one says so and links back', async ({ loggedIn: page, server }) => {
+    await page.goto(`${server.url}enterprise/enterprise.php`);
+    await page.getByTestId('enterprise-card-deadpool').click();
+    await expect(page).toHaveURL(`${server.url}admin/?xiwindow=deadpool.php`);
+    const frame = page.frameLocator(FRAME);
+    await expect(frame.getByText('The reference server does not implement Deadpool Settings.')).toBeVisible();
+    await frame.getByRole('link', { name: 'Back to Enterprise' }).click();
+    await expect(page.locator('[data-screen="enterprise"]')).toBeVisible();
   });
 });

@@ -61,6 +61,10 @@ test.describe('footer', () => {
     await page.reload();
     await expect(footer(page).getByRole('link', { name: 'About' })).toBeVisible();
     await expect(footer(page).getByRole('button', { name: /Information and Alerts/ })).toHaveCount(0);
+    // An empty title does not contain No Problems Detected either (spec 2.8).
+    title = '';
+    await page.reload();
+    await expect(footer(page).getByRole('button', { name: 'Information and Alerts' })).toBeVisible();
   });
 });
 

@@ -37,6 +37,15 @@ test.describe('left icon rail', () => {
     await expect(frame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php`);
   });
 
+  test('the views icon opens its section and leaves the main frame where it is (spec 2.9)', async ({ loggedIn: page, server }) => {
+    await rail(page).getByRole('link', { name: 'Reports' }).click();
+    await expect(frame(page)).toHaveAttribute('src', `${server.base}reports/statussummary.php`);
+    await rail(page).getByRole('link', { name: 'Views' }).click();
+    await expect(rail(page).getByRole('link', { name: 'Views' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Section menu' }).getByRole('heading', { level: 2 })).toHaveText('Views');
+    await expect(frame(page)).toHaveAttribute('src', `${server.base}reports/statussummary.php`);
+  });
+
   test('the config tooltip opens on hover and offers all three shortcuts to a user with every permission', async ({ loggedIn: page, server }) => {
     await rail(page).getByRole('link', { name: 'Configure' }).hover();
     const tip = page.getByRole('tooltip');

@@ -130,4 +130,16 @@ export const migrations: string[] = [
     display_id INTEGER REFERENCES displays(id) ON DELETE CASCADE
   );
   `,
+  // Audit log (enterprise): every login, logout, failed login and write.
+  `
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    at INTEGER NOT NULL,
+    username TEXT NOT NULL,
+    address TEXT NOT NULL,
+    action TEXT NOT NULL,
+    object TEXT NOT NULL
+  );
+  CREATE INDEX audit_log_user ON audit_log(username, id);
+  `,
 ];

@@ -9,6 +9,7 @@ import type { MonitoringSource } from '../monitoring/source.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { forbidden, unauthorized } from './errors.js';
 import { fieldsOf } from './input.js';
+import { recordAudit } from '../db/auditLog.js';
 
 export const SESSION_COOKIE = 'pharos_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -100,6 +101,7 @@ export function requireWriter(ctx: AppContext, req: FastifyRequest): Caller {
   if (typeof header !== 'string' || !cookie || !equalTokens(header, cookie) || !equalTokens(header, caller.session.xsrf)) {
     throw forbidden('The XSRF token is missing or invalid.');
   }
+  recordAudit(ctx.db, { username: caller.user.username, address: req.ip, action: 'write', object: `${req.method} ${req.url.split('?')[0] ?? ''}` });
   return caller;
 }
 

@@ -73,8 +73,9 @@ ${dataTable('Check commands by number of hosts and services using them', html`<t
     },
   });
 
-  registerPage(app, ctx, {
-    path: 'config/deployagent.php',
+  // Spec 2.11's Monitoring Agents card opens the deployment index; the menu's Deploy Agent entry the older name.
+  for (const path of ['config/deployagent.php', 'config/deployment/index.php']) registerPage(app, ctx, {
+    path,
     gate: gates.deploy,
     get() {
       const snap = ctx.monitoring.snapshot();

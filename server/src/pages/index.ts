@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { registerAccountPage } from './accountPage.js';
 import { registerAdminPages } from './adminPages.js';
+import { registerAuditLogPage } from './auditLogPage.js';
 import { registerBannersPage } from './bannersPage.js';
 import { registerDisplaysPage } from './displaysPage.js';
 import { registerCcmPage } from './ccmPage.js';
+import { registerClassicErrorPage } from './classicErrorPage.js';
+import { registerModernSwitch } from './classicShell.js';
 import { registerConfigPages } from './configPages.js';
 import { registerDashboardPage } from './dashboardPage.js';
 import { registerDashletsPage } from './dashletsPage.js';
@@ -16,6 +19,7 @@ import { registerProblemsBoard } from './problemsBoard.js';
 import { registerReportPages } from './reportPages.js';
 import { registerStatusPage } from './statusPage.js';
 import { sysstatPage } from './sysstatPage.js';
+import { registerUnimplementedPages } from './unimplementedPages.js';
 import { registerViewsPage } from './viewsPage.js';
 
 /** Every classic page shown in the shell's content frame; all need a session and render in the user's theme. */
@@ -36,4 +40,8 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerInfoPages(app, ctx);
   registerConfigPages(app, ctx);
   registerCcmPage(app, ctx);
+  registerModernSwitch(app, ctx);
+  registerClassicErrorPage(app, ctx);
+  registerUnimplementedPages(app, ctx);
+  registerAuditLogPage(app, ctx);
 }

@@ -6,6 +6,7 @@ import type { Permissions } from '../db/users.js';
 import { html, type SafeHtml } from './html.js';
 import { classicDocument, classicTheme, pageBody, type ClassicTheme } from './layout.js';
 import { requireFormWriter } from './formGuard.js';
+import { recordAudit } from '../db/auditLog.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 
 export interface PageEnv {
@@ -95,6 +96,7 @@ export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSp
     if (!env) return reply.redirect(loginRedirect(ctx, req), 303);
     const result = await run(env, () => {
       requireFormWriter(env.caller, req);
+      recordAudit(ctx.db, { username: env.caller.user.username, address: req.ip, action: 'write', object: `POST ${req.url.split('?')[0] ?? ''}` });
       for (const gate of [spec.gate, spec.postGate]) if (gate && !gate.allows(env.caller.perms)) return errorPage(403, gate.message);
       return post(env);
     });

@@ -7,23 +7,39 @@ import { pageBody } from './layout.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { dataTable } from './table.js';
 
-/** Only web addresses become links: a stored `javascript:` URL must never be clickable. */
-export function safeHref(url: string): string | undefined {
+// Control characters are what this must find: browsers silently drop tabs and newlines from URLs.
+// eslint-disable-next-line no-control-regex
+const BLOCKED = /[\u0000-\u001f\u007f\\]|%(2f|5c)/i;
+
+/**
+ * Where a view opens, resolved like the shell's frame does: a relative URL is relative to the base (not to this
+ * page under views/), a page of this server under the base opens here, another site's http(s) address in a new tab.
+ */
+export function viewLink(url: string, base: string, origin: string): { href: string; external: boolean } | undefined {
+  if (BLOCKED.test(url) || url.startsWith('//')) return undefined;
+  let parsed: URL;
   try {
-    const parsed = new URL(url, 'http://relative.invalid/');
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url : undefined;
+    parsed = new URL(url, `${origin}${base}`);
   } catch {
     return undefined;
   }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
+  if (parsed.origin !== origin) return parsed.username || parsed.password ? undefined : { href: parsed.href, external: true };
+  if (!parsed.pathname.startsWith(base)) return undefined;
+  return { href: `${parsed.pathname}${parsed.search}${parsed.hash}`, external: false };
 }
 
 function viewsPage(env: PageEnv): PageResult {
   const { ctx, caller } = env;
   const action = `${ctx.base}views/main.php`;
+  const origin = `${env.req.protocol}://${env.req.host}`;
   const rows = listViews(ctx.db, caller.user.id).map((v): SafeHtml => {
-    const href = safeHref(v.url);
+    const link = viewLink(v.url, ctx.base, origin);
+    const open = link && (link.external
+      ? html`<a class="button secondary" href="${link.href}" target="_blank" rel="noopener noreferrer">Open</a>`
+      : html`<a class="button secondary" href="${link.href}">Open</a>`);
     return html`<tr><th scope="row">${v.title}</th><td class="output">${v.url}</td>
-<td class="actions">${href ? html`<a class="button secondary" href="${href}">Open</a>` : html`<span class="muted">Not a web address</span>`}
+<td class="actions">${open || html`<span class="muted">Not a web address</span>`}
 <form method="post" action="${action}" class="inline"><input type="hidden" name="nsp" value="${caller.session.nsp}"><input type="hidden" name="id" value="${v.id}">
 <button type="submit" class="danger" aria-label="Remove view ${v.title}">Remove</button></form></td></tr>`;
   });

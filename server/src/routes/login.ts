@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookies, optionalCaller, SESSION_COOKIE, setSessionCookies, type AppContext } from '../http/context.js';
 import { fieldsOf } from '../http/input.js';
 import { findUserByName } from '../db/users.js';
+import { recordAudit } from '../db/auditLog.js';
 import { createSession, deleteSession } from '../db/sessions.js';
 import { requestSource } from '../pages/formGuard.js';
 import { DUMMY_HASH, verifyPassword } from '../auth/password.js';
@@ -66,7 +67,10 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
       const caller = optionalCaller(ctx, req);
       // The token proves the logout came from the app, not from a link on another site.
       if (caller && q.nsp !== caller.session.nsp) return reply.redirect(ctx.base);
-      if (caller) deleteSession(ctx.db, caller.session.id);
+      if (caller) {
+        deleteSession(ctx.db, caller.session.id);
+        recordAudit(ctx.db, { username: caller.user.username, address: req.ip, action: 'logout', object: 'session' });
+      }
       clearSessionCookies(ctx, req, reply);
       return loginPage(ctx, { notice: 'You have logged out.' });
     }
@@ -99,6 +103,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     const ok = verifyPassword(password, user?.password_hash ?? DUMMY_HASH) && user !== undefined;
     if (!ok || !user) {
       ctx.throttle.failed(username, req.ip);
+      recordAudit(ctx.db, { username, address: req.ip, action: 'failed login', object: 'session' });
       return refuse(401, FAILED);
     }
     ctx.throttle.succeeded(username);
@@ -107,6 +112,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     if (previous) deleteSession(ctx.db, previous);
     const session = createSession(ctx.db, user.id);
     setSessionCookies(ctx, req, reply, session);
+    recordAudit(ctx.db, { username: user.username, address: req.ip, action: 'login', object: 'session' });
     return reply.redirect(safeRedirect(ctx.base, redirect), 303);
   });
 }

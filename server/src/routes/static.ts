@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { optionalCaller, type AppContext } from '../http/context.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { pairingPage } from '../pages/pairingPage.js';
+import { CLASSIC_UI_THEME, classicShell } from '../pages/classicShell.js';
 
 /** Routes the single-page app answers (spec 2.1 plus the wallboard); every other unknown path is a 404. */
 export const APP_ROUTES = [
@@ -51,14 +52,23 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
     return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-cache').sendFile('index.html', dist);
   };
 
+  const appRoutes: ReadonlySet<string> = new Set(APP_ROUTES);
   for (const route of APP_ROUTES) {
     app.get(`${ctx.base}${route}`, async (req, reply) => {
+      const caller = optionalCaller(ctx, req);
       // A screen nobody signed in on is paired with a code rather than sent to a login form (issue 10).
-      if (route.startsWith('wallboard') && !optionalCaller(ctx, req)) {
+      if (route.startsWith('wallboard') && !caller) {
         return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pairingPage(ctx.base));
       }
       // Unauthenticated visitors go to the classic login page, like the product's own server does.
-      if (!optionalCaller(ctx, req)) return reply.redirect(`${ctx.base}login.php?redirect=${encodeURIComponent(req.url)}`);
+      if (!caller) return reply.redirect(`${ctx.base}login.php?redirect=${encodeURIComponent(req.url)}`);
+      // The classic theme (spec 7, Switch to Modern) is this server's own pages: no app code for that user at all
+      // (the wallboard, which nobody operates, keeps the app).
+      if (caller.user.theme === CLASSIC_UI_THEME && !route.startsWith('wallboard')) {
+        const { xiwindow } = req.query as Record<string, unknown>;
+        return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+          .send(classicShell(ctx, caller, route, xiwindow, appRoutes));
+      }
       return sendApp(reply);
     });
   }

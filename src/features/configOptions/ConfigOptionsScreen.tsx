@@ -1,5 +1,4 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useAuth } from '../session/AuthProvider';
 import { useT } from '../../lib/i18n';
 import { LinkCard } from '../../ui/LinkCard';
 import { useTheme } from '../theme/model';
@@ -10,13 +9,12 @@ import '../screens/screens.css';
 export function ConfigOptionsScreen() {
   useSignals();
   const t = useT();
-  const auth = useAuth();
   const current = useTheme().theme.value;
   return (
     <section className="native-screen" data-screen="configOptions" aria-labelledby="screen-configOptions">
       <h1 id="screen-configOptions">{t('screens.configOptions')}</h1>
       <ul className="ui-card-grid">
-        {configCardsFor(auth).map((card) => (
+        {configCardsFor().map((card) => (
           <li key={card.id}>
             <LinkCard
               href={card.href}

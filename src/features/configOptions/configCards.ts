@@ -1,4 +1,4 @@
-import type { AuthRecord, Theme } from '../../lib/apiTypes';
+import type { Theme } from '../../lib/apiTypes';
 import { BASE, withBase } from '../../lib/base';
 import { inFrameHref } from '../../shell/menuLinks';
 
@@ -14,21 +14,22 @@ export interface ConfigCard {
   target?: '_top';
 }
 
+/** Spec 2.11's in-frame pages: the auto-discovery component and the agents' deployment index. */
+export const AUTODISCOVERY_PAGE = 'includes/components/autodiscovery/index.php';
+export const DEPLOYMENT_PAGE = 'config/deployment/index.php';
+
 /**
- * Spec 2.11, with the permissions of the config tooltip (spec 6): wizards need canConfigureObjects, agents
- * canAutoDeploy, the configuration manager canAccessCCM. The reference server has no auto-discovery page, so that
- * card opens the configuration wizards page, which explains how to add hosts.
+ * Spec 2.11: all five cards, whatever the user may do. Permissions show only on the config rail tooltip (spec 6);
+ * a page the user may not use answers with its own notice when opened.
  */
-export function configCardsFor(auth: AuthRecord): ConfigCard[] {
-  const wizards = inFrameHref(CONFIG_SECTION, 'config/monitoringwizard.php');
-  const cards: Array<ConfigCard & { allowed: boolean }> = [
-    { id: 'wizards', titleKey: 'config.card.wizards', subtitleKey: 'config.card.wizardsSubtitle', href: wizards, allowed: auth.canConfigureObjects },
-    { id: 'autodiscovery', titleKey: 'config.card.autodiscovery', href: wizards, allowed: auth.canConfigureObjects },
-    { id: 'agents', titleKey: 'config.card.agents', subtitleKey: 'config.card.agentsSubtitle', href: inFrameHref(CONFIG_SECTION, 'config/deployagent.php'), allowed: auth.canAutoDeploy },
-    { id: 'account', titleKey: 'config.card.account', subtitleKey: 'config.card.accountSubtitle', href: withBase('account/'), target: '_top', allowed: true },
-    { id: 'ccm', titleKey: 'config.card.ccm', subtitleKey: 'config.card.ccmSubtitle', href: withBase('includes/components/ccm/xi-index.php'), target: '_top', allowed: auth.canAccessCCM },
+export function configCardsFor(): ConfigCard[] {
+  return [
+    { id: 'wizards', titleKey: 'config.card.wizards', subtitleKey: 'config.card.wizardsSubtitle', href: inFrameHref(CONFIG_SECTION, 'config/monitoringwizard.php') },
+    { id: 'autodiscovery', titleKey: 'config.card.autodiscovery', href: inFrameHref(CONFIG_SECTION, AUTODISCOVERY_PAGE) },
+    { id: 'agents', titleKey: 'config.card.agents', subtitleKey: 'config.card.agentsSubtitle', href: inFrameHref(CONFIG_SECTION, DEPLOYMENT_PAGE) },
+    { id: 'account', titleKey: 'config.card.account', subtitleKey: 'config.card.accountSubtitle', href: withBase('account/'), target: '_top' },
+    { id: 'ccm', titleKey: 'config.card.ccm', subtitleKey: 'config.card.ccmSubtitle', href: withBase('includes/components/ccm/xi-index.php'), target: '_top' },
   ];
-  return cards.filter((c) => c.allowed).map(({ allowed: _allowed, ...card }) => card);
 }
 
 /** Spec 2.11: light and colorblind use the light pictures, dark (the default) the dark ones. */

@@ -5,7 +5,7 @@ import { LinkCard } from '../../ui/LinkCard';
 import { ENTERPRISE_FEATURES, ENTERPRISE_LINKS } from './enterpriseLinks';
 import '../screens/screens.css';
 
-/** The enterprise screen (spec 2.13): twelve feature cards and four vendor links, all in new tabs. */
+/** The enterprise screen (spec 2.13): twelve feature cards (in the app but Scheduled Pages) and four vendor links in new tabs. */
 export function EnterpriseScreen() {
   const t = useT();
   const newTab = t('shell.newTab');
@@ -18,11 +18,10 @@ export function EnterpriseScreen() {
           <li key={feature.id}>
             <LinkCard
               href={feature.href}
-              target="_blank"
+              {...(feature.external ? { target: '_blank' as const, newTabLabel: newTab } : {})}
               icon="enterprise"
               title={t(`enterprise.feature.${feature.id}`)}
               subtitle={t(`enterprise.feature.${feature.id}Detail`)}
-              newTabLabel={newTab}
               data-testid={`enterprise-card-${feature.id}`}
             />
           </li>

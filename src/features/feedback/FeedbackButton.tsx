@@ -13,7 +13,7 @@ export function useFeedbackDialog(): { open: () => void; dialog: ReactNode } {
   const t = useT();
   const [isOpen, setOpen] = useState(false);
   const dialog = isOpen && (
-    <ErrorBoundary fallback={<LoadFailed message={t('errors.feedbackFailed')} />}>
+    <ErrorBoundary fallback={<LoadFailed message={t('errors.feedbackFailed')} onClose={() => setOpen(false)} />}>
       <Suspense fallback={null}>
         <FeedbackDialog onClose={() => setOpen(false)} />
       </Suspense>

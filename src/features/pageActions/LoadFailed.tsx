@@ -1,12 +1,12 @@
-import { useT } from '../../lib/i18n';
-import { Button } from '../../ui/Button';
+import { useResource } from '../../lib/resource';
+import { useShellData } from '../../shell/shellData';
+import { ErrorDialog } from '../errors/ErrorDialog';
 
-/** Spec 8: a dialog's code did not load (offline, new deployment); only a reload fetches it again. */
-export function LoadFailed({ message }: { message: string }) {
-  const t = useT();
-  return (
-    <span role="alert" className="region-fallback">
-      {message} <Button onPress={() => window.location.reload()}>{t('errors.reload')}</Button>
-    </span>
-  );
+/**
+ * Spec 8: a dialog's code did not load (offline, new deployment). It becomes the error dialog with the variant's
+ * message ('Failed to load Page Actions.'), whose Reload fetches the code again.
+ */
+export function LoadFailed({ message, onClose }: { message: string; onClose: () => void }) {
+  const name = useResource(useShellData().productName);
+  return <ErrorDialog product={name.data?.display_full_name} message={message} onClose={onClose} />;
 }

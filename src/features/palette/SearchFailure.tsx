@@ -1,9 +1,9 @@
 import { useT } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { useShellData } from '../../shell/shellData';
-import { Button } from '../../ui/Button';
+import { ErrorActions } from '../errors/ErrorActions';
 
-/** Spec 8, the search-failure variant of the error dialog, inside the palette so menu results stay usable. */
+/** Spec 8, the search-failure variant of the error dialog (Reload, Switch to Modern), inside the palette so menu results stay usable. */
 export function SearchFailure() {
   const t = useT();
   const name = useResource(useShellData().productName);
@@ -13,7 +13,7 @@ export function SearchFailure() {
       <p className="palette-failure-title">{t('errors.unexpected', { product })}</p>
       <p>{t('palette.searchFailed')}</p>
       <p>{t('errors.switchThemeOrContact')}</p>
-      <Button onPress={() => window.location.reload()}>{t('errors.reload')}</Button>
+      <ErrorActions />
     </div>
   );
 }

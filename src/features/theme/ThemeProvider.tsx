@@ -1,16 +1,31 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n';
+import { isAbortError } from '../../lib/http';
+import { ErrorDialog } from '../errors/ErrorDialog';
 import { useTheme } from './model';
 
-/** Keeps the document root's theme class in step and replaces the stored theme with the account's once fetched. */
-export function ThemeProvider({ children }: { children: ReactNode }) {
+/**
+ * Keeps the document root's theme class in step and replaces the stored theme with the account's once fetched.
+ * A failed load keeps the stored theme and says so with spec 8's account-settings error dialog.
+ */
+export function ThemeProvider({ children, reportFailure = true }: { children: ReactNode; reportFailure?: boolean }) {
   const model = useTheme();
+  const t = useT();
+  const [failed, setFailed] = useState(false);
   useEffect(() => model.bindThemeClass(), [model]);
   useEffect(() => {
     const controller = new AbortController();
     model.loadAccountTheme(controller.signal).catch((error: unknown) => {
-      if (!controller.signal.aborted) console.error('Failed to load the account theme.', error);
+      if (controller.signal.aborted || isAbortError(error)) return;
+      console.error('Failed to load the account theme.', error);
+      setFailed(true);
     });
     return () => controller.abort();
   }, [model]);
-  return children;
+  return (
+    <>
+      {children}
+      {failed && reportFailure && <ErrorDialog message={t('errors.accountSettingsFailed')} onClose={() => setFailed(false)} />}
+    </>
+  );
 }

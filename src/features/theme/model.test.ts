@@ -43,6 +43,17 @@ describe('theme model', () => {
     expect(m.theme.value).toBe('neptunecolorblind');
   });
 
+  it('keeps the theme it shows, without an error, when the account answers the classic theme xi5', async () => {
+    localStorage.setItem('pharos.theme:u1', 'neptunelight');
+    const m = await freshModel();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer(200, { theme: 'xi5' });
+    await m.loadAccountTheme();
+    expect(m.theme.value).toBe('neptunelight');
+    expect(localStorage.getItem('pharos.theme:u1')).toBe('neptunelight');
+    expect(error).not.toHaveBeenCalled();
+  });
+
   it('never starts with another user\'s stored theme', async () => {
     localStorage.setItem('pharos.theme:u2', 'neptunelight');
     const m = await freshModel();
@@ -63,7 +74,7 @@ describe('theme model', () => {
     const m = await freshModel();
     unbind = m.bindThemeClass();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    answer(200, { theme: 'xi5' });
+    answer(200, { theme: 'aurora' });
     await m.loadAccountTheme();
     expect(m.theme.value).toBe('neptune');
     expect(document.documentElement.classList.contains('neptune')).toBe(true);

@@ -4,6 +4,8 @@ import { http } from '../../lib/http';
 import { createModelContext } from '../../lib/modelContext';
 
 export const THEMES: readonly Theme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
+/** The account theme that leaves the modern app for the server's own pages (spec 7, Switch to Modern). */
+export const CLASSIC_THEME = 'xi5';
 /** Spec 3/9: dark by default. */
 export const DEFAULT_THEME: Theme = 'neptune';
 
@@ -16,7 +18,7 @@ export interface ThemePrefs {
 export interface ThemeModel {
   /** The active theme: the locally stored one first (no flash on reload), then the account's. */
   readonly theme: ReadonlySignal<Theme>;
-  /** Applies a server answer; anything outside the three themes is an error and the default dark is used (spec 5). */
+  /** Applies a server answer; xi5 keeps the current theme; anything else outside the three themes is an error and the default dark is used (spec 5). */
   applyServerTheme(value: unknown): void;
   loadAccountTheme(signal?: AbortSignal): Promise<void>;
   /** Saves the account theme and switches to it; the previous theme comes back if the server refuses. */
@@ -39,6 +41,9 @@ export function createThemeModel(prefs: ThemePrefs): ThemeModel {
 
   const applyServerTheme = (value: unknown) => {
     if (pinned) return;
+    // xi5 is the server-rendered classic theme: the server then serves classic pages, and a modern page still open
+    // (the wallboard, an old tab) keeps the theme it shows rather than treating the account's choice as an error.
+    if (value === CLASSIC_THEME) return;
     if (!isTheme(value)) {
       console.error(`Unknown theme ${JSON.stringify(value)}; keeping the default dark theme.`);
       theme.value = DEFAULT_THEME;

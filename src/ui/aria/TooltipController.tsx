@@ -1,8 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { mergeProps, setInteractionModality, useFocusWithin, useTooltip, useTooltipTrigger } from 'react-aria';
-import { useTooltipTriggerState, type TooltipTriggerState } from 'react-stately';
+import type { TooltipTriggerState } from 'react-stately';
+import { useSkipWindowTooltipState } from './skipWindowTooltipState';
 import type { DomProps } from '../mergeDomProps';
 import { TOOLTIP_DELAY, TOOLTIP_SKIP_WINDOW, type TooltipBridge, type TooltipHandlers, type TooltipTriggerProps } from '../Tooltip';
+
+/** Time to move the pointer from a trigger into its interactive tooltip. */
+const INTERACTIVE_CLOSE_DELAY = 300;
 
 export interface TooltipControllerProps<E extends HTMLElement> extends Omit<TooltipTriggerProps<E>, 'children' | 'className'> {
   triggerRef: RefObject<E | null>;
@@ -13,9 +17,10 @@ export interface TooltipControllerProps<E extends HTMLElement> extends Omit<Tool
  * react-aria's tooltip behaviour for a TooltipTrigger: it hands its trigger handlers to the (already mounted)
  * trigger through the bridge and renders the popup. On mount it replays the interaction that loaded it.
  */
-export function TooltipController<E extends HTMLElement>({ tooltip, interactive = false, placement = 'right', delay = TOOLTIP_DELAY, closeDelay = TOOLTIP_SKIP_WINDOW, triggerRef, bridge }: TooltipControllerProps<E>) {
+export function TooltipController<E extends HTMLElement>({ tooltip, interactive = false, placement = 'right', delay = TOOLTIP_DELAY, closeDelay, triggerRef, bridge }: TooltipControllerProps<E>) {
   const tooltipRef = useRef<HTMLDivElement>(null);
-  const state = useTooltipTriggerState({ delay, closeDelay });
+  // Only an interactive tooltip waits before closing, so the pointer can reach its links.
+  const state = useSkipWindowTooltipState({ delay, skipWindow: TOOLTIP_SKIP_WINDOW, closeDelay: closeDelay ?? (interactive ? INTERACTIVE_CLOSE_DELAY : 0) });
   const [focusInside, setFocusInside] = useState(false);
   const skipNextOpen = useRef(false);
   const lastPointer = useRef<string>('');

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context.js';
+import { AUDIT_ACTIONS, listAudit, type AuditAction, type AuditFilter } from '../db/auditLog.js';
+import { html } from './html.js';
+import { pageBody } from './layout.js';
+import { gates, registerPage } from './pageRoute.js';
+import { dataTable, pager } from './table.js';
+import { withQuery, type QueryValues } from './urls.js';
+
+export const AUDIT_LOG_PATH = 'admin/auditlog.php';
+const RECORDS = 50;
+
+function text(value: unknown, max: number): string {
+  return typeof value === 'string' ? value.trim().slice(0, max) : '';
+}
+
+/** Spec 2.13's Audit Log: who logged in, out, failed to, or wrote what, from where and when; admins only. */
+export function registerAuditLogPage(app: FastifyInstance, ctx: AppContext): void {
+  registerPage(app, ctx, {
+    path: AUDIT_LOG_PATH,
+    gate: gates.admin,
+    get(env) {
+      const f = env.fields;
+      const action = text(f.action, 20);
+      const filter: AuditFilter = {
+        username: text(f.user, 200) || undefined,
+        action: (AUDIT_ACTIONS as readonly string[]).includes(action) ? (action as AuditAction) : undefined,
+        object: text(f.object, 200) || undefined,
+      };
+      const requested = Number.parseInt(text(f.page, 9), 10);
+      const first = listAudit(ctx.db, filter, 0, 0);
+      const pages = Math.max(1, Math.ceil(first.total / RECORDS));
+      const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
+      const { rows, total } = listAudit(ctx.db, filter, (page - 1) * RECORDS, RECORDS);
+      const keep: QueryValues = { user: filter.username, action: filter.action, object: filter.object };
+      const link = (params: QueryValues) => withQuery(`${ctx.base}${AUDIT_LOG_PATH}`, { ...keep, ...params });
+      const form = html`<form method="get" action="${ctx.base}${AUDIT_LOG_PATH}" class="filters">
+<label>User <input name="user" value="${filter.username ?? ''}"></label>
+<label>Action <select name="action"><option value="">Any</option>${AUDIT_ACTIONS.map((a) => html`<option value="${a}"${a === filter.action ? html` selected` : ''}>${a}</option>`)}</select></label>
+<label>Object contains <input name="object" value="${filter.object ?? ''}"></label>
+<button type="submit" class="button">Filter</button>
+</form>`;
+      const head = html`<thead><tr><th scope="col">Time</th><th scope="col">User</th><th scope="col">Address</th><th scope="col">Action</th><th scope="col">Object</th></tr></thead>`;
+      const body = rows.map((r) => html`<tr><td><time datetime="${new Date(r.at).toISOString()}">${new Date(r.at).toISOString().replace('T', ' ').slice(0, 19)} UTC</time></td><td>${r.username}</td><td>${r.address}</td><td>${r.action}</td><td><code>${r.object}</code></td></tr>`);
+      const content = html`${form}
+${dataTable('Audit log entries', head, body, 'No entries match.', 5)}
+${pager({ rows, total, page, pages, records: RECORDS }, 'entries', link)}`;
+      return { title: 'Audit Log', body: pageBody({ heading: 'Audit Log', intro: 'Every login, logout, failed login and write on this server, newest first.', content }) };
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { optionalCaller, type AppContext } from '../http/context.js';
+import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
+import { html } from './html.js';
+import { classicDocument, classicTheme, pageBody } from './layout.js';
+import { MODERN_SWITCH_PATH } from './classicShell.js';
+
+/** Spec 2.15: the error page in the classic location, where the app sends the browser (unknown route, failed theme switch). */
+export const ERROR_PAGE_PATH = 'error.php';
+
+/** Plain server HTML with no script, shown with or without a session, so it works whatever failed in the app. */
+export function registerClassicErrorPage(app: FastifyInstance, ctx: AppContext): void {
+  app.get(`${ctx.base}${ERROR_PAGE_PATH}`, async (req, reply) => {
+    const caller = optionalCaller(ctx, req);
+    const base = ctx.base;
+    const body = pageBody({
+      heading: 'Error',
+      content: html`<p class="error" role="alert">Failed to load the requested page.</p>
+<p>Reload the page. If that does not help, switch theme or contact support.</p>
+<ul>
+<li><a href="${base}">Go to the home page</a></li>
+${caller ? html`<li><a href="${base}${MODERN_SWITCH_PATH}">Theme settings</a></li>` : html`<li><a href="${base}login.php">Log in</a></li>`}
+</ul>`,
+    });
+    const doc = classicDocument({ base, title: 'Error · Pharos', theme: classicTheme(caller?.user.theme), body });
+    return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(doc);
+  });
+}

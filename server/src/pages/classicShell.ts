@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { MenuEntry, MenuSection } from '../../../src/lib/apiTypes.js';
+import type { AppContext, Caller } from '../http/context.js';
+import { setUserTheme } from '../db/users.js';
+import { buildMenu } from '../menu/buildMenu.js';
+import { html, type SafeHtml } from './html.js';
+import { classicDocument, pageBody } from './layout.js';
+import { registerPage } from './pageRoute.js';
+import { statusUrl } from './urls.js';
+
+/** The account theme whose pages this server renders itself (spec 7: Switch to Modern posts it). */
+export const CLASSIC_UI_THEME = 'xi5';
+/** Where the classic UI's form switches back to the modern app. */
+export const MODERN_SWITCH_PATH = 'account/theme.php';
+const MODERN_THEME = 'neptune';
+const FRAME = 'maincontentframe';
+
+/** Section id for an app route relative to the base ('' is home, 'config/main.php' is config). */
+function sectionOf(route: string): string {
+  if (route === '' || route === 'index.php') return 'home';
+  if (route.startsWith('includes/components/ccm/')) return 'ccm';
+  return route.split('/')[0] ?? 'home';
+}
+
+/** A page the frame may show: relative to the base, same origin, and not one of the app's own routes. */
+function framePage(path: string, appRoutes: ReadonlySet<string>): boolean {
+  return path !== '' && path !== '#' && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path) && !appRoutes.has(path.split('?')[0] ?? '');
+}
+
+/** xiwindow as a page under the base, or undefined when it is not one the frame may show. */
+function requestedPage(base: string, xiwindow: unknown, appRoutes: ReadonlySet<string>): string | undefined {
+  if (typeof xiwindow !== 'string') return undefined;
+  const relative = xiwindow.startsWith(base) ? xiwindow.slice(base.length) : xiwindow;
+  return framePage(relative, appRoutes) && !relative.startsWith('/') ? relative : undefined;
+}
+
+function entryLink(base: string, e: MenuEntry, appRoutes: ReadonlySet<string>): SafeHtml | '' {
+  if (e.path === '#' || e.path === '') return '';
+  if (/^https?:\/\//i.test(e.path)) return html`<li><a href="${e.path}" target="_blank" rel="noopener noreferrer">${e.label}</a></li>`;
+  return framePage(e.path, appRoutes)
+    ? html`<li><a href="${base}${e.path}" target="${FRAME}">${e.label}</a></li>`
+    : html`<li><a href="${base}${e.path}">${e.label}</a></li>`;
+}
+
+function statusLinks(base: string): SafeHtml {
+  const links: [string, string][] = [
+    ['Service Status', statusUrl(base, { show: 'services' })],
+    ['Host Status', statusUrl(base, { show: 'hosts' })],
+    ['Service Problems', statusUrl(base, { show: 'serviceproblems' })],
+    ['Host Problems', statusUrl(base, { show: 'hostproblems' })],
+    ['System Status', `${base}admin/sysstat.php`],
+  ];
+  return html`<nav aria-label="Status"><h2>Status</h2><ul>${links.map(([label, href]) => html`<li><a href="${href}" target="${FRAME}">${label}</a></li>`)}</ul></nav>`;
+}
+
+/**
+ * Spec 7's classic theme (xi5), rendered by the server with no script at all, for a browser that cannot run the
+ * modern app: the sections as plain links, the current section's menu, the status pages, and one frame for the page.
+ */
+export function classicShell(ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>): string {
+  const base = ctx.base;
+  const sections = Object.values(buildMenu(ctx.db, caller.user.id, caller.perms)).filter((s): s is MenuSection => s !== undefined);
+  const current = sectionOf(route);
+  const section = sections.find((s) => s.id === current) ?? sections[0];
+  const fallback = section && framePage(section.defaultPath, appRoutes) ? section.defaultPath : 'includes/page-home-main.php';
+  const page = requestedPage(base, xiwindow, appRoutes) ?? fallback;
+  const body = html`<header class="classic-ui-header">
+<p class="classic-ui-brand">Pharos</p>
+<nav aria-label="Sections"><ul class="classic-ui-sections">${sections.map((s) => html`<li><a href="${base}${s.path}"${s.id === section?.id ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul></nav>
+<form method="post" action="${base}${MODERN_SWITCH_PATH}" class="classic-ui-switch">
+<input type="hidden" name="nsp" value="${caller.session.nsp}">
+<button type="submit" class="button">Switch to the modern theme</button>
+</form>
+</header>
+<div class="classic-ui-body">
+<div class="classic-ui-menu">
+${statusLinks(base)}
+<nav aria-label="${section?.label ?? 'Menu'}">
+${(section?.groups ?? []).map((g) => html`<h2>${g.label}</h2><ul>${g.entries.map((e) => entryLink(base, e, appRoutes))}</ul>`)}
+</nav>
+</div>
+<iframe name="${FRAME}" title="Main content" class="classic-ui-frame" src="${base}${page}"></iframe>
+</div>`;
+  return classicDocument({ base, title: `${section?.label ?? 'Home'} · Pharos`, body, bodyClass: 'classic-ui' });
+}
+
+/** The classic UI's way back: a form post (nsp and same origin checked) that sets the modern theme and opens the app. */
+export function registerModernSwitch(app: FastifyInstance, ctx: AppContext): void {
+  registerPage(app, ctx, {
+    path: MODERN_SWITCH_PATH,
+    get: (env) => ({
+      title: 'Theme',
+      body: pageBody({
+        heading: 'Theme',
+        intro: env.caller.user.theme === CLASSIC_UI_THEME ? 'You are using the classic theme.' : 'You are using the modern theme.',
+        content: html`<form method="post" action="${env.ctx.base}${MODERN_SWITCH_PATH}" target="_top">
+<input type="hidden" name="nsp" value="${env.caller.session.nsp}">
+<button type="submit" class="button">Switch to the modern theme</button>
+</form>`,
+      }),
+    }),
+    post: (env) => {
+      setUserTheme(env.ctx.db, env.caller.user.id, MODERN_THEME);
+      return { redirect: env.ctx.base };
+    },
+  });
+}
