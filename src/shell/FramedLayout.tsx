@@ -21,6 +21,7 @@ import { NavDrawer } from './NavDrawer';
 import { PrimaryNav } from './PrimaryNav';
 import { RegionBoundary } from './RegionBoundary';
 import { SecondaryNav } from './SecondaryNav';
+import { KioskContext } from './kiosk';
 import { useShellData } from './shellData';
 import { TopBar } from './TopBar';
 import './shell.css';
@@ -51,66 +52,68 @@ export function FramedLayout({ section, children, kiosk = false }: FramedLayoutP
   const [toaster, setToaster] = useState(false);
   const wakeToaster = toaster ? undefined : () => setToaster(true);
   return (
-    <RouterProvider navigate={navigate}>
-      <div className="framed-layout" data-section={section} data-fullscreen={frame.fullscreen.value || undefined} onPointerDownCapture={wakeToaster} onKeyDownCapture={wakeToaster}>
-        {!kiosk && <ConnectionIndicator dataAt={dataAt} />}
-        <div className="shell-banners">
-          <RegionBoundary region="license-banner" resetKey={recoveries} fallback={t('shell.fail.licenseBanner')}>
-            <LicenseBanner />
-          </RegionBoundary>
-          <RegionBoundary region="announcement-banner" resetKey={recoveries} fallback={t('shell.fail.announcementBanner')}>
-            <AnnouncementBanners />
-          </RegionBoundary>
-        </div>
-        <div className="shell-body">
-          <div className="shell-rail">
-            <RegionBoundary region="primary-nav" resetKey={recoveries} fallback={t('shell.fail.primaryMenu')}>
-              <PrimaryNav section={section} />
+    <KioskContext.Provider value={kiosk}>
+      <RouterProvider navigate={navigate}>
+        <div className="framed-layout" data-section={section} data-fullscreen={frame.fullscreen.value || undefined} onPointerDownCapture={wakeToaster} onKeyDownCapture={wakeToaster}>
+          {!kiosk && <ConnectionIndicator dataAt={dataAt} />}
+          <div className="shell-banners">
+            <RegionBoundary region="license-banner" resetKey={recoveries} fallback={t('shell.fail.licenseBanner')}>
+              <LicenseBanner />
+            </RegionBoundary>
+            <RegionBoundary region="announcement-banner" resetKey={recoveries} fallback={t('shell.fail.announcementBanner')}>
+              <AnnouncementBanners />
             </RegionBoundary>
           </div>
-          {/* A wall has no use for the section menu (and its rotation bar and dialogs are not loaded there). */}
+          <div className="shell-body">
+            <div className="shell-rail">
+              <RegionBoundary region="primary-nav" resetKey={recoveries} fallback={t('shell.fail.primaryMenu')}>
+                <PrimaryNav section={section} />
+              </RegionBoundary>
+            </div>
+            {/* A wall has no use for the section menu (and its rotation bar and dialogs are not loaded there). */}
+            {!kiosk && (
+              <div className="shell-secondary">
+                <RegionBoundary region="secondary-nav" resetKey={recoveries} fallback={t('shell.fail.secondaryMenu')}>
+                  <SecondaryNav section={section} />
+                </RegionBoundary>
+              </div>
+            )}
+            <div className="shell-column">
+              <div className="shell-header">
+                <RegionBoundary region="header" resetKey={recoveries} fallback={t('shell.fail.header')}>
+                  <TopBar onOpenNavigation={drawer.open} />
+                </RegionBoundary>
+              </div>
+              <RegionBoundary region="enterprise-banner" resetKey={recoveries} fallback={t('shell.fail.enterpriseBanner')}>
+                <EnterpriseBanner />
+              </RegionBoundary>
+              <main className="shell-main" id="main-content">
+                <RegionBoundary region="content" fallback={<ContentErrorFallback />} resetKey={`${section}?${search}#${recoveries}`}>
+                  {children}
+                </RegionBoundary>
+              </main>
+              <div className="shell-footer">
+                <RegionBoundary region="footer" resetKey={recoveries} fallback={t('shell.fail.footer')}>
+                  <Footer />
+                </RegionBoundary>
+              </div>
+            </div>
+          </div>
           {!kiosk && (
-            <div className="shell-secondary">
-              <RegionBoundary region="secondary-nav" resetKey={recoveries} fallback={t('shell.fail.secondaryMenu')}>
-                <SecondaryNav section={section} />
-              </RegionBoundary>
-            </div>
-          )}
-          <div className="shell-column">
-            <div className="shell-header">
-              <RegionBoundary region="header" resetKey={recoveries} fallback={t('shell.fail.header')}>
-                <TopBar onOpenNavigation={drawer.open} />
-              </RegionBoundary>
-            </div>
-            <RegionBoundary region="enterprise-banner" resetKey={recoveries} fallback={t('shell.fail.enterpriseBanner')}>
-              <EnterpriseBanner />
+            <RegionBoundary region="login-notices" resetKey={recoveries} fallback={t('shell.fail.loginNotices')}>
+              <LoginNotices />
             </RegionBoundary>
-            <main className="shell-main" id="main-content">
-              <RegionBoundary region="content" fallback={<ContentErrorFallback />} resetKey={`${section}?${search}#${recoveries}`}>
-                {children}
-              </RegionBoundary>
-            </main>
-            <div className="shell-footer">
-              <RegionBoundary region="footer" resetKey={recoveries} fallback={t('shell.fail.footer')}>
-                <Footer />
-              </RegionBoundary>
-            </div>
-          </div>
+          )}
+          <UpdatePrompt />
+          {drawer.isOpen && <NavDrawer state={drawer} section={section} />}
+          {toaster && (
+            // Without its code (offline before it was cached) there are no toasts, but the layout keeps working.
+            <ErrorBoundary fallback={null}>
+              <Suspense fallback={null}><Toaster /></Suspense>
+            </ErrorBoundary>
+          )}
         </div>
-        {!kiosk && (
-          <RegionBoundary region="login-notices" resetKey={recoveries} fallback={t('shell.fail.loginNotices')}>
-            <LoginNotices />
-          </RegionBoundary>
-        )}
-        <UpdatePrompt />
-        {drawer.isOpen && <NavDrawer state={drawer} section={section} />}
-        {toaster && (
-          // Without its code (offline before it was cached) there are no toasts, but the layout keeps working.
-          <ErrorBoundary fallback={null}>
-            <Suspense fallback={null}><Toaster /></Suspense>
-          </ErrorBoundary>
-        )}
-      </div>
-    </RouterProvider>
+      </RouterProvider>
+    </KioskContext.Provider>
   );
 }

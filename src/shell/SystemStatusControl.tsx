@@ -9,6 +9,7 @@ import { Icon } from '../ui/Icon';
 import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
 import { inFrameHref } from './menuLinks';
 import { clockTime, useStaleness } from '../features/connection/staleness';
+import { useKiosk } from './kiosk';
 import { useShellData } from './shellData';
 import { daemonTone, systemCodes, toggleTones, type StatusTone } from './systemStatus';
 import './SystemStatusControl.css';
@@ -84,6 +85,7 @@ function StatusFailure({ failed }: { failed: boolean }) {
   const online = useConnection().online.value;
   const name = useResource(useShellData().productName);
   const [dismissed, setDismissed] = useState(false);
-  if (!failed || !online || dismissed) return null;
+  const kiosk = useKiosk();
+  if (!failed || !online || dismissed || kiosk) return null;
   return <ErrorDialog product={name.data?.display_full_name} message={t('errors.statusFailed')} onClose={() => setDismissed(true)} />;
 }

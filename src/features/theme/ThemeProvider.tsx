@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
-import { isAbortError } from '../../lib/http';
+import { ApiError, isAbortError } from '../../lib/http';
 import { ErrorDialog } from '../errors/ErrorDialog';
 import { useTheme } from './model';
 
@@ -18,6 +18,8 @@ export function ThemeProvider({ children, reportFailure = true }: { children: Re
     model.loadAccountTheme(controller.signal).catch((error: unknown) => {
       if (controller.signal.aborted || isAbortError(error)) return;
       console.error('Failed to load the account theme.', error);
+      // An outage is the connection indicator's to tell (and the stored theme stays); only a real failure is a dialog.
+      if (error instanceof ApiError && (error.status === 0 || error.status >= 502)) return;
       setFailed(true);
     });
     return () => controller.abort();
