@@ -110,6 +110,8 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
       window.addEventListener('online', online);
       window.addEventListener('offline', offline);
       const stop = connection.start();
+      // Once this session's user is confirmed, anything another user's closing page still wrote goes too.
+      void auth.prefetch().then(() => store.sweep());
       return () => {
         stop();
         window.removeEventListener('online', online);

@@ -45,6 +45,16 @@ describe('per-user store', () => {
     expect(dropCaches).toHaveBeenCalled();
   });
 
+  it('sweep drops what another user\'s page wrote after the switch, and keeps the owner\'s', async () => {
+    const kv = memoryKv();
+    const store = createUserStore({ kv, local: localStorage });
+    await store.setOwner('u2');
+    kv.map.set('pharos:resource:u1:menu', { value: 'late', savedAt: 1 });
+    kv.map.set('pharos:resource:u2:menu', { value: 'mine', savedAt: 2 });
+    await store.sweep();
+    expect([...kv.map.keys()]).toEqual(['pharos:resource:u2:menu']);
+  });
+
   it('forget drops every copy, its own owner\'s too (logout, 401)', async () => {
     const kv = memoryKv();
     const store = createUserStore({ kv, local: localStorage });

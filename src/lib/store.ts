@@ -37,6 +37,8 @@ export interface UserStore {
   setLocal(name: string, value: string): void;
   /** Names the user whose data this browser now shows; anyone else's stored copies go first. */
   setOwner(user: string): Promise<void>;
+  /** Drops every copy that is not the owner's: a page of the previous user may still finish a write after the switch. */
+  sweep(): Promise<void>;
   /** Drops every stored copy (logout, 401). */
   forget(): Promise<void>;
 }
@@ -106,6 +108,9 @@ export function createUserStore({ kv, local, dropCaches }: UserStoreDeps): UserS
       owner = user;
       safeLocal(() => (user ? local?.setItem(OWNER_KEY, user) : local?.removeItem(OWNER_KEY)));
       await dropAllBut(user);
+    },
+    async sweep() {
+      if (owner) await dropAllBut(owner);
     },
     async forget() {
       await dropAllBut('');
