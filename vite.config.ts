@@ -24,6 +24,30 @@ function translationEntries(base: string): Array<{ url: string; revision: string
   }));
 }
 
+/**
+ * The first load in as few chunks as possible: the code both documents need ('app'), and what only the shell
+ * ('shell') or only the wallboard ('wallboard-app') needs. Found by walking static importers up to the entries.
+ */
+function initialChunkName(id: string, ctx: { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null }): string | null {
+  // The entry modules stay alone in their entry chunks: a lazy chunk importing a shared module must never load an
+  // entry chunk, which would boot that document's app a second time.
+  if (/[\\/]src[\\/]app[\\/](main|wallboardMain)\.tsx$|\.html$/.test(id)) return null;
+  const seen = new Set<string>();
+  const entries = new Set<string>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    const info = ctx.getModuleInfo(next);
+    if (!info) continue;
+    if (info.isEntry) entries.add(next.endsWith('wallboard.html') ? 'wallboard' : 'index');
+    stack.push(...info.importers);
+  }
+  if (entries.size !== 1) return 'app';
+  return entries.has('wallboard') ? 'wallboard-app' : 'shell';
+}
+
 export default defineConfig({
   base: basePath(),
   resolve: {
@@ -56,11 +80,17 @@ export default defineConfig({
     // every other target supports it, so the polyfill would be dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Two documents: the shell, and the wallboard, which a TV loads without the navigation regions' code.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        wallboard: fileURLToPath(new URL('./wallboard.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
-          // Everything the first paint needs in one chunk: otherwise Rolldown splits React into a shared chunk
-          // (it is also used by the lazily loaded overlay code), one more request and gzip stream on first load.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // What the first paint needs in as few chunks as possible: otherwise Rolldown splits React into a shared
+          // chunk (it is also used by the lazily loaded overlay code), one more request and gzip stream on first load.
+          // Grouped by entry: the code both documents need, and what only one of them needs.
+          groups: [{ name: initialChunkName, tags: ['$initial'] }],
         },
       },
     },

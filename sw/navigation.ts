@@ -21,11 +21,11 @@ export function registerNavigationRoutes(base: string): void {
   // App routes: the network first, so the server can still redirect to login; the cached shell when it does not answer.
   registerRoute(
     ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isAppRoute(url.pathname, base),
-    async ({ request }) => {
+    async ({ request, url }) => {
       try {
         return await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
       } catch {
-        return (await cachedShell(base)) ?? Response.error();
+        return (await cachedShell(base, url.pathname)) ?? Response.error();
       }
     },
   );

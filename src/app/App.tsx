@@ -1,8 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Router } from 'wouter';
 import { MenuProvider } from '../features/menu/MenuProvider';
 import { AuthProvider } from '../features/session/AuthProvider';
-import { SessionTimeout } from '../features/session/SessionTimeout';
 import { ThemeProvider } from '../features/theme/ThemeProvider';
 import { BASE } from '../lib/base';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
@@ -10,27 +10,29 @@ import { AppErrorFallback } from './AppErrorFallback';
 import { AppProviders } from './AppProviders';
 import type { AppContext } from './context';
 import { I18nGate } from './I18nGate';
-import { AppRoutes } from './routes';
+
+/** Shown only once a session has ended (the server answered, so its code can load then). */
+const SessionTimeout = lazy(() => import('../features/session/SessionTimeout').then((m) => ({ default: m.SessionTimeout })));
 
 /** wouter wants the base without its trailing slash ('' for the root). */
 const ROUTER_BASE = BASE.replace(/\/$/, '');
 
-/** Error boundary → models → i18n → auth → menu → theme → router; a 401 anywhere swaps everything below i18n for the timeout screen. */
-export function App({ app }: { app: AppContext }) {
+/** Error boundary → models → i18n → auth → menu → theme → router → the entry's routes; a 401 anywhere swaps everything below i18n for the timeout screen. */
+export function App({ app, children }: { app: AppContext; children: ReactNode }) {
   useSignals();
   return (
     <ErrorBoundary fallback={<AppErrorFallback />}>
       <AppProviders app={app}>
         <I18nGate>
           {app.session.expired.value ? (
-            <SessionTimeout />
+            <Suspense fallback={null}><SessionTimeout /></Suspense>
           ) : (
             <AuthProvider resource={app.auth}>
               <MenuProvider resource={app.menu}>
                 {/* A TV on the wall has nobody to answer a dialog; it keeps its stored theme. */}
                 <ThemeProvider reportFailure={app.mode !== 'wallboard'}>
                   <Router base={ROUTER_BASE}>
-                    <AppRoutes />
+                    {children}
                   </Router>
                 </ThemeProvider>
               </MenuProvider>

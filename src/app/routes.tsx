@@ -3,10 +3,10 @@ import { useLocation } from 'wouter';
 import { ContentFrame } from '../features/frame/ContentFrame';
 import { FramedLayout } from '../shell/FramedLayout';
 import { goToErrorPage } from '../features/errors/switchToModern';
-import { CcmFrame } from './CcmFrame';
 import { routeFor } from '../lib/routeFor';
 
 const AboutLayout = lazy(() => import('./AboutLayout').then((m) => ({ default: m.AboutLayout })));
+const CcmFrame = lazy(() => import('./CcmFrame').then((m) => ({ default: m.CcmFrame })));
 const WallboardScreen = lazy(() => import('../features/wallboard/WallboardScreen').then((m) => ({ default: m.WallboardScreen })));
 
 /** Spec 2.15: an unknown route sends the browser to the error page in the classic location, which the server renders. */
@@ -29,7 +29,7 @@ export function AppRoutes() {
     case 'ccm':
       return (
         <FramedLayout section="ccm">
-          <CcmFrame />
+          <Suspense fallback={null}><CcmFrame /></Suspense>
         </FramedLayout>
       );
     case 'about':

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { ADMIN, startServer } from '../e2e/server.js';
+import { libraryFloor } from './libraryFloor.js';
 
 const assets = path.resolve(import.meta.dirname, '..', '..', 'dist', 'assets');
 
@@ -17,7 +18,10 @@ function largestLazyChunk(loaded: Set<string>): { name: string; gzip: number } |
   return best;
 }
 
-/** Gzip size of the JS a page of an already logged-in context loads until the network is idle (cold HTTP cache). */
+/**
+ * Gzip size of the JS a page of an already logged-in context loads until the network is idle (cold HTTP cache).
+ * The app's own scripts: a classic page in the content frame brings its scripts whichever document frames it.
+ */
 async function firstLoad(context: BrowserContext, url: string): Promise<{ js: number; files: number }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -25,7 +29,7 @@ async function firstLoad(context: BrowserContext, url: string): Promise<{ js: nu
   const sizes = { js: 0, files: 0 };
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() !== 'script') return;
+    if (res.request().resourceType() !== 'script' || res.frame() !== page.mainFrame()) return;
     pending.push(res.body().then((body) => { sizes.js += gzipSync(body, { level: 9 }).length; sizes.files++; }, () => undefined));
   });
   await page.goto(url);
@@ -53,7 +57,7 @@ export async function run(): Promise<Record<string, string | number>> {
     const loaded = new Set<string>();
     page.on('response', (res) => {
       const type = res.request().resourceType();
-      if (type !== 'script' && type !== 'stylesheet') return;
+      if ((type !== 'script' && type !== 'stylesheet') || res.frame() !== page.mainFrame()) return;
       loaded.add(path.basename(new URL(res.url()).pathname));
       pending.push(res.body().then((body) => {
         const gz = gzipSync(body, { level: 9 }).length;
@@ -76,6 +80,7 @@ export async function run(): Promise<Record<string, string | number>> {
       'largest lazy JS chunk': lazy?.name ?? 'none',
       'wallboard initial JS (gzip KiB)': +(wallboard.js / 1024).toFixed(1),
       'wallboard initial JS files': wallboard.files,
+      'of which the stack libraries alone (gzip KiB)': +((await libraryFloor()) / 1024).toFixed(1),
     };
   } finally {
     await browser.close();

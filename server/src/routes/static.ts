@@ -47,9 +47,10 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
     });
   }
 
-  const sendApp = (reply: FastifyReply) => {
+  // The wallboard has its own document, whose first load carries none of the shell's navigation code.
+  const sendApp = (reply: FastifyReply, document: 'index.html' | 'wallboard.html') => {
     if (!built) return reply.status(503).type('text/plain').send('The app is not built: run `npm run build`.');
-    return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-cache').sendFile('index.html', dist);
+    return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-cache').sendFile(document, dist);
   };
 
   const appRoutes: ReadonlySet<string> = new Set(APP_ROUTES);
@@ -69,7 +70,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
         return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
           .send(classicShell(ctx, caller, route, xiwindow, appRoutes));
       }
-      return sendApp(reply);
+      return sendApp(reply, route.startsWith('wallboard') ? 'wallboard.html' : 'index.html');
     });
   }
   if (ctx.base !== '/') app.get(ctx.base.slice(0, -1), async (_req, reply) => reply.redirect(ctx.base));

@@ -2,9 +2,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
 import { useUserStore } from '../../lib/store';
 import { useServiceWorker } from '../../lib/sw';
-import { FramedLayout } from '../../shell/FramedLayout';
+import { ShellFrame } from '../../shell/ShellFrame';
 import { useShellData } from '../../shell/shellData';
 import { useConnection } from '../connection/model';
 import { useFrame } from '../frame/model';
@@ -40,6 +41,8 @@ export function WallboardScreen() {
   const sw = useServiceWorker();
   const theme = useTheme();
   const shell = useShellData();
+  // The stale overlay's data age; on the wall nothing else keeps the system status fresh (spec 2.2: no top bar shows).
+  useResource(shell.systemStatus);
   const { menu } = useMenu();
   const store = useUserStore();
   const [config] = useState(() => parseWallboardParams(window.location.search));
@@ -93,9 +96,9 @@ export function WallboardScreen() {
     <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
-        <FramedLayout section="views" kiosk>
+        <ShellFrame section="views" kiosk>
           <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} idle={!pointer} />
-        </FramedLayout>
+        </ShellFrame>
         {alerts && <AlertCard watch={alerts} />}
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />

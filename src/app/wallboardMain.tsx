@@ -1,0 +1,5 @@
+import { WallboardScreen } from '../features/wallboard/WallboardScreen';
+import { boot } from './boot';
+
+// The TV's own entry (wallboard.html): the models and the wallboard, without the navigation regions' code.
+boot('wallboard', <WallboardScreen />);
