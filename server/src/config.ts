@@ -22,8 +22,11 @@ export interface Config {
   bodyLimit: number;
   /** The only target the feedback proxy (ajaxproxy.php) forwards to. */
   feedbackUrl: string;
-  /** Seconds between feedback outbox delivery runs. */
+  /** Seconds between feedback outbox delivery runs (also how often due scheduled pages are recorded). */
   outboxSeconds: number;
+  /** Audit log retention: entries older than this many days, and beyond this many rows, are removed. */
+  auditDays: number;
+  auditMaxRows: number;
   /** Mark the session and XSRF cookies `Secure` (the server is reached over https). */
   cookieSecure: boolean;
   /**
@@ -81,6 +84,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     bodyLimit: int(env.PHAROS_BODY_LIMIT, 1024 * 1024, 1024, 64 * 1024 * 1024),
     feedbackUrl: env.PHAROS_FEEDBACK_URL || 'https://www.nagios.com/feedback-proxy/',
     outboxSeconds: int(env.PHAROS_OUTBOX_SECONDS, 60, 1, 24 * 3600),
+    auditDays: int(env.PHAROS_AUDIT_DAYS, 90, 1, 3650),
+    auditMaxRows: int(env.PHAROS_AUDIT_MAX_ROWS, 100_000, 100, 10_000_000),
     cookieSecure: env.PHAROS_COOKIE_SECURE === '1',
     trustProxy: trustProxy(env.PHAROS_TRUST_PROXY),
     loginLockMs: int(env.PHAROS_LOGIN_LOCK_MS, 15 * 60 * 1000, 1000, 24 * 3600 * 1000),

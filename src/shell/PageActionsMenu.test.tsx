@@ -53,13 +53,13 @@ const menuCalls = () => calls.filter((c) => c.url.startsWith('/api/v2/app/menu')
 const lastToast = () => toastStore.toasts.value[0];
 
 describe('page actions menu', () => {
-  it('offers Add to My Views and Permalink, and Schedule Page disabled with the reason: this server has no schedule report page', async () => {
+  it('offers Add to My Views, Permalink and Schedule Page for the frame page', async () => {
     render(<TestProviders app={app}><PageActionsMenu /></TestProviders>);
     fireEvent.click(screen.getByRole('button', { name: 'Page actions' }));
     await screen.findByRole('menu');
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Add to My Views', 'Permalink', 'Schedule PageNot available on this server']);
-    expect(items.map((i) => i.getAttribute('aria-disabled'))).toEqual([null, null, 'true']);
+    expect(items.map((i) => i.textContent)).toEqual(['Add to My Views', 'Permalink', 'Schedule Page']);
+    expect(items.map((i) => i.getAttribute('aria-disabled'))).toEqual([null, null, null]);
   });
 
   it('refuses to schedule a graph explorer page with the alert of spec 5', async () => {

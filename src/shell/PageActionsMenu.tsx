@@ -5,7 +5,6 @@ import { useT } from '../lib/i18n';
 import { useFrame } from '../features/frame/model';
 import { LoadFailed } from '../features/pageActions/LoadFailed';
 import type { PageAction } from '../features/pageActions/model';
-import { isScheduleRefused, SCHEDULE_PAGE_AVAILABLE } from '../features/pageActions/schedule';
 import { Icon } from '../ui/Icon';
 import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
 
@@ -22,19 +21,11 @@ export function usePageActions(): { items: MenuItemSpec[]; dialog: ReactNode } {
   const frame = useFrame();
   const [open, setOpen] = useState<{ action: PageAction; location: string } | null>(null);
   const location = frame.currentLocation.value || frame.src.value;
-  const refused = isScheduleRefused(location);
   const show = (action: PageAction) => () => setOpen({ action, location });
   const items: MenuItemSpec[] = [
     { key: 'addView', label: t('shell.pageActions.addView'), isDisabled: !location, onAction: show('addView') },
     { key: 'permalink', label: t('shell.pageActions.permalink'), isDisabled: !location, onAction: show('permalink') },
-    {
-      key: 'schedule',
-      label: t('shell.pageActions.schedule'),
-      // Without the schedule report page only the refusal (spec 5) is a real answer; anything else would be a dead page.
-      isDisabled: !location || (!SCHEDULE_PAGE_AVAILABLE && !refused),
-      detail: !SCHEDULE_PAGE_AVAILABLE && !refused && <small>{t('shell.pageActions.scheduleUnavailable')}</small>,
-      onAction: show('schedule'),
-    },
+    { key: 'schedule', label: t('shell.pageActions.schedule'), isDisabled: !location, onAction: show('schedule') },
   ];
   const dialog = open && (
     <ErrorBoundary fallback={<LoadFailed message={t('errors.pageActionsFailed')} onClose={() => setOpen(null)} />}>

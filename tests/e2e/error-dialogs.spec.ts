@@ -40,6 +40,17 @@ test.describe('error dialogs and the classic theme (spec 2.15, 7, 8)', () => {
     await expect(page.getByTestId('error-dialog')).toHaveCount(0);
   });
 
+  test('a system status the server refuses (403) reads "Status unavailable" and is not a load failure: no error dialog', async ({ page, server }) => {
+    await page.route('**/api/v2/status/system*', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"You are not authorized to view the system status."}' }));
+    await page.clock.install();
+    await login(page, server);
+    await expect(page.getByTestId('system-status')).toContainText('Status unavailable');
+    // Well past the retries after which a failed load shows its dialog (the 500 case above).
+    await page.clock.runFor(120_000);
+    await expect(page.getByTestId('system-status')).toContainText('Status unavailable');
+    await expect(page.getByTestId('error-dialog')).toHaveCount(0);
+  });
+
   test('an unknown route in the app sends the browser to the classic error page', async ({ loggedIn: page, server }) => {
     await page.evaluate((target) => {
       history.pushState(null, '', target);

@@ -77,12 +77,34 @@ test.describe('page actions', () => {
     await other.close();
   });
 
-  test('Schedule Page is disabled with the reason on an ordinary page: this server has no schedule report page', async ({ loggedIn: page, server }) => {
+  test('Schedule Page schedules the frame page: bad input keeps what was typed, the schedule is listed after a reload and can be deleted', async ({ loggedIn: page, server }) => {
     await openFramePage(page, server, HOSTS);
-    await header(page).getByRole('button', { name: 'Page actions' }).click();
-    const item = page.getByRole('menuitem', { name: /Schedule Page/ });
-    await expect(item).toHaveAttribute('aria-disabled', 'true');
-    await expect(item).toContainText('Not available on this server');
+    await choose(page, /Schedule Page/);
+    const inner = page.frameLocator(FRAME);
+    const form = inner.getByRole('form', { name: 'Schedule this page' });
+    await expect(form).toContainText(HOSTS);
+    await form.getByLabel('Frequency').selectOption('weekly');
+    await form.getByLabel('Day of the week (weekly)').selectOption('Friday');
+    await form.getByLabel('Time (server time, HH:MM)').fill('07:30');
+    await form.getByLabel('Format').selectOption('html');
+    await form.getByLabel(/Recipients/).fill('oncall@example.com, not-an-email');
+    await form.getByRole('button', { name: 'Schedule page' }).click();
+    await expect(inner.getByRole('alert')).toHaveText('"not-an-email" is not a valid email address.');
+    await expect(form.getByLabel(/Recipients/)).toHaveValue('oncall@example.com, not-an-email');
+    await expect(form.getByLabel('Time (server time, HH:MM)')).toHaveValue('07:30');
+
+    await form.getByLabel(/Recipients/).fill('oncall@example.com, ops@example.com');
+    await form.getByRole('button', { name: 'Schedule page' }).click();
+    await expect(inner.getByRole('status')).toHaveText('The page was scheduled.');
+    const row = inner.getByRole('table', { name: 'My scheduled pages' }).getByRole('row').filter({ hasText: HOSTS });
+    await expect(row).toContainText('Weekly on Friday at 07:30');
+    await expect(row).toContainText('oncall@example.com, ops@example.com');
+
+    await page.reload();
+    await expect(row).toContainText('Weekly on Friday at 07:30');
+    await row.getByRole('button', { name: `Delete the schedule of ${HOSTS}` }).click();
+    await expect(inner.getByRole('status')).toHaveText('The schedule was deleted.');
+    await expect(row).toHaveCount(0);
   });
 
   test('Schedule Page refuses a graph explorer page with the alert of spec 5', async ({ loggedIn: page, server }) => {

@@ -28,3 +28,10 @@ export function listAudit(db: Db, f: AuditFilter, offset: number, limit: number)
   const rows = db.prepare(`SELECT * FROM audit_log ${w.sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...w.args, limit, offset) as AuditRow[];
   return { rows, total };
 }
+
+/** Retention: entries older than `before` (epoch ms) go, and beyond the newest `maxRows` the oldest go. */
+export function pruneAudit(db: Db, before: number, maxRows: number): number {
+  const old = db.prepare('DELETE FROM audit_log WHERE at < ?').run(before).changes;
+  const excess = db.prepare('DELETE FROM audit_log WHERE id <= (SELECT id FROM audit_log ORDER BY id DESC LIMIT 1 OFFSET ?)').run(maxRows).changes;
+  return old + excess;
+}

@@ -142,4 +142,35 @@ export const migrations: string[] = [
   );
   CREATE INDEX audit_log_user ON audit_log(username, id);
   `,
+  // Scheduled pages (spec 2.6): a user's page sent to recipients daily, weekly or monthly; deliveries are recorded in
+  // an outbox (this server has no mail transport of its own).
+  `
+  CREATE TABLE page_schedules (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    frequency TEXT NOT NULL,
+    at_time TEXT NOT NULL,
+    weekday INTEGER,
+    monthday INTEGER,
+    recipients TEXT NOT NULL,
+    format TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    next_run_at INTEGER NOT NULL
+  );
+  CREATE INDEX page_schedules_user ON page_schedules(user_id, id);
+  CREATE INDEX page_schedules_due ON page_schedules(next_run_at);
+  CREATE TABLE schedule_outbox (
+    id INTEGER PRIMARY KEY,
+    schedule_id INTEGER REFERENCES page_schedules(id) ON DELETE SET NULL,
+    user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    recipients TEXT NOT NULL,
+    format TEXT NOT NULL,
+    due_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    delivered_at INTEGER
+  );
+  CREATE INDEX schedule_outbox_user ON schedule_outbox(user_id, id);
+  `,
 ];

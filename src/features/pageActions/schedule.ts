@@ -1,12 +1,5 @@
 import { BASE, withBase } from '../../lib/base';
 
-/**
- * The reference server has no schedule report page (`reports/schedulereport.php`), so Schedule Page would only
- * ever open a dead page: the menu shows it disabled with an explanation. Graph explorer pages still get the
- * refusal of spec 5, which needs no such page. Turn this on once the server has the page.
- */
-export const SCHEDULE_PAGE_AVAILABLE = false;
-
 /** Spec 5: graph explorer pages cannot be scheduled. */
 export function isScheduleRefused(location: string): boolean {
   return location.includes('graphexplorer');
