@@ -19,7 +19,8 @@ export function NightOverlay({ config, watch, alerts }: { config: WallboardConfi
   const t = useT();
   const now = useNow(30_000, config.night !== undefined);
   const night = config.night;
-  if (!night || !isNight(new Date(now), night)) return null;
+  // A night playlist (nightmode=views:…) is the rotation's business: nothing covers the screen.
+  if (!night || config.nightMode === 'views' || !isNight(new Date(now), night)) return null;
   if ((watch?.criticalCount.value ?? 0) > 0 || (alerts && watch?.current.value)) return null;
   const place = config.nightMode === 'blank' ? blankClockPlace(now) : undefined;
   return (

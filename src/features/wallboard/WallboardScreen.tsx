@@ -46,7 +46,7 @@ export function WallboardScreen() {
   const { menu } = useMenu();
   const store = useUserStore();
   const [config] = useState(() => parseWallboardParams(window.location.search));
-  const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie)));
+  const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie), t));
   const alerts = interrupts ? watch : undefined;
   const report = useRef<() => Record<string, string>>(() => ({}));
   const [link] = useState(() => (isPairedDisplay(document.cookie)

@@ -29,8 +29,8 @@ export interface AlertWatchDeps {
   pollMs?: number;
   now?: () => number;
   clock?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'>;
-  /** A real change worth a sound: a new problem or a recovery of the one on screen. */
-  onChange?(change: 'problem' | 'recovery'): void;
+  /** A real change worth a sound: new problems, or the recovery of the one on screen. */
+  onChange?(change: 'problem' | 'recovery', problems: Problem[]): void;
 }
 
 export interface AlertWatch {
@@ -86,7 +86,7 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
     const shown = current.peek();
     if (shown && !shown.recovered && !problems.some((p) => objectKey(p) === objectKey(shown))) {
       current.value = { ...shown, recovered: true };
-      deps.onChange?.('recovery');
+      deps.onChange?.('recovery', [shown]);
     }
     if (!baseline) {
       baseline = true;
@@ -96,7 +96,7 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
     const detectedAt = now();
     queue.push(...fresh.map((p) => ({ ...p, detectedAt, recovered: false })));
     waiting.value = queue.length;
-    deps.onChange?.('problem');
+    deps.onChange?.('problem', fresh);
     if (!current.peek()) showNext();
   };
 

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../lib/apiTypes';
+import { ApiError } from '../../lib/http';
 import type { ConnectionState } from '../connection/model';
 import { testTranslate } from '../screens/testTranslate';
 import { createWallboardModel, lastReloadTime } from './model';
@@ -132,5 +133,37 @@ describe('wallboard model', () => {
     await seconds(0);
     expect(s.model.items.value).toEqual(stored);
     expect(s.shown()).toBe('/stored.php');
+  });
+
+  it('switches to the night playlist at the first boundary of the night, from its first item, and back in the morning (also across midnight)', async () => {
+    let clock = new Date(2026, 10, 23, 21, 59, 30).getTime();
+    const views = [{ title: 'Night A', url: '/night-a.php' }, { title: 'Night B', url: '/night-b.php' }];
+    const s = setup(`${PAGES}&speed=20&night=22:00-06:00&nightmode=views:0,1`, { now: () => clock, viewAt: async (i) => views[i]! });
+    await seconds(0);
+    expect(s.shown()).toBe('/a.php');
+    clock += 20_000;
+    await seconds(20);
+    // 21:59:50: still day.
+    expect(s.shown()).toBe('/b.php');
+    clock += 20_000;
+    await seconds(20);
+    expect(s.shown()).toBe('/night-a.php');
+    expect(s.model.position.value).toBe(1);
+    expect(s.model.items.value.map((i) => i.url)).toEqual(['/night-a.php', '/night-b.php']);
+    clock = new Date(2026, 10, 24, 0, 30).getTime();
+    await seconds(20);
+    expect(s.shown()).toBe('/night-b.php');
+    clock = new Date(2026, 10, 24, 6, 0, 5).getTime();
+    await seconds(20);
+    expect(s.shown()).toBe('/a.php');
+    expect(s.model.position.value).toBe(1);
+  });
+
+  it('keeps the day list all night when the night views do not exist, and says so', async () => {
+    const clock = new Date(2026, 10, 23, 23, 0).getTime();
+    const s = setup(`${PAGES}&night=22:00-06:00&nightmode=views:7`, { now: () => clock, viewAt: async () => { throw new ApiError(404, 'No such view'); } });
+    await seconds(0);
+    expect(s.shown()).toBe('/a.php');
+    expect(s.model.notices.value.map((n) => [n.name, n.value, n.rule])).toEqual([['nightmode', '7', 'wallboard.rule.noView']]);
   });
 });

@@ -4,6 +4,7 @@ import type { ConnectionModel } from '../connection/model';
 import type { ViewsApi } from '../views/api';
 import { createRotationModel, type RotationModel } from '../views/rotationModel';
 import type { IgnoredParam, WallboardConfig } from './params';
+import { isNight } from './nightCare';
 import { resolvePlaylist, type PlaylistDeps, type PlaylistItem } from './playlist';
 
 /** What the stage is asked to show: a new `seq` for every opening, so the same page opened again reloads. */
@@ -63,12 +64,29 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
   let seq = 0;
   const indexOf = new Map<number, number>();
   let shownIndex: number | undefined;
+  // nightmode=views:…: the day and night lists, and the rotation index at which the list on screen began.
+  const lists: { day: PlaylistItem[]; night: PlaylistItem[] } = { day: [], night: [] };
+  let nightShown = false;
+  let offset = 0;
+  const night = deps.config.nightMode === 'views' ? deps.config.night : undefined;
+  const wantNight = () => night !== undefined && lists.night.length > 0 && isNight(new Date(now()), night);
   const at = (i: number) => {
     const list = items.peek();
-    return list[((i % list.length) + list.length) % list.length]!;
+    const n = list.length;
+    return list[((((i - offset) % n) + n) % n)]!;
   };
 
-  const onBoundary = () => {
+  /** At a boundary past the start or end of the night, the other list begins with its first item. */
+  const switchList = (next: number) => {
+    const toNight = wantNight();
+    if (toNight === nightShown) return;
+    nightShown = toNight;
+    offset = next;
+    items.value = toNight ? lists.night : lists.day;
+  };
+
+  const onBoundary = (next: number) => {
+    switchList(next);
     if (deps.update.ready.peek()) {
       deps.update.apply();
       return true;
@@ -105,9 +123,18 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
 
   const load = async () => {
     try {
-      const { items: list, notices: more } = await resolvePlaylist(deps.config, { viewAt: deps.playlist.viewAt, menu: deps.playlist.menu() }, deps.t);
-      items.value = list;
-      notices.value = [...deps.config.notices, ...more];
+      const playlist = { viewAt: deps.playlist.viewAt, menu: deps.playlist.menu() };
+      const { items: list, notices: more } = await resolvePlaylist(deps.config, playlist, deps.t);
+      const nightViews = deps.config.nightViews;
+      const nightList = nightViews ? await resolvePlaylist({ ...deps.config, sources: nightViews, durations: [] }, playlist, deps.t) : undefined;
+      lists.day = list;
+      // Views that do not exist leave the night list empty: the day list goes on, and the notices say why.
+      lists.night = nightList?.notices.length === 0 ? nightList.items : [];
+      nightShown = wantNight();
+      // start= counts in the day list; a night list begins with its first item.
+      offset = nightShown ? rotation.index.peek() : 0;
+      items.value = nightShown ? lists.night : list;
+      notices.value = [...deps.config.notices, ...more, ...(nightList?.notices.map((n) => ({ ...n, name: 'nightmode' })) ?? [])];
       deps.lastList.put(list);
     } catch {
       items.value = (await deps.lastList.get()) ?? [];
@@ -121,7 +148,8 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
     rotation,
     position: computed(() => {
       const n = items.value.length;
-      return n ? (((rotation.index.value % n) + n) % n) + 1 : 0;
+      const i = rotation.index.value - offset;
+      return n ? (((i % n) + n) % n) + 1 : 0;
     }),
     held,
     markShown(shown) {

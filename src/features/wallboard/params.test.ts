@@ -52,6 +52,18 @@ describe('wallboard parameters', () => {
     expect(bad.night).toBeUndefined();
   });
 
+  it('reads a night playlist, nightmode=views:<list>, and refuses a bad list with a notice (dimming stays)', () => {
+    expect(parse('?night=22:00-06:00&nightmode=views:3,1')).toMatchObject({
+      nightMode: 'views', nightViews: [{ kind: 'view', index: 3 }, { kind: 'view', index: 1 }], notices: [],
+    });
+    for (const bad of ['views:', 'views:1,x', 'views:-1', 'view:1']) {
+      const config = parse(`?night=22:00-06:00&nightmode=${bad}`);
+      expect(config.nightMode, bad).toBe('dim');
+      expect(config.nightViews, bad).toBeUndefined();
+      expect(config.notices.map((n) => [n.name, n.rule]), bad).toEqual([['nightmode', 'wallboard.rule.nightMode']]);
+    }
+  });
+
   it('ignores every invalid value with one notice each, and keeps the valid ones', () => {
     const config = parse('?views=1,x,-2&dashboards=ok,bad%20id&speed=5&durations=30,abc&theme=pink&strip=left&start=-1&reload=25:00&colour=red');
     expect(config.sources).toEqual([{ kind: 'view', index: 1 }, { kind: 'dashboard', id: 'ok' }]);

@@ -32,21 +32,25 @@ export interface WallboardConfig {
   /** Night care: outside working hours the screen dims or blanks, unless there are unhandled critical problems. */
   night?: { from: ClockTime; to: ClockTime };
   nightMode: NightMode;
+  /** nightmode=views:<list>: the My Views (by number) the screen rotates through at night instead of dimming. */
+  nightViews?: Source[];
   /** A short tone on a new problem or a recovery; off unless asked for. */
   sound: boolean;
+  /** With sound: speak the change in this voice (a browser voice name, or "default") instead of the tone. */
+  voice?: string;
   /** One per ignored value, shown on the strip: bad parameters never blank the screen. */
   notices: IgnoredParam[];
 }
 
 export interface ClockTime { hours: number; minutes: number }
-export type NightMode = 'dim' | 'blank';
+export type NightMode = 'dim' | 'blank' | 'views';
 export const ALERT_SECONDS = { min: 10, max: 600, default: 30 } as const;
 
 export const THEMES: readonly Theme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
 const DURATION = { min: 5, max: 3600 } as const;
 const SPEED = { min: 10, max: 60 } as const;
 const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const KNOWN = new Set(['views', 'dashboards', 'page', 'speed', 'durations', 'theme', 'strip', 'start', 'reload', 'alerts', 'alertseconds', 'night', 'nightmode', 'sound']);
+const KNOWN = new Set(['views', 'dashboards', 'page', 'speed', 'durations', 'theme', 'strip', 'start', 'reload', 'alerts', 'alertseconds', 'night', 'nightmode', 'sound', 'voice']);
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 function clockTime(raw: string): ClockTime | null {
@@ -152,10 +156,20 @@ export function parseWallboardParams(search: string, base?: string, origin?: str
         else ignore('night', value, 'night');
         break;
       }
-      case 'nightmode':
-        if (value === 'dim' || value === 'blank') config.nightMode = value;
-        else ignore('nightmode', value, 'nightMode');
+      case 'voice':
+        if (value.trim().length >= 1 && value.trim().length <= 100 && ![...value].some((c) => c < ' ' || c === '\u007f')) config.voice = value.trim();
+        else ignore('voice', value, 'voice');
         break;
+      case 'nightmode': {
+        const views = /^views:(.+)$/.exec(value.trim())?.[1];
+        const indexes = views === undefined ? [] : list(views).map(wholeNumber);
+        if (value === 'dim' || value === 'blank') config.nightMode = value;
+        else if (indexes.length > 0 && indexes.every((i): i is number => i !== null)) {
+          config.nightMode = 'views';
+          config.nightViews = indexes.map((index) => ({ kind: 'view', index }));
+        } else ignore('nightmode', value, 'nightMode');
+        break;
+      }
     }
   }
   return config;

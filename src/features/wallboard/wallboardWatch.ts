@@ -1,7 +1,9 @@
-import { createAlertWatch, type AlertWatch } from './alerts';
+import { createAlertWatch, type AlertWatch, type Problem } from './alerts';
 import { loadCriticalProblems } from './alertsApi';
 import type { WallboardConfig } from './params';
+import type { Translate } from '../../lib/i18n';
 import { browserToneContext, createChime, type Chime } from './sound';
+import { browserSpeech, createSpeaker } from './speech';
 
 export interface WallboardWatch {
   /** Polls unhandled critical problems: for alerts, night care (stay awake while there are any) and sound. */
@@ -12,14 +14,17 @@ export interface WallboardWatch {
 }
 
 /** Issue 10: what the wallboard watches besides its rotation, made once per screen from its parameters. */
-export function createWallboardWatch(config: WallboardConfig, paired: boolean): WallboardWatch {
+export function createWallboardWatch(config: WallboardConfig, paired: boolean, t: Translate): WallboardWatch {
   const interrupts = config.alerts ?? paired;
+  // The audio context also stands for the tap that lets speech play where the browser wants a gesture first.
   const chime = config.sound ? createChime(browserToneContext) : undefined;
+  const speech = config.sound && config.voice !== undefined ? browserSpeech() : undefined;
+  const speaker = speech && config.voice !== undefined ? createSpeaker(speech, config.voice, t) : undefined;
   if (!interrupts && !config.night && !chime) return { interrupts };
   const watch = createAlertWatch({
     load: loadCriticalProblems,
     showMs: config.alertSeconds * 1000,
-    ...(chime ? { onChange: (change: 'problem' | 'recovery') => chime.play(change) } : {}),
+    ...(chime ? { onChange: (change: 'problem' | 'recovery', problems: Problem[]) => (speaker ? speaker.say(change, problems) : chime.play(change)) } : {}),
   });
   return { watch, interrupts, ...(chime ? { chime } : {}) };
 }
