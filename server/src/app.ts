@@ -27,6 +27,7 @@ import { registerDashlets } from './routes/dashlets.js';
 import { registerTools } from './routes/tools.js';
 import { listHosts, listServices, pluginTextBytes, registerStatus, SHELL_PROBLEM_QUERIES } from './routes/status.js';
 import { startSnapshotWarmer } from './monitoring/warmSnapshot.js';
+import { createChangeFeed } from './monitoring/changeFeed.js';
 import { serviceColumns } from './pages/serviceColumns.js';
 import { tacticalTotals } from './pages/homePage.js';
 import { trayAlertCounts } from './ajax/trayAlertHtml.js';
@@ -60,7 +61,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const monitoring = options.monitoring ?? createMonitoringSource(config);
   await monitoring.start();
   const now = options.now ?? Date.now;
-  const ctx: AppContext = { config, db, monitoring, base: config.base, now, throttle: new LoginThrottle(config.loginLockMs, now) };
+  const ctx: AppContext = { config, db, monitoring, base: config.base, now, throttle: new LoginThrottle(config.loginLockMs, now), changes: createChangeFeed() };
 
   const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy });
   await app.register(cookie);
@@ -93,6 +94,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   const stopHousekeeping = startHousekeeping(ctx);
   const stopWarmer = startSnapshotWarmer(monitoring, [
+    // First: the feed compares each snapshot with the one before, so none may be skipped for the others' work.
+    (snap) => ctx.changes.observe(snap),
     serviceColumns, tacticalTotals, pluginTextBytes, trayAlertCounts,
     (snap) => listHosts(snap, SHELL_PROBLEM_QUERIES.host), (snap) => listServices(snap, SHELL_PROBLEM_QUERIES.service),
   ]);

@@ -126,3 +126,26 @@ export interface ProgramStatus {
   status_update_time: number;
   [field: string]: number | string;
 }
+
+/**
+ * `api/v2/status/changes` (issue 10): a problem worth interrupting a wall for — hard, unhandled, a host down or
+ * unreachable, or a service critical on an up, unhandled host.
+ */
+export interface AlertProblem {
+  host_name: string;
+  service_description?: string;
+  current_state: number;
+  output: string;
+  /** When the object entered this state (UNIX seconds): the same object failing again later is a new problem. */
+  last_state_change: number;
+}
+
+export type AlertChange = { kind: 'problem'; problem: AlertProblem } | { kind: 'cleared'; host_name: string; service_description?: string };
+
+export interface AlertChanges {
+  cursor: string;
+  /** Every change since the cursor, oldest first; absent when `problems` is sent instead. */
+  changes?: AlertChange[];
+  /** The whole current list: on a first call, or when the cursor is too old or from an earlier server run. */
+  problems?: AlertProblem[];
+}

@@ -30,7 +30,7 @@ test.describe('wallboard alert interrupt', () => {
   test('a new critical problem interrupts the rotation with its card within one poll, once, and the rotation resumes', async ({ page }) => {
     await page.clock.install();
     await login(page, server);
-    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/service') && r.url().includes('state_type=1'));
+    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
     await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
     await expect(position(page)).toHaveText('1 / 3');
     await baseline;

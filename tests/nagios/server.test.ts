@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostStatus, ProgramStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
-import type { SearchSuggestion, SystemStatus } from '../../src/lib/apiTypes.js';
+import type { AlertChanges, SearchSuggestion, SystemStatus } from '../../src/lib/apiTypes.js';
 import { Client, startTestServer, type TestServer } from '../api/harness.js';
 import { CHECKS, HOSTS, SERVICES, startNagios, type NagiosEngine } from './engine.js';
 
@@ -194,6 +194,11 @@ describe('the server on a running Nagios Core 4 engine', () => {
     const hostPage = `${STATUS}?show=hostdetail&host=${HOSTS.down}`;
     const servicesBefore = await totals(SERVICE_PROBLEMS);
     const hostsBefore = await totals(HOST_PROBLEMS);
+    // The wall displays' feed (issue 10): the whole list first, then only what changed.
+    const first = (await admin.get<AlertChanges>('api/v2/status/changes')).body;
+    expect(first.problems?.map((p) => [p.host_name, p.service_description ?? null, p.current_state]).sort()).toEqual([
+      [HOSTS.unreachable, null, 2], [HOSTS.down, null, 1], ['web-01', 'Load', 2],
+    ].sort());
 
     const send = async (page: string, cmd: string, comment: string) => {
       const form = formOf((await admin.get(page)).text, cmd);
@@ -226,5 +231,11 @@ describe('the server on a running Nagios Core 4 engine', () => {
       expect(await totals(SERVICE_PROBLEMS)).toBe(servicesBefore - 1);
       expect(await totals(HOST_PROBLEMS)).toBe(hostsBefore - 1);
     }, WAIT);
+    // Acknowledged and in downtime: both leave the feed's list, as changes since the first answer.
+    const next = (await admin.get<AlertChanges>(`api/v2/status/changes?since=${first.cursor}`)).body;
+    expect(next.problems).toBeUndefined();
+    expect(next.changes).toEqual(expect.arrayContaining([
+      { kind: 'cleared', host_name: 'web-01', service_description: 'Load' }, { kind: 'cleared', host_name: HOSTS.down },
+    ]));
   }, 60000);
 });

@@ -10,6 +10,7 @@ import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { forbidden, unauthorized } from './errors.js';
 import { fieldsOf } from './input.js';
 import { recordAudit } from '../db/auditLog.js';
+import type { ChangeFeed } from '../monitoring/changeFeed.js';
 
 export const SESSION_COOKIE = 'pharos_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -30,6 +31,8 @@ export interface AppContext {
   /** The clock for login throttling; tests move it instead of sleeping. */
   now: () => number;
   throttle: LoginThrottle;
+  /** The alert problems' changes for wall displays (`api/v2/status/changes`). */
+  changes: ChangeFeed;
 }
 
 export interface Caller {

@@ -3,7 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller, type AppContext } from '../http/context.js';
-import { forbidden } from '../http/errors.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { CURSOR } from '../monitoring/changeFeed.js';
 import { getSetting } from '../db/settings.js';
 import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
@@ -187,6 +188,14 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     if (!result.records) return { recordcount: result.recordcount };
     const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(s.host_name))) : result.records;
     return { recordcount: result.recordcount, servicestatus };
+  });
+
+  // Issue 10: what changed among the alert problems since `since` (docs/api.md); a first call gets the whole list.
+  app.get(`${base}changes`, async (req) => {
+    requireCaller(ctx, req);
+    const since = (req.query as Record<string, unknown>).since;
+    if (since !== undefined && (typeof since !== 'string' || !CURSOR.test(since))) throw badRequest('since must be a cursor from an earlier answer (for example "a1b2c3d4.42").');
+    return ctx.changes.read(since, ctx.monitoring.snapshot());
   });
 
   app.get(`${base}ip`, async (req) => {

@@ -1,16 +1,11 @@
+import type { AlertChanges, AlertProblem } from '../../lib/apiTypes';
 import { http } from '../../lib/http';
 import type { Problem } from './alerts';
 
-interface StatusRecord { host_name: string; service_description?: string; current_state: number; output: string; last_state_change: number }
 
-/** Hard, unhandled: a host down or unreachable; a service critical on an up, unhandled host. */
-const HOSTS = { limitrecords: 'false', current_state: 'in:1,2', state_type: '1', problem_acknowledged: '0', scheduled_downtime_depth: '0' };
-const SERVICES = {
-  limitrecords: 'false', combinedhost: '1', current_state: '2', state_type: '1', problem_acknowledged: '0', scheduled_downtime_depth: '0',
-  host_current_state: '0', host_problem_acknowledged: '0', host_scheduled_downtime_depth: '0',
-};
+const key = (p: { host_name: string; service_description?: string | undefined }) => `${p.host_name}\u0000${p.service_description ?? ''}`;
 
-const toProblem = (r: StatusRecord): Problem => ({
+const toProblem = (r: AlertProblem): Problem => ({
   host: r.host_name,
   ...(r.service_description ? { service: r.service_description } : {}),
   state: r.current_state,
@@ -18,11 +13,26 @@ const toProblem = (r: StatusRecord): Problem => ({
   since: r.last_state_change * 1000,
 });
 
-/** The unhandled critical problems right now, hosts first. */
-export async function loadCriticalProblems(): Promise<Problem[]> {
-  const [hosts, services] = await Promise.all([
-    http.get<{ hoststatus?: StatusRecord[] }>('api/v2/status/host', { params: HOSTS }),
-    http.get<{ servicestatus?: StatusRecord[] }>('api/v2/status/service', { params: SERVICES }),
-  ]);
-  return [...(hosts.hoststatus ?? []).map(toProblem), ...(services.servicestatus ?? []).map(toProblem)];
+export type ProblemFeed = () => Promise<Problem[]>;
+
+/**
+ * The unhandled critical problems right now, kept from `api/v2/status/changes`: the first call (and one after a
+ * server restart) brings the whole list, every later one only what changed, so a wall polls a few bytes.
+ */
+export function createProblemFeed(get: (params: Record<string, string>) => Promise<AlertChanges> = (params) => http.get<AlertChanges>('api/v2/status/changes', { params })): ProblemFeed {
+  let cursor: string | undefined;
+  const current = new Map<string, AlertProblem>();
+  return async () => {
+    const answer = await get(cursor ? { since: cursor } : {});
+    if (answer.problems) {
+      current.clear();
+      for (const p of answer.problems) current.set(key(p), p);
+    }
+    for (const change of answer.changes ?? []) {
+      if (change.kind === 'problem') current.set(key(change.problem), change.problem);
+      else current.delete(key(change));
+    }
+    cursor = answer.cursor;
+    return [...current.values()].map(toProblem);
+  };
 }

@@ -1,5 +1,5 @@
 import { createAlertWatch, type AlertWatch, type Problem } from './alerts';
-import { loadCriticalProblems } from './alertsApi';
+import { createProblemFeed } from './alertsApi';
 import type { WallboardConfig } from './params';
 import type { Translate } from '../../lib/i18n';
 import { browserToneContext, createChime, type Chime } from './sound';
@@ -22,7 +22,7 @@ export function createWallboardWatch(config: WallboardConfig, paired: boolean, t
   const speaker = speech && config.voice !== undefined ? createSpeaker(speech, config.voice, t) : undefined;
   if (!interrupts && !config.night && !chime) return { interrupts };
   const watch = createAlertWatch({
-    load: loadCriticalProblems,
+    load: createProblemFeed(),
     showMs: config.alertSeconds * 1000,
     ...(chime ? { onChange: (change: 'problem' | 'recovery', problems: Problem[]) => (speaker ? speaker.say(change, problems) : chime.play(change)) } : {}),
   });

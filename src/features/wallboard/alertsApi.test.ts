@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { AlertChanges } from '../../lib/apiTypes';
+import { createProblemFeed } from './alertsApi';
+
+const down = { host_name: 'db01', current_state: 1, output: 'down', last_state_change: 100 };
+const disk = { host_name: 'web01', service_description: 'Disk', current_state: 2, output: 'full', last_state_change: 200 };
+
+describe('the problem feed', () => {
+  it('keeps the current problems from the whole list and then the changes, asking with the last cursor', async () => {
+    const asked: Record<string, string>[] = [];
+    const answers: AlertChanges[] = [
+      { cursor: 'a1b2c3d4.7', problems: [down] },
+      { cursor: 'a1b2c3d4.8', changes: [{ kind: 'problem', problem: disk }] },
+      { cursor: 'a1b2c3d4.9', changes: [{ kind: 'cleared', host_name: 'db01' }] },
+      // The server restarted: a whole list again.
+      { cursor: 'ffffffff.0', problems: [down] },
+    ];
+    const load = createProblemFeed(async (params) => { asked.push(params); return answers.shift()!; });
+    expect(await load()).toEqual([{ host: 'db01', state: 1, output: 'down', since: 100_000 }]);
+    expect(await load()).toEqual([
+      { host: 'db01', state: 1, output: 'down', since: 100_000 },
+      { host: 'web01', service: 'Disk', state: 2, output: 'full', since: 200_000 },
+    ]);
+    expect((await load()).map((p) => p.host)).toEqual(['web01']);
+    expect((await load()).map((p) => p.host)).toEqual(['db01']);
+    expect(asked).toEqual([{}, { since: 'a1b2c3d4.7' }, { since: 'a1b2c3d4.8' }, { since: 'a1b2c3d4.9' }]);
+  });
+
+  it('keeps its list and cursor when a poll fails, so nothing is lost or re-announced', async () => {
+    let fail = false;
+    const asked: Record<string, string>[] = [];
+    const load = createProblemFeed(async (params) => {
+      asked.push(params);
+      if (fail) throw new TypeError('Failed to fetch');
+      return asked.length === 1 ? { cursor: 'a1b2c3d4.1', problems: [disk] } : { cursor: 'a1b2c3d4.1', changes: [] };
+    });
+    await load();
+    fail = true;
+    await expect(load()).rejects.toThrow('Failed to fetch');
+    fail = false;
+    expect((await load()).map((p) => p.service)).toEqual(['Disk']);
+    expect(asked.at(-1)).toEqual({ since: 'a1b2c3d4.1' });
+  });
+});
