@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +49,19 @@ function initialChunkName(id: string, ctx: { getModuleInfo(id: string): { isEntr
   return entries.has('wallboard') ? 'wallboard-app' : 'shell';
 }
 
+/** What a paired display reports as its version: the package version and the commit it was built from. */
+function buildVersion(): string {
+  const { version } = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+  try {
+    return `${version}+${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()}`;
+  } catch {
+    return version;
+  }
+}
+
 export default defineConfig({
   base: basePath(),
+  define: { __PHAROS_VERSION__: JSON.stringify(buildVersion()) },
   resolve: {
     alias: [
       // React 19 has useSyncExternalStore built in; the shim's fallback would only add bytes to the first load.

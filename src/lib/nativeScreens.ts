@@ -6,6 +6,7 @@ export const NATIVE_SCREENS = {
   'tools/commontools.php': 'commonTools',
   'enterprise/enterprise.php': 'enterprise',
   'dashboards/manage.php': 'manageDashboards',
+  'admin/displays.php': 'displays',
 } as const;
 
 export type NativeScreenId = (typeof NATIVE_SCREENS)[keyof typeof NATIVE_SCREENS];

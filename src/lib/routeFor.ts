@@ -9,7 +9,11 @@ export type AppRoute =
   | { kind: 'wallboard' }
   | { kind: 'notFound' };
 
-const NATIVE_SECTION: Record<keyof typeof NATIVE_SCREENS, SectionId> = {
+/**
+ * Native screens that are also app addresses. Admin → Displays is not: its own address stays the server's classic
+ * page (the classic UI links it); inside the shell's frame the native screen replaces it.
+ */
+const NATIVE_SECTION: Record<Exclude<keyof typeof NATIVE_SCREENS, 'admin/displays.php'>, SectionId> = {
   'config/main.php': 'config',
   'tools/main.php': 'tools',
   'tools/mytools.php': 'tools',

@@ -8,6 +8,8 @@ import { setTheme, THEMES } from './writes';
 const ROUTES = [
   '', 'views/', 'dashboards/', 'reports/', 'config/', 'help/', 'admin/', 'tools/', 'account/', 'enterprise/', 'about/',
   'config/main.php', 'tools/main.php', 'tools/mytools.php', 'tools/commontools.php', 'enterprise/enterprise.php', 'dashboards/manage.php',
+  // Admin → Displays: a native screen inside the frame's place (its own address is the classic page).
+  '?xiwindow=admin%2Fdisplays.php',
 ];
 /** Classic pages get their own axe run: the app's runs stop at the content frame. */
 const CLASSIC = ['includes/page-home-main.php', 'includes/components/xicore/status.php?show=hosts', 'views/main.php', 'admin/main.php', 'dashboards/dashboard.php?id=home', 'about/main.php'];

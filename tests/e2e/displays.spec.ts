@@ -19,14 +19,24 @@ test.describe('paired displays', () => {
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await login(admin, server);
-    await admin.goto(`${server.url}admin/displays.php`);
+    // Admin → Displays, the native screen in the shell.
+    await admin.goto(`${server.url}admin/?xiwindow=${encodeURIComponent(`${server.base}admin/displays.php`)}`);
+    await expect(admin.getByRole('heading', { level: 1, name: 'Displays' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Pair a display' }).click();
+    const pair = admin.getByRole('dialog', { name: 'Pair a display' });
+    await pair.getByLabel('Code on the screen').fill('WRONGCOD');
+    await pair.getByLabel('Name', { exact: true }).fill('NOC wall');
+    await pair.getByRole('button', { name: 'Pair display' }).click();
+    // A refused code keeps the dialog and what was typed.
+    await expect(pair.getByRole('alert')).toContainText('No screen shows that code.');
+    await expect(pair.getByLabel('Name', { exact: true })).toHaveValue('NOC wall');
     // Typed as people read it off a screen: lower case, with the space the screen shows.
-    await admin.getByLabel('Code on the screen').fill(`${code.slice(0, 4)} ${code.slice(4)}`.toLowerCase());
-    await admin.getByLabel('Name', { exact: true }).fill('NOC wall');
-    await admin.getByLabel('Shows My Views of').selectOption({ label: 'nagiosadmin' });
-    await admin.getByLabel('Wallboard parameters (optional)').fill('speed=10');
-    await admin.getByRole('button', { name: 'Pair display' }).click();
-    await expect(admin.getByRole('status')).toHaveText('The display is paired. It starts its wallboard within a few seconds.');
+    await pair.getByLabel('Code on the screen').fill(`${code.slice(0, 4)} ${code.slice(4)}`.toLowerCase());
+    await pair.getByLabel('Shows My Views of').selectOption({ label: 'nagiosadmin' });
+    await pair.getByLabel('Wallboard parameters (optional)').fill('speed=10');
+    await pair.getByRole('button', { name: 'Pair display' }).click();
+    await expect(pair).toBeHidden();
+    await expect(admin.getByTestId('toast')).toContainText('The display is paired.');
 
     // The TV's next poll picks the claim up: nobody touches it.
     await tv.clock.runFor(3000);
@@ -37,16 +47,16 @@ test.describe('paired displays', () => {
     await tv.clock.runFor(10_000);
     await expect(position(tv)).toHaveText('2 / 3');
 
-    // The display reports what it shows with its heartbeat.
+    // The display reports what it shows with its heartbeat; the open list refreshes by itself.
     await tv.clock.runFor(30_000);
-    await admin.reload();
-    const row = admin.getByRole('row', { name: /NOC wall/ });
-    await expect(row).toContainText(/Showing \S+/);
+    const row = admin.getByTestId('displays-table').getByRole('row', { name: /NOC wall/ });
+    await expect(row).toContainText(/Showing \S+/, { timeout: 20_000 });
     await expect(row).toContainText('Connection: online');
+    await expect(row).toContainText(/Version \d+\.\d+\.\d+/);
 
     // Identify: the name, full screen, for 10 s, at the next report.
     await row.getByRole('button', { name: 'Identify NOC wall' }).click();
-    await expect(admin.getByRole('status')).toContainText('shows its name for 10 seconds');
+    await expect(admin.getByTestId('toast')).toContainText('NOC wall shows its name for 10 seconds');
     // It comes with the next report (every 30 s), then shows for 10 s: step until it is there.
     const identify = tv.getByTestId('wallboard-identify');
     for (let second = 0; second < 31 && (await identify.count()) === 0; second += 1) await tv.clock.runFor(1000);
@@ -55,7 +65,7 @@ test.describe('paired displays', () => {
     await expect(tv.getByTestId('wallboard-identify')).toHaveCount(0);
 
     // Reload: the page loads again by itself.
-    await admin.getByRole('row', { name: /NOC wall/ }).getByRole('button', { name: 'Reload NOC wall' }).click();
+    await row.getByRole('button', { name: 'Reload NOC wall' }).click();
     await tv.evaluate(() => { (window as unknown as { beforeReload?: boolean }).beforeReload = true; });
     const reloaded = tv.waitForEvent('load');
     await tv.clock.runFor(30_000);
@@ -66,19 +76,22 @@ test.describe('paired displays', () => {
     await expect(position(tv)).toHaveText('1 / 3');
 
     // New parameters reach it at a rotation boundary, with no visit to the TV.
-    const saved = admin.getByRole('row', { name: /NOC wall/ });
-    await saved.getByLabel('Wallboard parameters of display NOC wall').fill('speed=10&strip=top');
-    await saved.getByRole('button', { name: 'Save' }).click();
-    await expect(admin.getByRole('status')).toContainText('The display was changed.');
+    await row.getByRole('button', { name: 'Change NOC wall' }).click();
+    const change = admin.getByRole('dialog', { name: 'Change NOC wall' });
+    await change.getByLabel('Wallboard parameters (optional)').fill('speed=10&strip=top');
+    await change.getByRole('button', { name: 'Save' }).click();
+    await expect(change).toBeHidden();
+    await expect(admin.getByTestId('toast')).toContainText('The display was changed.');
     await tv.clock.runFor(30_000);
     await tv.clock.runFor(10_000);
     await expect(tv).toHaveURL(/\/wallboard\?speed=10&strip=top$/);
     await expect(tv.getByTestId('wallboard')).toHaveAttribute('data-strip', 'top');
     await expect(position(tv)).toHaveText('1 / 3');
 
-    const current = admin.getByRole('row', { name: /NOC wall/ });
-    await current.getByRole('button', { name: 'Revoke NOC wall' }).click();
-    await expect(admin.getByRole('status')).toHaveText('The display was revoked. It returns to its pairing code by itself.');
+    await row.getByRole('button', { name: 'Revoke NOC wall' }).click();
+    await admin.getByRole('alertdialog', { name: 'Revoke NOC wall?' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(admin.getByTestId('toast')).toContainText('The display was revoked.');
+    await expect(admin.getByTestId('displays-table')).toContainText('No display is paired yet.');
 
     // Within one keep-alive the TV finds its token gone and shows a new code.
     await tv.clock.runFor(61_000);

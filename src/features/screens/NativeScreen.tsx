@@ -11,6 +11,7 @@ const SCREENS: Record<NativeScreenId, LazyExoticComponent<ComponentType>> = {
   commonTools: lazy(() => import('../tools/CommonToolsScreen').then((m) => ({ default: m.CommonToolsScreen }))),
   enterprise: lazy(() => import('../enterprise/EnterpriseScreen').then((m) => ({ default: m.EnterpriseScreen }))),
   manageDashboards: lazy(() => import('../dashboards/ManageDashboardsScreen').then((m) => ({ default: m.ManageDashboardsScreen }))),
+  displays: lazy(() => import('../displays/DisplaysScreen').then((m) => ({ default: m.DisplaysScreen }))),
 };
 
 function Failed() {

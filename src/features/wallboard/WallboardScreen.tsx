@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { withBase } from '../../lib/base';
+import { BUILD_VERSION } from '../../lib/buildVersion';
 import { useT } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { useUserStore } from '../../lib/store';
@@ -79,6 +80,7 @@ export function WallboardScreen() {
       item: model.stage.peek()?.item.title ?? '',
       connection: connection.state.peek(),
       screen: `${window.screen.width}x${window.screen.height}`,
+      version: BUILD_VERSION,
     });
     const stops = [watch?.start(), link?.start(), model.start()];
     return () => { for (const stop of stops) stop?.(); };

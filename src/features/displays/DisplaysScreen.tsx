@@ -1,0 +1,96 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { useT, type Translate } from '../../lib/i18n';
+import { useResource } from '../../lib/resource';
+import { Button } from '../../ui/Button';
+import { FormDialog } from '../../ui/FormDialog';
+import { Table, type TableColumn } from '../../ui/Table';
+import { clockTime } from '../connection/staleness';
+import { useAuth } from '../session/AuthProvider';
+import { createDisplaysApi, type DisplayRecord } from './api';
+import { DisplayDialog } from './DisplayDialog';
+import { createDisplaysModel, type DisplaysModel } from './model';
+import '../screens/screens.css';
+
+/** Issue 10, Admin → Displays: every paired screen with what it last reported, and the levers to pair, change, identify, reload or revoke. */
+export function DisplaysScreen() {
+  useSignals();
+  const t = useT();
+  const auth = useAuth();
+  const [model] = useState(() => createDisplaysModel({ api: createDisplaysApi() }));
+  const list = useResource(model.displays);
+  useResource(model.users);
+  const dialog = model.dialog.value;
+  return (
+    <section className="native-screen" data-screen="displays" aria-labelledby="screen-displays">
+      <h1 id="screen-displays">{t('displays.title')}</h1>
+      <p className="native-screen-intro">{t('displays.intro')}</p>
+      <div className="native-screen-toolbar">
+        <Button variant="primary" onPress={model.openClaim}>{t('displays.claim')}</Button>
+      </div>
+      {list.error && !list.data ? (
+        <p role="alert">{t('screens.loadFailed')} <Button onPress={() => void list.refresh()}>{t('screens.retry')}</Button></p>
+      ) : (
+        <Table
+          caption={t('displays.title')}
+          hideCaption
+          columns={columns(model, t)}
+          rows={list.data ?? []}
+          rowKey={(d) => String(d.id)}
+          empty={list.loading ? t('screens.loading') : t('displays.empty')}
+          isBusy={list.loading}
+          data-testid="displays-table"
+        />
+      )}
+      {dialog?.mode === 'claim' && <DisplayDialog model={model} ownUsername={auth.username} />}
+      {dialog?.mode === 'edit' && <DisplayDialog key={dialog.display.id} model={model} display={dialog.display} />}
+      {dialog?.mode === 'revoke' && (
+        <FormDialog
+          title={t('displays.revokeTitle', { name: dialog.display.name })}
+          tone="destructive"
+          submitLabel={t('displays.revoke')}
+          cancelLabel={t('screens.cancel')}
+          onSubmit={() => void model.revoke(dialog.display)}
+          onClose={model.close}
+          isPending={model.pending.value}
+        >
+          <p className="ui-form-dialog-message">{t('displays.revokeMessage')}</p>
+          {model.error.value && <p role="alert" className="ui-field-error">{model.error.value}</p>}
+        </FormDialog>
+      )}
+    </section>
+  );
+}
+
+/** What the screen last said about itself, in words. */
+function reported(d: DisplayRecord, t: Translate): string {
+  const parts = [
+    d.item && t('displays.showing', { item: d.item }),
+    d.connection && t('displays.connection', { state: d.connection }),
+    d.version && t('displays.version', { version: d.version }),
+    d.screen && t('displays.screen', { size: d.screen }),
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : '–';
+}
+
+function columns(model: DisplaysModel, t: Translate): TableColumn<DisplayRecord>[] {
+  return [
+    { key: 'name', header: t('displays.col.name'), isRowHeader: true, cell: (d) => d.name },
+    { key: 'user', header: t('displays.col.user'), cell: (d) => d.username ?? String(d.userId) },
+    { key: 'params', header: t('displays.col.params'), wrap: 'anywhere', cell: (d) => d.params || '–' },
+    { key: 'seen', header: t('displays.col.seen'), cell: (d) => (!d.paired ? t('displays.notPickedUp') : d.lastSeen ? clockTime(d.lastSeen) : '–') },
+    { key: 'status', header: t('displays.col.status'), cell: (d) => reported(d, t) },
+    {
+      key: 'action',
+      header: t('displays.col.action'),
+      cell: (d) => (
+        <div className="ui-table-actions">
+          <Button onPress={() => model.openEdit(d)} aria-label={t('displays.editNamed', { name: d.name })}>{t('displays.action.edit')}</Button>
+          <Button onPress={() => void model.command(d, 'identify')} aria-label={t('displays.identifyNamed', { name: d.name })}>{t('displays.action.identify')}</Button>
+          <Button onPress={() => void model.command(d, 'reload')} aria-label={t('displays.reloadNamed', { name: d.name })}>{t('displays.action.reload')}</Button>
+          <Button onPress={() => model.askRevoke(d)} aria-label={t('displays.revokeNamed', { name: d.name })}>{t('displays.revoke')}</Button>
+        </div>
+      ),
+    },
+  ];
+}

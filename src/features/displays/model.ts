@@ -1,0 +1,72 @@
+import { signal } from '@preact/signals-react';
+import { translate, type Translate } from '../../lib/i18n';
+import { createResource } from '../../lib/resource';
+import { serverMessageOf } from '../toast/serverMessage';
+import { toast, type ToastInput } from '../toast/model';
+import type { DisplayCommand, DisplayForm, DisplayRecord, DisplaysApi } from './api';
+
+/** What the open dialog is for: pairing a code, changing a display, or confirming a revoke. */
+export type DisplayDialog = { mode: 'claim' } | { mode: 'edit'; display: DisplayRecord } | { mode: 'revoke'; display: DisplayRecord };
+
+export interface DisplaysModelDeps {
+  api: DisplaysApi;
+  notify?: (notice: ToastInput) => void;
+  t?: Translate;
+}
+
+/** How often the list refreshes while it is open: a display reports every 30 s. */
+export const REFRESH_MS = 10_000;
+
+/** Issue 10, Admin → Displays: the list (refreshed while open), pairing, changes, remote commands and revoking. */
+export function createDisplaysModel({ api, notify = toast, t = translate }: DisplaysModelDeps) {
+  const displays = createResource<DisplayRecord[]>({ key: 'admin.displays', load: (s) => api.list(s), pollInterval: REFRESH_MS });
+  const users = createResource({ key: 'admin.displays.users', load: (s) => api.users(s), staleTime: 60_000 });
+  const dialog = signal<DisplayDialog | null>(null);
+  const pending = signal(false);
+  /** The server's reason a form was refused; the dialog keeps what was typed. */
+  const error = signal<string | undefined>(undefined);
+
+  const open = (next: DisplayDialog | null) => {
+    error.value = undefined;
+    dialog.value = next;
+  };
+
+  /** Runs a write; true when done. A refusal stays in the open dialog (or a toast when none is open). */
+  const write = async (run: () => Promise<unknown>, done: string, inDialog: boolean): Promise<boolean> => {
+    if (pending.peek()) return false;
+    pending.value = true;
+    try {
+      await run();
+    } catch (e) {
+      const message = serverMessageOf(e) ?? t('screens.tryAgain');
+      if (inDialog) error.value = message;
+      else notify({ variant: 'error', title: t('displays.failed'), description: message });
+      return false;
+    } finally {
+      pending.value = false;
+    }
+    notify({ variant: 'success', title: done });
+    void displays.refresh();
+    return true;
+  };
+
+  return {
+    displays, users, dialog, pending, error,
+    openClaim: () => open({ mode: 'claim' }),
+    openEdit: (display: DisplayRecord) => open({ mode: 'edit', display }),
+    askRevoke: (display: DisplayRecord) => open({ mode: 'revoke', display }),
+    close: () => open(null),
+    async claim(code: string, form: DisplayForm) {
+      if (await write(() => api.claim(code, form), t('displays.notice.claimed'), true)) open(null);
+    },
+    async save(display: DisplayRecord, form: DisplayForm) {
+      if (await write(() => api.update(display.id, form), t('displays.notice.saved'), true)) open(null);
+    },
+    async revoke(display: DisplayRecord) {
+      if (await write(() => api.revoke(display.id), t('displays.notice.revoked'), true)) open(null);
+    },
+    command: (display: DisplayRecord, command: DisplayCommand) => write(() => api.command(display.id, command), t(`displays.notice.${command}`, { name: display.name }), false),
+  };
+}
+
+export type DisplaysModel = ReturnType<typeof createDisplaysModel>;
