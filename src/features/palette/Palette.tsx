@@ -11,7 +11,7 @@ import { preloadOverlays } from '../../ui/overlays';
 import { useOpenOverlayState } from '../../ui/useOverlayState';
 import { paletteApi } from './api';
 import { createPaletteModel } from './model';
-import type { PaletteTarget } from './results';
+import { GROUP_LIMIT, type PaletteTarget } from './results';
 import { SearchFailure } from './SearchFailure';
 import { paletteOpen, restorePaletteFocus } from './trigger';
 import './Palette.css';
@@ -63,7 +63,8 @@ export function Palette() {
   const state = useOpenOverlayState(model.close);
 
   const groups = model.groups.value.map((g) => ({ ...g, options: g.results }));
-  const count = groups.reduce((n, g) => n + g.options.length, 0);
+  const count = groups.reduce((n, g) => n + (g.total ?? g.options.length), 0);
+  const cut = groups.some((g) => g.total !== undefined);
   const status = model.status.value;
   return (
     <Modal state={state} className="palette-modal">
@@ -86,6 +87,7 @@ export function Palette() {
         >
           <p role="status" className="palette-status">
             {model.noResults.value ? t('palette.noResults') : status === 'loading' ? t('palette.searching') : t('palette.count', { count })}
+            {cut && !model.noResults.value && ` ${t('palette.narrow', { limit: GROUP_LIMIT })}`}
           </p>
           {status === 'failed' && <SearchFailure />}
         </SearchCombobox>

@@ -3,7 +3,7 @@ import type { Menu, SearchSuggestion } from '../../lib/apiTypes';
 import { isAbortError } from '../../lib/http';
 import type { Translate } from '../../lib/i18n';
 import type { PaletteApi } from './api';
-import { menuGroups, searchGroup, suggestionGroups, SEARCH_GROUP_ID, type PaletteGroup, type PaletteResult, type PaletteTarget } from './results';
+import { capGroups, GROUP_LIMIT, menuGroups, searchGroup, suggestionGroups, SEARCH_GROUP_ID, type PaletteGroup, type PaletteResult, type PaletteTarget } from './results';
 
 /** Typing pauses this long before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 150;
@@ -91,12 +91,14 @@ export function createPaletteModel({ api, menu, navigate, t, isOpen = signal(tru
     return key ? t(key) : category;
   };
 
+  // Apart from the term: a keystroke does not rework the suggestions that are on screen.
+  const suggested = computed(() => capGroups(suggestionGroups(suggestions.value, categoryLabel)));
   const groups = computed(() => {
     const text = term.value.trim();
     return [
       ...searchGroup(text, t('palette.group.search'), t('palette.searchServices', { term: text })),
-      ...menuGroups(menu.value, text),
-      ...suggestionGroups(suggestions.value, categoryLabel),
+      ...menuGroups(menu.value, text, GROUP_LIMIT),
+      ...suggested.value,
     ];
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BASE } from '../../lib/base';
-import { menuGroups, searchGroup, suggestionGroups } from './results';
+import { capGroups, GROUP_LIMIT, menuGroups, searchGroup, suggestionGroups } from './results';
 import { TEST_MENU as MENU } from './testMenu';
 
 describe('menuGroups', () => {
@@ -69,5 +69,20 @@ describe('suggestionGroups', () => {
     const unsafe = ['javascript:alert(1)', 'https://evil.example/x', '//evil.example/x', `${BASE}..%2F..%2Fetc`, 'data:text/html,x', `${BASE}includes\\evil.php`];
     const groups = suggestionGroups(unsafe.map((url) => ({ category: 'Hosts', url, value: 'x', label: url })), (c) => c);
     expect(groups).toEqual([]);
+  });
+});
+
+describe('huge menus and answers', () => {
+  it('shows the first GROUP_LIMIT results of a group and counts the rest', () => {
+    const entries = Array.from({ length: 120 }, (_, i) => ({ id: `e${i}`, label: `web ${i}`, path: `includes/components/xicore/status.php?show=hosts&i=${i}`, target: 'maincontentframe' as const, icon: 'status', kind: 'link' as const }));
+    const menu = { home: { id: 'home' as const, label: 'Home', path: '', defaultPath: 'includes/page-home-main.php', icon: 'home', groups: [{ id: 'g', label: 'G', entries }] } };
+    const [group] = menuGroups(menu, 'web', GROUP_LIMIT);
+    expect(group!.results).toHaveLength(GROUP_LIMIT);
+    expect(group!.total).toBe(120);
+    expect(menuGroups(menu, 'web 11', GROUP_LIMIT)[0]).toMatchObject({ results: expect.any(Array) });
+    expect(menuGroups(menu, 'web 11', GROUP_LIMIT)[0]!.total).toBeUndefined();
+    const [capped] = capGroups([{ id: 's', label: 'S', results: group!.results.concat(group!.results) }], 10);
+    expect(capped).toMatchObject({ total: 100 });
+    expect(capped!.results).toHaveLength(10);
   });
 });

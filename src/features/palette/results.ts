@@ -22,6 +22,16 @@ export interface PaletteGroup {
   id: string;
   label: string;
   results: PaletteResult[];
+  /** How many matched, when more than `results` shows (a group is cut at GROUP_LIMIT). */
+  total?: number;
+}
+
+/** Results shown per group: enough to pick from, few enough to render within a keystroke with a huge menu. */
+export const GROUP_LIMIT = 50;
+
+/** Keeps the first `limit` results of each group and records how many there were. */
+export function capGroups(groups: PaletteGroup[], limit: number = GROUP_LIMIT): PaletteGroup[] {
+  return groups.map((g) => (g.results.length > limit ? { ...g, results: g.results.slice(0, limit), total: g.total ?? g.results.length } : g));
 }
 
 export const SEARCH_GROUP_ID = 'search';
@@ -50,21 +60,32 @@ export function menuEntryTarget(section: Pick<MenuSection, 'id' | 'path'>, entry
   return isAppRoute(link.href) ? { kind: 'route', href: link.href } : { kind: 'document', href: link.href };
 }
 
-/** Menu entries whose label contains the term (any case), one group per section in menu order; '#' entries and favourites left out. */
-export function menuGroups(menu: Menu, term: string): PaletteGroup[] {
+/**
+ * Menu entries whose label contains the term (any case), one group per section in menu order; '#' entries and
+ * favourites left out. Only the first `limit` per section get their target worked out; the rest are counted.
+ */
+export function menuGroups(menu: Menu, term: string, limit: number = Infinity): PaletteGroup[] {
   const needle = term.trim().toLowerCase();
   const groups: PaletteGroup[] = [];
   for (const section of Object.values(menu)) {
     if (!section) continue;
     const results: PaletteResult[] = [];
+    let matched = 0;
     for (const group of section.groups) {
       for (const entry of group.entries) {
         if (entry.kind === 'favorite' || !entry.label.toLowerCase().includes(needle)) continue;
+        if (results.length >= limit) {
+          matched += 1;
+          continue;
+        }
         const target = menuEntryTarget(section, entry);
-        if (target) results.push({ id: `menu-${section.id}-${entry.id}`, label: entry.label, detail: group.label, target });
+        if (target) {
+          results.push({ id: `menu-${section.id}-${entry.id}`, label: entry.label, detail: group.label, target });
+          matched += 1;
+        }
       }
     }
-    if (results.length > 0) groups.push({ id: `menu-${section.id}`, label: section.label, results });
+    if (results.length > 0) groups.push({ id: `menu-${section.id}`, label: section.label, results, ...(matched > results.length ? { total: matched } : {}) });
   }
   return groups;
 }
