@@ -179,9 +179,14 @@ export async function run(windowSeconds = Number(process.env.PHAROS_BENCH_WINDOW
       if (await tryDisplays(mid)) good = mid;
       else bad = mid;
     }
-    const best = results.filter((r) => r.displays === good).at(-1);
+    // Held means held at every load up to it: a lucky window at a high load (no fleet update inside it) is not a capacity.
+    const ordered = [...results].sort((x, y) => x.displays - y.displays);
+    const firstMiss = ordered.find((r) => !passes(r));
+    const held = ordered.filter((r) => passes(r) && (!firstMiss || r.displays < firstMiss.displays)).at(-1)?.displays ?? 0;
+    const best = results.filter((r) => r.displays === held).at(-1);
     const figures: Record<string, string | number> = {
-      'displays held (p99 < 100 ms, no errors)': good || 'none',
+      'displays held (p99 < 100 ms, no errors)': held || 'none',
+      'largest single step that held': good || 'none',
       'displays budget': `>= ${DISPLAY_BUDGET}`,
       'requests per display per minute': fmt(PER_DISPLAY * 60),
       'window per step (s, time compressed)': windowSeconds,
