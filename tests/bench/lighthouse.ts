@@ -1,0 +1,59 @@
+/**
+ * Lighthouse (npm `lighthouse`, Debian Chromium) on the shell and the wallboard, logged in: performance, accessibility
+ * and best practices, mobile and desktop, cold (storage reset: no HTTP cache, no worker) and warm (after a first
+ * load, with the worker and caches in place). Lighthouse drives the browser's default context, where the login lives.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { ADMIN, startServer } from '../e2e/server.js';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const PORT = 9400 + (process.pid % 500);
+
+export async function run(): Promise<Record<string, string | number>> {
+  const server = await startServer();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.PHAROS_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', `--remote-debugging-port=${PORT}`, '--remote-debugging-address=127.0.0.1'],
+  });
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    await page.goto(`${server.url}login.php`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+    // The login notices would open over every run: answered once, as a user would.
+    const notices = page.getByRole('dialog', { name: 'Login Alerts' });
+    if (await notices.isVisible().catch(() => false)) await notices.getByRole('button', { name: 'Close' }).click();
+    const figures: Record<string, string | number> = {};
+    for (const [name, url] of [['shell', server.url], ['wallboard', `${server.url}wallboard`]] as const) {
+      for (const form of ['mobile', 'desktop'] as const) {
+        for (const temperature of ['cold', 'warm'] as const) {
+          const flags = { port: PORT, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], disableStorageReset: temperature === 'warm' };
+          const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
+          const categories = result?.lhr.categories ?? {};
+          figures[`${name}, ${form}, ${temperature}: performance / accessibility / best practices`] = CATEGORIES
+            .map((c) => Math.round((categories[c]?.score ?? 0) * 100)).join(' / ');
+          for (const c of ['accessibility', 'best-practices'] as const) {
+            const score = Math.round((categories[c]?.score ?? 0) * 100);
+            const key = `lowest ${c === 'accessibility' ? 'accessibility' : 'best practices'} score`;
+            figures[key] = Math.min(typeof figures[key] === 'number' ? figures[key] : 100, score);
+          }
+          const performance = Math.round((categories.performance?.score ?? 0) * 100);
+          figures['lowest performance score'] = Math.min(typeof figures['lowest performance score'] === 'number' ? figures['lowest performance score'] : 100, performance);
+        }
+      }
+    }
+    return figures;
+  } finally {
+    await context.close();
+    await server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
