@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ADMIN, startServer } from '../e2e/server.js';
+import { signIn, startServer } from '../e2e/server.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const PORT = 9400 + (process.pid % 500);
@@ -23,11 +23,7 @@ export async function run(): Promise<Record<string, string | number>> {
   });
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    await page.goto(`${server.url}login.php`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+    await signIn(page, server);
     // The login notices would open over every run: answered once, as a user would.
     const notices = page.getByRole('dialog', { name: 'Login Alerts' });
     if (await notices.isVisible().catch(() => false)) await notices.getByRole('button', { name: 'Close' }).click();

@@ -6,7 +6,7 @@
  * Two animation frames are about 33 ms in headless Chromium: that is the floor of this measure, not the palette's work.
  */
 import { chromium, type Route } from '@playwright/test';
-import { ADMIN, startServer } from '../e2e/server.js';
+import { signIn, startServer } from '../e2e/server.js';
 import type { Menu, SearchSuggestion } from '../../src/lib/apiTypes.js';
 
 const ENTRIES = 20_000;
@@ -45,11 +45,7 @@ export async function run(): Promise<Record<string, string | number>> {
   try {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}login.php`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+    await signIn(page, server);
     const real = await (await page.request.get(`${server.url}api/v2/app/menu`)).json() as Menu;
     const menu = bigMenu(real);
     await page.route('**/api/v2/app/menu*', (route: Route) => route.fulfill({ json: menu }));

@@ -4,7 +4,7 @@
  * first contentful paint, and the moment the shell's top bar is on screen. Median over several reloads.
  */
 import { chromium } from '@playwright/test';
-import { ADMIN, startServer } from '../e2e/server.js';
+import { signIn, startServer } from '../e2e/server.js';
 
 const RUNS = 7;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -15,11 +15,7 @@ export async function run(): Promise<Record<string, string | number>> {
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}login.php`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+    await signIn(page, server);
     await page.evaluate(async () => { await navigator.serviceWorker.ready; });
     // Controlled, with the precache and the stored copies in place.
     await page.reload();

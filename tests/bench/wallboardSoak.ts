@@ -1,5 +1,5 @@
 import { chromium, expect } from '@playwright/test';
-import { ADMIN, startServer } from '../e2e/server.js';
+import { signIn, startServer } from '../e2e/server.js';
 
 const PAGES_COUNT = 3;
 /** At least 500, rounded up to whole rounds, so the end is measured on the same page as the start. */
@@ -20,11 +20,7 @@ export async function run(): Promise<Record<string, string | number>> {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(`${server.url}login.php`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+    await signIn(page, server);
     const query = PAGES.map((p) => `page=${encodeURIComponent(p)}`).join('&');
     await page.goto(`${server.url}wallboard?${query}&speed=10`);
     const position = page.getByTestId('wallboard-position');

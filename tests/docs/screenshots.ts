@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { ADMIN, startServer, type RunningServer } from '../e2e/server.js';
+import { type RunningServer, signIn, startServer } from '../e2e/server.js';
 
 const OUT = path.resolve(import.meta.dirname, '..', '..', 'docs', 'images');
 const THEMES = [['neptune', 'dark'], ['neptunelight', 'light'], ['neptunecolorblind', 'colorblind']] as const;
@@ -24,11 +24,7 @@ try {
   for (const [theme, name] of THEMES) {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, serviceWorkers: 'block' });
     const page = await context.newPage();
-    await page.goto(`${server.url}login.php`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+    await signIn(page, server);
     await setTheme(page, server, theme);
     await page.goto(`${server.url}includes/components/pharos/problemsboard.php`);
     await page.screenshot({ path: path.join(OUT, `problems-board-${name}.png`) });

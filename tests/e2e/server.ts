@@ -78,3 +78,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     resume: () => signal('SIGCONT'),
   };
 }
+
+/** Signs a user in through the login form, as a person would (benches and doc screenshots; specs use fixtures' login). */
+export async function signIn(page: import('@playwright/test').Page, server: RunningServer, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  await page.goto(`${server.url}login.php`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+}
