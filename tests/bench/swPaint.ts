@@ -1,3 +1,5 @@
+// Parts of this file run in the page (Playwright evaluate), so it needs the DOM types the server config leaves out.
+/// <reference lib="dom" />
 /**
  * Time to a painted shell from the service-worker cache: a logged-in browser whose worker has installed reloads the
  * app with the server stopped, so everything comes from the device. Measured in the page from navigation start:
