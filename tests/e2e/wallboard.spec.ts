@@ -144,6 +144,8 @@ test.describe('wallboard through outages and lost sessions', () => {
     await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
     await page.clock.runFor(30_000);
     await expect(position(page)).toHaveText('2 / 3');
+    // The strip names what is on screen, not the item that was asked for when the server went away.
+    await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
     await expect(shownFrame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php`);
     await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
 

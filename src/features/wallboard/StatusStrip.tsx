@@ -33,7 +33,8 @@ export function StatusStrip({ model }: { model: WallboardModel }) {
   const now = useNow(1000);
   const system = useShellData().systemStatus;
   const items = model.items.value;
-  const current = model.stage.value?.item;
+  // Held, the item that was loading when the server went away never showed: name what is on screen.
+  const current = model.held.value ? model.onScreen.value ?? model.stage.value?.item : model.stage.value?.item;
   const running = model.rotation.running.value;
   const notices = model.notices.value;
   const online = connection.state.value === 'online';

@@ -77,7 +77,7 @@ export function WallboardScreen() {
     frame.setFullscreen(true);
     if (config.theme) theme.showOnly(config.theme);
     report.current = () => ({
-      item: model.stage.peek()?.item.title ?? '',
+      item: (model.onScreen.peek() ?? model.stage.peek()?.item)?.title ?? '',
       connection: connection.state.peek(),
       screen: `${window.screen.width}x${window.screen.height}`,
       version: BUILD_VERSION,

@@ -127,6 +127,25 @@ describe('wallboard model', () => {
     expect(s.shown()).toBe('/c.php');
   });
 
+  it('an outage while the next item loads holds on the item on screen, with its place, not the one that never showed', async () => {
+    const s = setup();
+    await seconds(0);
+    s.model.markShown(s.model.stage.value!.seq);
+    await seconds(10);
+    s.model.markShown(s.model.stage.value!.seq);
+    expect(s.model.onScreen.value?.url).toBe('/b.php');
+    await seconds(10);
+    // c.php was asked for, and the server went away before it was drawn.
+    expect(s.shown()).toBe('/c.php');
+    s.state.value = 'unreachable';
+    expect(s.model.held.value).toBe(true);
+    expect(s.model.onScreen.value?.url).toBe('/b.php');
+    expect(s.model.position.value).toBe(2);
+    s.recover();
+    await seconds(0);
+    expect(s.shown()).toBe('/b.php');
+  });
+
   it('a cold start without a network shows the last list it had', async () => {
     const stored = [{ title: 'Stored', url: '/stored.php' }];
     const s = setup('?views=0', { stored, viewAt: async () => { throw new TypeError('Failed to fetch'); } });

@@ -36,6 +36,8 @@ export interface WallboardModel {
   readonly position: ReadonlySignal<number>;
   /** The rotation waits because the server cannot be reached or the session is gone. */
   readonly held: ReadonlySignal<boolean>;
+  /** The item drawn on screen last: while the rotation holds, that is what the strip names, not the one that never loaded. */
+  readonly onScreen: ReadonlySignal<PlaylistItem | null>;
   /** The stage put this request on screen: it is what the wallboard goes back to when it has to hold. */
   markShown(seq: number): void;
   /** Resolves the playlist and starts rotating; returns the stop. */
@@ -62,8 +64,9 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
   const stage = signal<StageRequest | null>(null);
   const held = signal(false);
   let seq = 0;
-  const indexOf = new Map<number, number>();
+  const requested = new Map<number, { index: number; item: PlaylistItem }>();
   let shownIndex: number | undefined;
+  const onScreen = signal<PlaylistItem | null>(null);
   // nightmode=views:…: the day and night lists, and the rotation index at which the list on screen began.
   const lists: { day: PlaylistItem[]; night: PlaylistItem[] } = { day: [], night: [] };
   let nightShown = false;
@@ -109,7 +112,7 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
     open: (url) => {
       const item = items.peek().find((x) => x.url === url) ?? { title: url, url };
       seq += 1;
-      indexOf.set(seq, rotation.index.peek());
+      requested.set(seq, { index: rotation.index.peek(), item });
       stage.value = { seq, item };
       return true;
     },
@@ -152,9 +155,12 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
       return n ? (((i % n) + n) % n) + 1 : 0;
     }),
     held,
+    onScreen,
     markShown(shown) {
-      shownIndex = indexOf.get(shown);
-      for (const key of indexOf.keys()) if (key <= shown) indexOf.delete(key);
+      const request = requested.get(shown);
+      shownIndex = request?.index;
+      if (request) onScreen.value = request.item;
+      for (const key of requested.keys()) if (key <= shown) requested.delete(key);
     },
     start() {
       let stopped = false;
