@@ -66,4 +66,31 @@ test.describe('wallboard alert interrupt', () => {
       await expect(alertCard(page)).toHaveCount(0);
     }
   });
+
+  test('at night a blanked screen keeps the clock and the problem totals, and a new problem wakes it for its card', async ({ page }) => {
+    await page.clock.install();
+    await login(page, server);
+    const hour = await page.evaluate(() => new Date().getHours());
+    const night = `${String(hour).padStart(2, '0')}:00-${String((hour + 2) % 24).padStart(2, '0')}:00`;
+    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
+    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&night=${night}&nightmode=blank`);
+    await baseline;
+    const dark = page.getByTestId('wallboard-night');
+    await expect(dark).toBeVisible();
+    await expect(dark).toHaveAttribute('data-mode', 'blank');
+    // Standing problems do not keep the screen lit, but a dark screen still says they are there.
+    await expect(dark.getByTestId('wallboard-host-problems')).toContainText(/Host problems: [1-9]/);
+    await expect(dark.getByTestId('wallboard-service-problems')).toContainText(/Service problems: [1-9]/);
+    await expect(dark.locator('time')).toHaveText(/\d{1,2}:\d{2}/);
+
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await forceCritical(page, server);
+    await page.clock.runFor(30_000);
+    await expect(alertCard(page)).toBeVisible();
+    await expect(dark).toHaveCount(0);
+    // The card's time is up: the screen goes dark again.
+    await page.clock.runFor(21_000);
+    await expect(alertCard(page)).toHaveCount(0);
+    await expect(dark).toBeVisible();
+  });
 });

@@ -1,29 +1,13 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../lib/i18n';
-import { useResource } from '../../lib/resource';
 import { Icon } from '../../ui/Icon';
 import { indicatorText } from '../connection/ConnectionIndicator';
 import { useConnection } from '../connection/model';
-import { clockTime, useStaleness } from '../connection/staleness';
+import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';
 import { useShellData } from '../../shell/shellData';
 import type { WallboardModel } from './model';
-
-function Totals({ kind }: { kind: 'host' | 'service' }) {
-  const t = useT();
-  const shell = useShellData();
-  const resource = kind === 'host' ? shell.hostProblems : shell.serviceProblems;
-  const { data } = useResource(resource);
-  const { stale } = useStaleness(resource);
-  const count = data?.recordcount;
-  const tone = count === undefined ? 'unknown' : count > 0 ? 'critical' : 'ok';
-  return (
-    <span className="wallboard-totals" data-tone={stale ? 'unknown' : tone} data-stale={stale || undefined} data-testid={`wallboard-${kind}-problems`}>
-      <Icon name={count ? 'warning' : 'success'} />
-      {t(`wallboard.${kind}Problems`, { count: count ?? '–' })}
-    </span>
-  );
-}
+import { ProblemTotals } from './ProblemTotals';
 
 /** Issue 8: the slim strip: clock, item and position, countdown, problem totals, connection and data age, notices. */
 export function StatusStrip({ model }: { model: WallboardModel }) {
@@ -47,8 +31,8 @@ export function StatusStrip({ model }: { model: WallboardModel }) {
       <span role="timer" className="wallboard-countdown" data-testid="wallboard-countdown">
         {running ? t('wallboard.countdown', { seconds: model.rotation.countdown.value }) : t('wallboard.paused')}
       </span>
-      <Totals kind="host" />
-      <Totals kind="service" />
+      <ProblemTotals kind="host" />
+      <ProblemTotals kind="service" />
       <span className="wallboard-connection" data-state={connection.state.value} data-testid="wallboard-connection">
         <Icon name={online ? 'success' : connection.state.value === 'offline' ? 'offline' : 'warning'} />
         {online ? t('wallboard.live', { time: dataAt === undefined ? '–' : clockTime(dataAt) }) : indicatorText(connection, dataAt, now, t)}

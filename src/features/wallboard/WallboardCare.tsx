@@ -9,23 +9,28 @@ import type { AlertWatch } from './alerts';
 import { blankClockPlace, burnInShift, isNight } from './nightCare';
 import type { WallboardConfig } from './params';
 import type { Chime } from './sound';
+import { ProblemTotals } from './ProblemTotals';
 
 /**
  * Night care (issue 10): outside working hours the screen dims (a dark veil with the clock) or blanks (black, with a
- * small clock that moves every minute), unless there are unhandled critical problems; an alert wakes it.
+ * small clock that moves every minute); an alert wakes it. The problem totals stay beside the clock, so a dark screen
+ * never reads as "all is well" while problems stand.
  */
-export function NightOverlay({ config, watch, alerts }: { config: WallboardConfig; watch: Pick<AlertWatch, 'criticalCount' | 'current'> | undefined; alerts: boolean }) {
+export function NightOverlay({ config, watch, alerts }: { config: WallboardConfig; watch: Pick<AlertWatch, 'current'> | undefined; alerts: boolean }) {
   useSignals();
   const t = useT();
   const now = useNow(30_000, config.night !== undefined);
   const night = config.night;
   // A night playlist (nightmode=views:…) is the rotation's business: nothing covers the screen.
   if (!night || config.nightMode === 'views' || !isNight(new Date(now), night)) return null;
-  if ((watch?.criticalCount.value ?? 0) > 0 || (alerts && watch?.current.value)) return null;
+  if (alerts && watch?.current.value) return null;
   const place = config.nightMode === 'blank' ? blankClockPlace(now) : undefined;
   return (
-    <div className="wallboard-night" data-mode={config.nightMode} data-testid="wallboard-night" aria-label={t('wallboard.night')} role="img">
-      <span className="wallboard-night-clock" style={place ? { left: `${place.left}%`, top: `${place.top}%` } : undefined}>{clockTime(now)}</span>
+    <div className="wallboard-night" data-mode={config.nightMode} data-testid="wallboard-night" role="region" aria-label={t('wallboard.night')}>
+      <div className="wallboard-night-face" style={place ? { left: `${place.left}%`, top: `${place.top}%` } : undefined}>
+        <time className="wallboard-night-clock">{clockTime(now)}</time>
+        <span className="wallboard-night-totals"><ProblemTotals kind="host" /> <ProblemTotals kind="service" /></span>
+      </div>
     </div>
   );
 }

@@ -38,8 +38,6 @@ export interface AlertWatch {
   readonly current: ReadonlySignal<Alert | null>;
   /** Alerts waiting for the one on screen to end. */
   readonly waiting: ReadonlySignal<number>;
-  /** Unhandled critical problems in the last poll (night care stays awake while there are any). */
-  readonly criticalCount: ReadonlySignal<number>;
   /** Polls once now (also what the timer does). */
   poll(): Promise<void>;
   /** Starts polling; returns the stop. */
@@ -57,7 +55,6 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
   const current = signal<Alert | null>(null);
   const queue: Alert[] = [];
   const waiting = signal(0);
-  const criticalCount = signal(0);
   const seen = new Set<string>();
   let baseline = false;
   let showTimer: ReturnType<typeof setTimeout> | undefined;
@@ -80,7 +77,6 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
       // Unreachable or signed out: the connection model says so; the next poll compares with what was seen before.
       return;
     }
-    criticalCount.value = problems.length;
     const fresh = problems.filter((p) => !seen.has(problemKey(p)));
     for (const p of fresh) seen.add(problemKey(p));
     const shown = current.peek();
@@ -103,7 +99,6 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
   return {
     current,
     waiting,
-    criticalCount,
     poll,
     start() {
       void poll();
