@@ -25,23 +25,27 @@ export interface TableProps<T> {
   'data-testid'?: string;
 }
 
-/** A static data table with native semantics (caption, column and row headers); rows carry data-row-key for tests and CSS. */
+/**
+ * A static data table with native semantics (caption, column and row headers); rows carry data-row-key for tests and CSS.
+ * On a phone each row becomes a card with every cell labelled by its column: the explicit roles keep the table's
+ * semantics, which browsers drop from elements whose CSS display changes.
+ */
 export function Table<T>({ caption, hideCaption, columns, rows, rowKey, empty, isBusy, ...rest }: TableProps<T>) {
   return (
     <div className="ui-table-wrap">
-      <table className="ui-table" aria-busy={isBusy || undefined} data-testid={rest['data-testid']}>
+      <table className="ui-table" role="table" aria-busy={isBusy || undefined} data-testid={rest['data-testid']}>
         <caption data-hidden={hideCaption || undefined}>{caption}</caption>
-        <thead>
-          <tr>{columns.map((c) => <th key={c.key} scope="col">{c.header}</th>)}</tr>
+        <thead role="rowgroup">
+          <tr role="row">{columns.map((c) => <th key={c.key} scope="col" role="columnheader">{c.header}</th>)}</tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.length === 0 ? (
-            <tr><td className="ui-table-empty" colSpan={columns.length}>{empty}</td></tr>
+            <tr role="row"><td className="ui-table-empty" role="cell" colSpan={columns.length}>{empty}</td></tr>
           ) : rows.map((row) => (
-            <tr key={rowKey(row)} data-row-key={rowKey(row)}>
+            <tr key={rowKey(row)} role="row" data-row-key={rowKey(row)}>
               {columns.map((c) => (c.isRowHeader
-                ? <th key={c.key} scope="row" data-wrap={c.wrap}>{c.cell(row)}</th>
-                : <td key={c.key} data-wrap={c.wrap}>{c.cell(row)}</td>))}
+                ? <th key={c.key} scope="row" role="rowheader" data-wrap={c.wrap}>{c.cell(row)}</th>
+                : <td key={c.key} role="cell" data-wrap={c.wrap} data-label={typeof c.header === 'string' ? c.header : undefined}>{c.cell(row)}</td>))}
             </tr>
           ))}
         </tbody>

@@ -122,4 +122,24 @@ test.describe('phones (390×844)', () => {
       }
     });
   }
+
+  test('native screens\' tables: one card per row, each value under its column\'s name, no sideways scroll', async ({ loggedIn: page, server }) => {
+    await page.goto(`${server.url}dashboards/manage.php`);
+    const table = page.getByTestId('dashboards-table');
+    const home = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Home Dashboard', exact: true }) });
+    // Still a table to assistive tech, with its row header.
+    await expect(home).toHaveCount(1);
+    const wide = await page.evaluate(() => [document.documentElement, ...document.querySelectorAll('.ui-table-wrap')]
+      .filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.className || el.tagName));
+    expect(wide).toEqual([]);
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    const cells = home.getByRole('cell');
+    expect(await cells.count()).toBeGreaterThan(0);
+    for (let c = 0; c < await cells.count(); c++) {
+      const box = (await cells.nth(c).boundingBox())!;
+      expect(box.x + box.width, `cell ${c} inside the screen`).toBeLessThanOrEqual(width + 0.5);
+      const label = await cells.nth(c).evaluate((el) => getComputedStyle(el, '::before').content);
+      expect(label, `cell ${c} is labelled`).not.toBe('none');
+    }
+  });
 });
