@@ -102,3 +102,30 @@ test.describe('paired displays', () => {
     await adminContext.close();
   });
 });
+
+test('a display that stops reporting says since when, instead of still reading "online"', async ({ browser, page, server }) => {
+  // The TV's side by request only: it asks for a code, is claimed, picks its token up and reports once.
+  const tvContext = await browser.newContext();
+  const code = ((await (await tvContext.request.post(`${server.url}api/v2/displays/pair`)).json()) as { code: string }).code;
+  await page.clock.install();
+  await login(page, server);
+  await page.goto(`${server.url}admin/?xiwindow=${encodeURIComponent(`${server.base}admin/displays.php`)}`);
+  await page.getByRole('button', { name: 'Pair a display' }).click();
+  const pair = page.getByRole('dialog', { name: 'Pair a display' });
+  await pair.getByLabel('Code on the screen').fill(code);
+  await pair.getByLabel('Name', { exact: true }).fill('Lobby TV');
+  await pair.getByRole('button', { name: 'Pair display' }).click();
+  await expect(pair).toBeHidden();
+  expect(await (await tvContext.request.get(`${server.url}api/v2/displays/pair`)).json()).toMatchObject({ state: 'paired' });
+  expect((await tvContext.request.get(`${server.url}api/v2/displays/me?item=Tactical%20Overview&connection=online`)).ok()).toBe(true);
+
+  const row = page.getByTestId('displays-table').getByRole('row', { name: /Lobby TV/ });
+  await page.clock.runFor(10_000);
+  await expect(row).toContainText('Showing Tactical Overview · Connection: online');
+  await expect(row).not.toContainText('Not reporting');
+  // Three reports missed: the row stops vouching for the screen, and keeps what it said last as history.
+  await page.clock.runFor(100_000);
+  await expect(row).toContainText(/Not reporting since \d{1,2}:\d{2}/);
+  await expect(row).toContainText('last report: Showing Tactical Overview · Connection: online');
+  await tvContext.close();
+});

@@ -6,6 +6,9 @@ import { Button } from '../../ui/Button';
 import { FormDialog } from '../../ui/FormDialog';
 import { Table, type TableColumn } from '../../ui/Table';
 import { clockTime } from '../connection/staleness';
+import { useNow } from '../connection/useNow';
+import { REPORT_MS } from '../wallboard/displayLink';
+import { Icon } from '../../ui/Icon';
 import { useAuth } from '../session/AuthProvider';
 import { createDisplaysApi, type DisplayRecord } from './api';
 import { DisplayDialog } from './DisplayDialog';
@@ -21,6 +24,7 @@ export function DisplaysScreen() {
   const list = useResource(model.displays);
   useResource(model.users);
   const dialog = model.dialog.value;
+  const now = useNow(REPORT_MS / 2);
   return (
     <section className="native-screen" data-screen="displays" aria-labelledby="screen-displays">
       <h1 id="screen-displays">{t('displays.title')}</h1>
@@ -34,7 +38,7 @@ export function DisplaysScreen() {
         <Table
           caption={t('displays.title')}
           hideCaption
-          columns={columns(model, t)}
+          columns={columns(model, t, now)}
           rows={list.data ?? []}
           rowKey={(d) => String(d.id)}
           empty={list.loading ? t('screens.loading') : t('displays.empty')}
@@ -62,6 +66,9 @@ export function DisplaysScreen() {
   );
 }
 
+/** Three missed reports: the screen is off, offline or gone, and what it said last may no longer be true. */
+export const SILENT_AFTER_MS = 3 * REPORT_MS;
+
 /** What the screen last said about itself, in words. */
 function reported(d: DisplayRecord, t: Translate): string {
   const parts = [
@@ -73,13 +80,29 @@ function reported(d: DisplayRecord, t: Translate): string {
   return parts.length ? parts.join(' · ') : '–';
 }
 
-function columns(model: DisplaysModel, t: Translate): TableColumn<DisplayRecord>[] {
+/** A time today, or the date too when it was another day: "08:49 PM", "Nov 21, 08:49 PM". */
+function seenAt(at: number, now: number): string {
+  if (new Date(at).toDateString() === new Date(now).toDateString()) return clockTime(at);
+  return new Date(at).toLocaleString(document.documentElement.lang || 'en', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A silent screen never reads as "Connection: online": it says since when nothing came, then what it said last. */
+function status(d: DisplayRecord, t: Translate, now: number) {
+  if (!d.paired || d.lastSeen === null || now - d.lastSeen <= SILENT_AFTER_MS) return reported(d, t);
+  return (
+    <span data-state="silent">
+      <Icon name="warning" /> {t('displays.silent', { time: seenAt(d.lastSeen, now) })} · {t('displays.lastReport', { report: reported(d, t) })}
+    </span>
+  );
+}
+
+function columns(model: DisplaysModel, t: Translate, now: number): TableColumn<DisplayRecord>[] {
   return [
     { key: 'name', header: t('displays.col.name'), isRowHeader: true, cell: (d) => d.name },
     { key: 'user', header: t('displays.col.user'), cell: (d) => d.username ?? String(d.userId) },
     { key: 'params', header: t('displays.col.params'), wrap: 'anywhere', cell: (d) => d.params || '–' },
-    { key: 'seen', header: t('displays.col.seen'), cell: (d) => (!d.paired ? t('displays.notPickedUp') : d.lastSeen ? clockTime(d.lastSeen) : '–') },
-    { key: 'status', header: t('displays.col.status'), cell: (d) => reported(d, t) },
+    { key: 'seen', header: t('displays.col.seen'), cell: (d) => (!d.paired ? t('displays.notPickedUp') : d.lastSeen ? seenAt(d.lastSeen, now) : '–') },
+    { key: 'status', header: t('displays.col.status'), cell: (d) => status(d, t, now) },
     {
       key: 'action',
       header: t('displays.col.action'),
