@@ -90,6 +90,18 @@ test.describe('phones (390×844)', () => {
     }
   });
 
+  test('the wallboard strip keeps every part on screen: problem totals and the connection state are never cut off', async ({ loggedIn: page, server }) => {
+    await page.goto(`${server.url}wallboard`);
+    const strip = page.getByTestId('wallboard-strip');
+    await expect(page.getByTestId('wallboard-position')).toHaveText(/^1 \/ \d+$/);
+    for (const part of ['wallboard-clock', 'wallboard-position', 'wallboard-countdown', 'wallboard-connection']) {
+      await expect(strip.getByTestId(part), part).toBeInViewport({ ratio: 1 });
+    }
+    await expect(strip.getByText(/^Host problems: \d+$/)).toBeInViewport({ ratio: 1 });
+    await expect(strip.getByText(/^Service problems: \d+$/)).toBeInViewport({ ratio: 1 });
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth), 'nothing hidden sideways').toBe(false);
+  });
+
   // Host Status rather than Host Problems: other specs on the shared server may acknowledge the fleet's one host problem.
   for (const [show, heading] of [['serviceproblems', 'Service Problems'], ['services', 'Service Status'], ['hosts', 'Host Status']] as const) {
     test(`${heading}: one card per row, no sideways scroll`, async ({ loggedIn: page, server }) => {
