@@ -21,6 +21,34 @@ async function forceCritical(page: Page, server: RunningServer): Promise<{ host:
   return { host, service };
 }
 
+/**
+ * Headless Chromium lets every page play sound; many TV browsers do not. With this, the page's AudioContext does what
+ * theirs do: it starts suspended, and resume() works only inside a user's gesture. It also records every tone started,
+ * by its pitch (high for a problem, lower for a recovery). Plain JS: the test runner's transform would name functions.
+ */
+const BLOCKED_AUDIO = `(() => {
+  const Native = window.AudioContext;
+  const tones = [];
+  const create = Native.prototype.createOscillator;
+  Native.prototype.createOscillator = function () {
+    const osc = create.call(this);
+    const start = osc.start.bind(osc);
+    osc.start = (when) => { tones.push(osc.frequency.value); start(when); };
+    return osc;
+  };
+  const blocked = new WeakSet();
+  const Blocked = class extends Native {
+    constructor(...args) { super(...args); blocked.add(this); }
+    get state() { return blocked.has(this) ? 'suspended' : super.state; }
+    resume() {
+      if (!navigator.userActivation.isActive) return new Promise(() => undefined);
+      blocked.delete(this);
+      return super.resume();
+    }
+  };
+  Object.assign(window, { AudioContext: Blocked, tones });
+})();`;
+
 test.describe('wallboard alert interrupt', () => {
   let server: RunningServer;
   // The fleet holds still, so the only new problem is the one the test forces.
@@ -65,6 +93,34 @@ test.describe('wallboard alert interrupt', () => {
       await page.clock.runFor(30_000);
       await expect(alertCard(page)).toHaveCount(0);
     }
+  });
+
+  test('sound=on: where autoplay is blocked it offers "Tap to enable sound" once; then a new problem plays one tone, and nothing else does', async ({ page }) => {
+    await page.addInitScript({ content: BLOCKED_AUDIO });
+    const tones = () => page.evaluate(() => (window as unknown as { tones: number[] }).tones);
+    await page.clock.install();
+    await login(page, server);
+    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
+    await page.goto(`${server.url}wallboard?alerts=on&sound=on&speed=10`);
+    await baseline;
+    const offer = page.getByRole('button', { name: 'Tap to enable sound' });
+    await expect(offer).toBeVisible();
+    // The rotation does not wait for the tap: nobody may be there.
+    await page.clock.runFor(11_000);
+    await expect(position(page)).toHaveText('2 / 3');
+    await offer.click();
+    await expect(offer).toHaveCount(0);
+    await page.clock.runFor(30_000);
+    expect(await tones(), 'standing problems make no sound').toEqual([]);
+
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await forceCritical(page, server);
+    await page.clock.runFor(30_000);
+    await expect(alertCard(page)).toBeVisible();
+    expect(await tones()).toEqual([880]);
+    for (let i = 0; i < 3; i += 1) await page.clock.runFor(30_000);
+    expect(await tones(), 'the same problem is never announced again').toEqual([880]);
+    await expect(offer).toHaveCount(0);
   });
 
   test('at night a blanked screen keeps the clock and the problem totals, and a new problem wakes it for its card', async ({ page }) => {
