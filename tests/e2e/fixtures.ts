@@ -1,4 +1,4 @@
-import { request, test as base, expect, type Page } from '@playwright/test';
+import { request, test as base, expect, type Page, type Request } from '@playwright/test';
 import { ADMIN, startServer, type RunningServer } from './server';
 
 export { expect };
@@ -37,6 +37,31 @@ export async function login(page: Page, server: RunningServer, username = ADMIN.
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
+}
+
+/**
+ * Moves a page's fake clock on by `ms` in steps shorter than the app's 15 s request timeout, and lets every request a
+ * step starts be answered before the next. One long runFor fires the timeout of a request the server is still
+ * answering in real time, and the page then (rightly) reports the server unreachable; a loaded machine makes that likely.
+ */
+export async function runForAnswered(page: Page, ms: number, step = 5000): Promise<void> {
+  const pending = new Set<Request>();
+  // The app's own calls: those are what its timeout aborts. A framed page's requests end with their frame, unreported.
+  const started = (r: Request) => { if (['fetch', 'xhr'].includes(r.resourceType()) && r.frame() === page.mainFrame()) pending.add(r); };
+  const ended = (r: Request) => { pending.delete(r); };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    for (let done = 0; done < ms; done += step) {
+      await page.clock.runFor(Math.min(step, ms - done));
+      await expect.poll(() => [...pending].map((r) => r.url()), { message: 'requests still unanswered' }).toEqual([]);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
 
 /** One reference server per worker (fresh SQLite data dir); tests that need special settings start their own with startServer(). */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, runForAnswered, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /** The secondary menu's special entries (spec 2.10) and view rotation (spec 4), on a server of their own. */
@@ -111,6 +111,8 @@ test.describe('views section', () => {
     const rotate = panel(page).getByRole('button', { name: 'Rotate Views' });
     await expect(rotate).toHaveAttribute('aria-pressed', 'false');
     await expect(bar(page).getByRole('timer')).toHaveText('Paused');
+    // From here only the test moves the clock: real time on a loaded machine must not advance the rotation.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await rotate.click();
     await expect(rotate).toHaveAttribute('aria-pressed', 'true');
     await expect(frame(page)).toHaveAttribute('src', `${server.base}${HOSTS}`);
@@ -123,7 +125,7 @@ test.describe('views section', () => {
 
     await bar(page).getByRole('button', { name: 'Pause rotation' }).click();
     await expect(rotate).toHaveAttribute('aria-pressed', 'false');
-    await page.clock.runFor(30_000);
+    await runForAnswered(page, 30_000);
     await expect(frame(page)).toHaveAttribute('src', `${server.base}${SERVICES}`);
 
     await bar(page).getByRole('button', { name: 'Previous view' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, runForAnswered, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const position = (page: Page) => page.getByTestId('wallboard-position');
@@ -110,15 +110,15 @@ test.describe('wallboard alert interrupt', () => {
     await expect(position(page)).toHaveText('2 / 3');
     await offer.click();
     await expect(offer).toHaveCount(0);
-    await page.clock.runFor(30_000);
+    await runForAnswered(page, 30_000);
     expect(await tones(), 'standing problems make no sound').toEqual([]);
 
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
     await forceCritical(page, server);
-    await page.clock.runFor(30_000);
+    await runForAnswered(page, 30_000);
     await expect(alertCard(page)).toBeVisible();
     expect(await tones()).toEqual([880]);
-    for (let i = 0; i < 3; i += 1) await page.clock.runFor(30_000);
+    for (let i = 0; i < 3; i += 1) await runForAnswered(page, 30_000);
     expect(await tones(), 'the same problem is never announced again').toEqual([880]);
     await expect(offer).toHaveCount(0);
   });

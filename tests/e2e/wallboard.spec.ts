@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, runForAnswered, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /** A fresh user's My Views: the default playlist of a new install. */
@@ -168,7 +168,7 @@ test.describe('wallboard through outages and lost sessions', () => {
     const db = new Database(path.join(server.dataDir, 'pharos.sqlite'));
     db.prepare('DELETE FROM sessions').run();
     db.close();
-    await page.clock.runFor(61_000);
+    await runForAnswered(page, 61_000);
     const signIn = page.getByTestId('wallboard-signin');
     await expect(signIn).toContainText('Sign-in needed');
     await expect(signIn).toContainText(/At \d.* the server answered/);
@@ -180,7 +180,7 @@ test.describe('wallboard through outages and lost sessions', () => {
     const other = await context.newPage();
     await login(other, server);
     await other.close();
-    await page.clock.runFor(130_000);
+    await runForAnswered(page, 130_000);
     await expect(signIn).toBeHidden();
     await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
     const at = await position(page).textContent();
