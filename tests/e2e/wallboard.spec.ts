@@ -142,6 +142,9 @@ test.describe('wallboard through outages and lost sessions', () => {
     const stale = page.getByTestId('wallboard-stale');
     await expect(stale).toContainText(/Server unreachable since \d.*retrying in \d+ s/);
     await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+    // The strip says it too, whole: the outage's words never run off the screen's edge.
+    await expect(page.getByTestId('wallboard-connection')).toContainText(/Server unreachable since \d.*retrying in \d+ s/);
+    await expect(page.getByTestId('wallboard-connection')).toBeInViewport({ ratio: 1 });
     await page.clock.runFor(30_000);
     await expect(position(page)).toHaveText('2 / 3');
     // The strip names what is on screen, not the item that was asked for when the server went away.
