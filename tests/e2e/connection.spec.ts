@@ -50,6 +50,8 @@ function everythingStored(page: Page): Promise<string> {
 /** After a visit online: the worker controls the page and the shell's dated copies are stored. */
 async function primed(page: Page): Promise<void> {
   await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  // A worker that activated after this page loaded may not have claimed it yet; a page loaded now is its own.
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   await expect.poll(async () => {
     const keys = await storedKeys(page);
