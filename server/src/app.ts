@@ -7,6 +7,7 @@ import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
 import { parseUrlEncoded, registerInputGuards } from './http/input.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerClosing } from './http/closing.js';
 import { createMonitoringSource } from './monitoring/create.js';
 import type { MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
@@ -63,7 +64,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const now = options.now ?? Date.now;
   const ctx: AppContext = { config, db, monitoring, base: config.base, now, throttle: new LoginThrottle(config.loginLockMs, now), changes: createChangeFeed() };
 
-  const app = Fastify({ logger: false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy });
+  // Closing: idle keep-alive connections are dropped at once, and registerClosing answers what still arrives (an HTML
+  // page, never Fastify's JSON 503, which a frame would show) and cuts what is left after a grace period.
+  const app = Fastify({
+    logger: false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle', return503OnClosing: false,
+  });
+  registerClosing(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit, parser: (text) => parseUrlEncoded(text) });
   registerInputGuards(app);

@@ -27,11 +27,25 @@ if (server.generatedAdminPassword) {
   console.log('It is shown only this once; change it with: npm run admin -- set-password nagiosadmin NEW_PASSWORD');
 }
 
+/** Past the connections' grace period (http/closing.ts), and inside a service manager's stop timeout (docs/operations.md). */
+const SHUTDOWN_DEADLINE_MS = 8000;
+
 let closing = false;
 async function shutdown(): Promise<void> {
   if (closing) return;
   closing = true;
-  await server.close();
+  // Should something still hold the close (a monitoring source that does not stop), exit anyway rather than be killed:
+  // SQLite's journal keeps the database consistent either way, and the port is free for the next start.
+  setTimeout(() => {
+    console.error('Shutdown took too long; exiting without waiting further.');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  try {
+    await server.close();
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());
