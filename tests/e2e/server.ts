@@ -19,6 +19,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** Starts it again on the same port and data (after stop), optionally with other settings (a new build). */
   start(env?: Record<string, string>): Promise<void>;
+  /** Ends it the hard way (SIGKILL to its whole group): no shutdown, connections cut mid-answer. */
+  kill(): Promise<void>;
   /** Freezes the process (SIGSTOP): connections are accepted by the kernel but nothing answers. */
   pause(): void;
   resume(): void;
@@ -55,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const parsed = new URL(current.url);
   const run = promisify(execFile);
   const signal = (name: NodeJS.Signals) => {
-    if (current.child.exitCode === null && current.child.pid) process.kill(-current.child.pid, name);
+    if (current.child.exitCode === null && current.child.signalCode === null && current.child.pid) process.kill(-current.child.pid, name);
   };
   return {
     url: current.url, origin: parsed.origin, base: parsed.pathname, dataDir,
@@ -65,7 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     async stop() {
       const { child } = current;
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       signal('SIGCONT');
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -73,6 +75,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     async start(extra: Record<string, string> = {}) {
       current = await spawnServer({ ...baseEnv, ...extra, PORT: parsed.port });
+    },
+    async kill() {
+      const { child } = current;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      signal('SIGKILL');
+      await exited;
     },
     pause: () => signal('SIGSTOP'),
     resume: () => signal('SIGCONT'),

@@ -40,6 +40,7 @@ export function classicDocument(o: DocumentOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="pharos-page" content="classic">
 <title>${o.title}</title>
 <link rel="stylesheet" href="${o.base}includes/css/classic.css">
 ${o.installable ? installLinks(o.base) : ''}</head>

@@ -7,7 +7,9 @@ export const PAIRING_TEXT = 'Enter this code under Admin → Displays';
  * The wallboard address without a session or device token (issue 10): a full-screen code, never a login form.
  * The script (static/js/pairing.js) asks for the code, renews it every 10 minutes and polls for the claim.
  */
-export function pairingPage(base: string): string {
+export function pairingPage(base: string, wallboardUrl = `${base}wallboard`): string {
+  // A TV whose owner would rather sign in comes back to the same wallboard address once signed in.
+  const signIn = `${base}login.php?redirect=${encodeURIComponent(wallboardUrl)}`;
   return classicDocument({
     base,
     title: 'Pair this display · Pharos',
@@ -17,6 +19,7 @@ export function pairingPage(base: string): string {
   <p class="pairing-code" id="pairing-code" aria-live="polite" data-testid="pairing-code">········</p>
   <p class="pairing-text">${PAIRING_TEXT}</p>
   <p class="pairing-status" id="pairing-status" role="status"></p>
+  <p class="pairing-signin"><a href="${signIn}" data-testid="pairing-signin">Sign in instead</a></p>
 </main>
 <script src="${base}includes/js/pairing.js"></script>`,
   });

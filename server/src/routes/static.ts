@@ -59,7 +59,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
       const caller = optionalCaller(ctx, req);
       // A screen nobody signed in on is paired with a code rather than sent to a login form (issue 10).
       if (route.startsWith('wallboard') && !caller) {
-        return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pairingPage(ctx.base));
+        return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pairingPage(ctx.base, req.url));
       }
       // Unauthenticated visitors go to the classic login page, like the product's own server does.
       if (!caller) return reply.redirect(`${ctx.base}login.php?redirect=${encodeURIComponent(req.url)}`);

@@ -4,6 +4,7 @@ import { useSearch } from 'wouter/use-browser-location';
 import type { SectionId } from '../../lib/apiTypes';
 import { stripBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
+import { useConnection } from '../connection/model';
 import { useMenu } from '../menu/MenuProvider';
 import { useSession } from '../session/model';
 import { NativeScreen } from '../screens/NativeScreen';
@@ -20,10 +21,16 @@ export interface ContentFrameProps {
   path?: string;
 }
 
-/** Records where a same-origin page ended up, or that its load failed or fell back to the login form. */
-function trackLocation(frame: FrameModel, expire: () => void, event: SyntheticEvent<HTMLIFrameElement>): void {
+/**
+ * Records where a same-origin page ended up, or that its load failed or fell back to the login form. A failed load
+ * asks the connection model, so an outage shows as one and the page comes back by itself on recovery.
+ */
+function trackLocation(frame: FrameModel, expire: () => void, probe: () => void, event: SyntheticEvent<HTMLIFrameElement>): void {
   const load = frameLoad(event.currentTarget);
-  if (load.kind === 'failed') frame.markFailed();
+  if (load.kind === 'failed') {
+    frame.markFailed();
+    probe();
+  }
   else if (load.kind === 'signedOut') expire();
   else if (load.kind === 'ok') frame.recordLocation(load.location);
 }
@@ -40,6 +47,7 @@ export function ContentFrame({ section, path }: ContentFrameProps) {
   const t = useT();
   const frame = useFrame();
   const session = useSession();
+  const connection = useConnection();
   const search = useSearch();
   const { menu } = useMenu();
   const target = useMemo(() => frameTargetFor(section, path, search, menu), [section, path, search, menu]);
@@ -56,7 +64,7 @@ export function ContentFrame({ section, path }: ContentFrameProps) {
   const src = applied === target || (target !== null && frame.src.value === target) ? frame.src.value : '';
   const native = src ? nativeScreenFor(stripBase(src)) : null;
   const failed = frame.failed.value;
-  const onLoad = (event: SyntheticEvent<HTMLIFrameElement>) => trackLocation(frame, session.expire, event);
+  const onLoad = (event: SyntheticEvent<HTMLIFrameElement>) => trackLocation(frame, session.expire, () => void connection.retryNow(), event);
   return (
     <div className="content-frame" data-frame-src={src} data-frame-location={frame.currentLocation.value || undefined}>
       <FullscreenToggle />

@@ -7,6 +7,8 @@ export interface MenuState {
   /** Reloads the menu (after adding a view, dashboard, tool or favourite). */
   refresh(): Promise<void>;
   error: Error | undefined;
+  /** The resource itself, for models that follow the menu as it changes (the wallboard's playlist). */
+  resource: Resource<Menu>;
 }
 
 const MenuContext = createContext<MenuState | undefined>(undefined);
@@ -16,7 +18,7 @@ const EMPTY_MENU: Menu = {};
 export function MenuProvider({ resource, children }: { resource: Resource<Menu>; children: ReactNode }) {
   const { data, error, refresh } = useResource(resource);
   const menu = data ?? EMPTY_MENU;
-  const value = useMemo(() => ({ menu, refresh, error }), [menu, refresh, error]);
+  const value = useMemo(() => ({ menu, refresh, error, resource }), [menu, refresh, error, resource]);
   return <MenuContext.Provider value={value}>{children}</MenuContext.Provider>;
 }
 

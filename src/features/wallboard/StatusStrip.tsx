@@ -7,6 +7,7 @@ import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';
 import { useShellData } from '../../shell/shellData';
 import type { WallboardModel } from './model';
+import { NoticeList } from './NoticeList';
 import { ProblemTotals } from './ProblemTotals';
 
 /** Issue 8: the slim strip: clock, item and position, countdown, problem totals, connection and data age, notices. */
@@ -16,9 +17,9 @@ export function StatusStrip({ model }: { model: WallboardModel }) {
   const connection = useConnection();
   const now = useNow(1000);
   const system = useShellData().systemStatus;
-  const items = model.items.value;
-  // Held, the item that was loading when the server went away never showed: name what is on screen.
-  const current = model.held.value ? model.onScreen.value ?? model.stage.value?.item : model.stage.value?.item;
+  // The strip describes the screen: the item drawn there, never one still loading or one that never loaded.
+  const current = model.onScreen.value ?? model.stage.value?.item;
+  const loading = model.loading.value;
   const running = model.rotation.running.value;
   const notices = model.notices.value;
   const online = connection.state.value === 'online';
@@ -26,8 +27,9 @@ export function StatusStrip({ model }: { model: WallboardModel }) {
   return (
     <div className="wallboard-strip" role="region" aria-label={t('wallboard.strip')} data-testid="wallboard-strip">
       <time className="wallboard-clock" data-testid="wallboard-clock">{clockTime(now)}</time>
-      <span className="wallboard-title" data-testid="wallboard-title">{current?.title ?? ''}</span>
-      <span className="wallboard-position" data-testid="wallboard-position">{t('wallboard.position', { position: model.position.value, count: items.length })}</span>
+      <span className="wallboard-title" data-testid="wallboard-title">{loading ? t('wallboard.loading') : current?.title ?? ''}</span>
+      {!loading && <span className="wallboard-position" data-testid="wallboard-position">{t('wallboard.position', { position: model.position.value, count: model.count.value })}</span>}
+      {model.builtIn.value && <span className="wallboard-builtin" data-testid="wallboard-builtin">{t('wallboard.builtIn.note')}</span>}
       <span role="timer" className="wallboard-countdown" data-testid="wallboard-countdown">
         {running ? t('wallboard.countdown', { seconds: model.rotation.countdown.value }) : t('wallboard.paused')}
       </span>
@@ -43,6 +45,7 @@ export function StatusStrip({ model }: { model: WallboardModel }) {
           {notices.length > 1 && ` ${t('wallboard.ignoredMore', { count: notices.length - 1 })}`}
         </span>
       )}
+      <NoticeList notices={notices} />
     </div>
   );
 }

@@ -26,6 +26,16 @@ export function StaleOverlay({ dataAt }: { dataAt: number | undefined }) {
   );
 }
 
+/** Until the user's views have arrived, the screen says so: never a built-in list standing in for them. */
+export function PlaylistLoading() {
+  const t = useT();
+  return (
+    <div className="wallboard-loading" role="status" data-testid="wallboard-loading">
+      <p className="lead">{t('wallboard.loading')}</p>
+    </div>
+  );
+}
+
 /** A 401 on a screen nobody watches: no login form, but what happened, when, and what to do; it resumes by itself. */
 export function SignInNeeded() {
   useSignals();

@@ -18,13 +18,14 @@ import { boundaryUpdate, createDisplayLink, reportToServer } from './displayLink
 import { createWallboardModel } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
+import { createPlaylistFollower } from './playlistFollower';
 import { StatusStrip } from './StatusStrip';
 import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
 import { IdentifyOverlay, NightOverlay, SoundPrompt, useBurnIn } from './WallboardCare';
 import { createWallboardWatch } from './wallboardWatch';
 import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
-import { FullscreenPrompt, SignInNeeded, StaleOverlay } from './WallboardOverlays';
+import { FullscreenPrompt, PlaylistLoading, SignInNeeded, StaleOverlay } from './WallboardOverlays';
 import { WallboardStage, type LoadResult } from './WallboardStage';
 import './wallboard.css';
 
@@ -44,7 +45,7 @@ export function WallboardScreen() {
   const shell = useShellData();
   // The stale overlay's data age; on the wall nothing else keeps the system status fresh (spec 2.2: no top bar shows).
   useResource(shell.systemStatus);
-  const { menu } = useMenu();
+  const { resource: menu } = useMenu();
   const store = useUserStore();
   const [config] = useState(() => parseWallboardParams(window.location.search));
   const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie), t));
@@ -57,12 +58,17 @@ export function WallboardScreen() {
     config,
     connection,
     api: createViewsApi(),
-    playlist: { viewAt: createViewsApi().viewAt, menu: () => menu },
-    // Per URL, so each playlist a screen is set up with keeps its own last list.
-    lastList: {
-      get: async () => (await store.get<PlaylistItem[]>(`wallboard${window.location.search}`))?.value,
-      put: (items: PlaylistItem[]) => store.put(`wallboard${window.location.search}`, items, Date.now()),
-    },
+    playlist: createPlaylistFollower({
+      config,
+      viewAt: createViewsApi().viewAt,
+      menu,
+      // Per URL, so each playlist a screen is set up with keeps its own last list.
+      lastList: {
+        get: async () => (await store.get<PlaylistItem[]>(`wallboard${window.location.search}`))?.value,
+        put: (items: PlaylistItem[]) => store.put(`wallboard${window.location.search}`, items, Date.now()),
+      },
+      t,
+    }),
     update: boundaryUpdate(sw, link),
     reloadPage: () => window.location.reload(),
     t,
@@ -89,17 +95,17 @@ export function WallboardScreen() {
     await connection.retryNow();
     return connection.state.peek() === 'online';
   }, [connection]);
-  const onResult = useCallback((seq: number, result: LoadResult) => {
-    if (result === 'ok') model.markShown(seq);
+  const onResult = useCallback((_seq: number, result: LoadResult) => {
     if (result === 'signedOut') connection.report('unauthorized');
-  }, [connection, model]);
+  }, [connection]);
   const strip = config.strip === 'off' ? null : <StatusStrip model={model} />;
   return (
     <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
         <ShellFrame section="views" kiosk>
-          <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} idle={!pointer} />
+          <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} onShown={model.markShown} idle={!pointer} />
+          {model.loading.value && <PlaylistLoading />}
         </ShellFrame>
         {alerts && <AlertCard watch={alerts} />}
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />

@@ -20,6 +20,8 @@ export interface WallboardStageProps {
    * server is likely gone), or signed out (a classic page fell back to the login form, which is never shown).
    */
   onResult: (seq: number, result: LoadResult) => void;
+  /** This request is now what the screen shows: its page, or its error card. */
+  onShown: (seq: number) => void;
   /** The pointer rests: the cursor hides over the pages too. */
   idle: boolean;
 }
@@ -62,14 +64,20 @@ function empty(frame: HTMLIFrameElement | undefined): void {
  * Issue 8: each item loads in a second, hidden frame and is swapped in once loaded, so the screen never shows white
  * or a half-drawn page; the previous frame is emptied and removed, and no history entry is ever added.
  */
-export function WallboardStage({ request, confirmOnline, onResult, idle }: WallboardStageProps) {
+export function WallboardStage({ request, confirmOnline, onResult, onShown, idle }: WallboardStageProps) {
   const t = useT();
   const [slots, setSlots] = useState<Slot[]>([]);
+  // The slots as last committed: a settle decides from them, then says what went on screen.
+  const current = useRef<Slot[]>([]);
   const frames = useRef(new Map<number, HTMLIFrameElement>());
+  const commit = (next: Slot[]) => {
+    current.current = next;
+    setSlots(next);
+  };
 
   useEffect(() => {
     if (!request) return undefined;
-    setSlots((prev) => [...prev.filter((s) => s.state !== 'loading'), { ...request, state: 'loading' }]);
+    commit([...current.current.filter((s) => s.state !== 'loading'), { ...request, state: 'loading' }]);
     const timer = setTimeout(() => void settle(request.seq, 'failed'), LOAD_TIMEOUT_MS);
     return () => clearTimeout(timer);
     // settle only reads refs and the state setter.
@@ -79,18 +87,18 @@ export function WallboardStage({ request, confirmOnline, onResult, idle }: Wallb
   async function settle(seq: number, result: LoadResult): Promise<void> {
     onResult(seq, result);
     const serverThere = result === 'failed' ? await confirmOnline() : true;
-    setSlots((prev) => {
-      const slot = prev.find((s) => s.seq === seq);
-      if (!slot || slot.state !== 'loading') return prev;
-      const others = prev.filter((s) => s.seq !== seq);
-      // During an outage (or a lost session) the last good page stays: no error pages, no login forms.
-      if (result !== 'ok' && (result === 'signedOut' || !serverThere) && others.length > 0) {
-        empty(frames.current.get(seq));
-        return others;
-      }
-      for (const old of others) empty(frames.current.get(old.seq));
-      return [{ ...slot, state: result === 'ok' ? 'shown' : 'failed' }];
-    });
+    const slot = current.current.find((s) => s.seq === seq);
+    if (!slot || slot.state !== 'loading') return;
+    const others = current.current.filter((s) => s.seq !== seq);
+    // During an outage (or a lost session) the last good page stays: no error pages, no login forms.
+    if (result !== 'ok' && (result === 'signedOut' || !serverThere) && others.length > 0) {
+      empty(frames.current.get(seq));
+      commit(others);
+      return;
+    }
+    for (const old of others) empty(frames.current.get(old.seq));
+    commit([{ ...slot, state: result === 'ok' ? 'shown' : 'failed' }]);
+    onShown(seq);
   }
 
   useEffect(() => {

@@ -7,21 +7,36 @@ import { testTranslate } from '../screens/testTranslate';
 import { createWallboardModel, lastReloadTime } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
+import { createPlaylistFollower } from './playlistFollower';
 
 const PAGES = '?page=a.php&page=b.php&page=c.php';
 
-function setup(search = PAGES, options: { menu?: Menu; now?: () => number; stored?: PlaylistItem[]; viewAt?: (i: number) => Promise<{ title: string; url: string }> } = {}) {
+/** A menu whose My Views holds `n` views (v0.php, v1.php…). */
+function viewsMenu(n: number): Menu {
+  const entries = Array.from({ length: n }, (_, i) => ({ id: `v${i}`, label: `View ${i}`, path: `v${i}.php`, target: 'maincontentframe' as const, icon: '', kind: 'link' as const }));
+  return { views: { id: 'views', label: 'Views', path: 'views/', defaultPath: '', icon: '', groups: [{ id: 'myviews', label: 'My Views', entries }] } };
+}
+
+function setup(search = PAGES, options: { menu?: Menu | null; now?: () => number; stored?: PlaylistItem[]; viewAt?: (i: number) => Promise<{ title: string; url: string }> } = {}) {
   const state = signal<ConnectionState>('online');
   const ready = signal(false);
   const apply = vi.fn();
   const reloadPage = vi.fn();
   const saved: PlaylistItem[][] = [];
+  const config = parseWallboardParams(search, '/', 'http://localhost:3000');
+  const menu = { data: signal<Menu | undefined>(options.menu === null ? undefined : options.menu ?? {}), error: signal<Error | undefined>(undefined), refresh: vi.fn(async () => undefined) };
   const model = createWallboardModel({
-    config: parseWallboardParams(search, '/', 'http://localhost:3000'),
+    config,
     connection: { state },
     api: { loadSpeed: async () => 10 },
-    playlist: { viewAt: options.viewAt ?? (async () => { throw new Error('no views here'); }), menu: () => options.menu ?? {} },
-    lastList: { get: async () => options.stored, put: (items) => saved.push(items) },
+    playlist: createPlaylistFollower({
+      config,
+      viewAt: options.viewAt ?? (async () => { throw new Error('no views here'); }),
+      menu,
+      lastList: { get: async () => options.stored, put: (items) => saved.push(items) },
+      t: testTranslate,
+      ...(options.now ? { now: options.now } : {}),
+    }),
     update: { ready, apply },
     reloadPage,
     t: testTranslate,
@@ -30,7 +45,7 @@ function setup(search = PAGES, options: { menu?: Menu; now?: () => number; store
   const stop = model.start();
   const shown = () => model.stage.value?.item.url;
   const recover = () => { state.value = 'online'; };
-  return { model, state, recover, ready, apply, reloadPage, stop, shown, saved };
+  return { model, state, recover, ready, apply, reloadPage, stop, shown, saved, menu };
 }
 
 const seconds = (n: number) => vi.advanceTimersByTimeAsync(n * 1000);
@@ -148,7 +163,7 @@ describe('wallboard model', () => {
 
   it('a cold start without a network shows the last list it had', async () => {
     const stored = [{ title: 'Stored', url: '/stored.php' }];
-    const s = setup('?views=0', { stored, viewAt: async () => { throw new TypeError('Failed to fetch'); } });
+    const s = setup('?views=0', { stored, menu: viewsMenu(1), viewAt: async () => { throw new TypeError('Failed to fetch'); } });
     await seconds(0);
     expect(s.model.items.value).toEqual(stored);
     expect(s.shown()).toBe('/stored.php');
@@ -157,7 +172,7 @@ describe('wallboard model', () => {
   it('switches to the night playlist at the first boundary of the night, from its first item, and back in the morning (also across midnight)', async () => {
     let clock = new Date(2026, 10, 23, 21, 59, 30).getTime();
     const views = [{ title: 'Night A', url: '/night-a.php' }, { title: 'Night B', url: '/night-b.php' }];
-    const s = setup(`${PAGES}&speed=20&night=22:00-06:00&nightmode=views:0,1`, { now: () => clock, viewAt: async (i) => views[i]! });
+    const s = setup(`${PAGES}&speed=20&night=22:00-06:00&nightmode=views:0,1`, { now: () => clock, menu: viewsMenu(2), viewAt: async (i) => views[i]! });
     await seconds(0);
     expect(s.shown()).toBe('/a.php');
     clock += 20_000;
@@ -185,4 +200,65 @@ describe('wallboard model', () => {
     expect(s.shown()).toBe('/a.php');
     expect(s.model.notices.value.map((n) => [n.name, n.value, n.rule])).toEqual([['nightmode', '7', 'wallboard.rule.noView']]);
   });
+
+  it('says it is loading until the menu arrives, and then rotates My Views: the built-in list never stands in', async () => {
+    const s = setup('', { menu: null });
+    await seconds(3);
+    expect(s.model.loading.value).toBe(true);
+    expect(s.model.stage.value).toBeNull();
+    s.menu.data.value = viewsMenu(3);
+    await seconds(0);
+    expect(s.model.loading.value).toBe(false);
+    expect(s.model.builtIn.value).toBe(false);
+    expect(s.model.items.value.map((i) => i.url)).toEqual(['/v0.php', '/v1.php', '/v2.php']);
+    expect(s.shown()).toBe('/v0.php');
+  });
+
+  it('a view added elsewhere joins at the next boundary, after the item on screen; one removed leaves', async () => {
+    const s = setup('', { menu: viewsMenu(2) });
+    await seconds(0);
+    s.model.markShown(s.model.stage.value!.seq);
+    expect(s.model.count.value).toBe(2);
+    s.menu.data.value = viewsMenu(3);
+    await seconds(0);
+    // Nothing changes in the middle of an item.
+    expect(s.model.items.value).toHaveLength(2);
+    await seconds(10);
+    expect(s.shown()).toBe('/v1.php');
+    s.model.markShown(s.model.stage.value!.seq);
+    expect(s.model.position.value).toBe(2);
+    expect(s.model.count.value).toBe(3);
+    await seconds(10);
+    expect(s.shown()).toBe('/v2.php');
+    s.menu.data.value = viewsMenu(1);
+    await seconds(10);
+    expect(s.shown()).toBe('/v0.php');
+    expect(s.model.items.value).toHaveLength(1);
+  });
+
+  it('asks for the menu again at boundaries, at most every 30 s', async () => {
+    let clock = 1_000_000;
+    const s = setup('', { menu: viewsMenu(2), now: () => clock });
+    await seconds(0);
+    for (let i = 0; i < 6; i += 1) {
+      clock += 10_000;
+      await seconds(10);
+    }
+    expect(s.menu.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('a user without views gets the built-in list, and the model says so', async () => {
+    const s = setup('', { menu: viewsMenu(0) });
+    await seconds(0);
+    expect(s.model.builtIn.value).toBe(true);
+    expect(s.model.items.value).toHaveLength(3);
+  });
+
+  it('a view number past the end of My Views is a notice, not another view', async () => {
+    const s = setup('?views=0,99', { menu: viewsMenu(2), viewAt: async (i) => ({ title: `View ${i}`, url: `/v${i}.php` }) });
+    await seconds(0);
+    expect(s.model.items.value.map((i) => i.url)).toEqual(['/v0.php']);
+    expect(s.model.notices.value.map((n) => [n.name, n.value, n.rule])).toEqual([['views', '99', 'wallboard.rule.noView']]);
+  });
 });
+

@@ -88,4 +88,11 @@ describe('wallboard parameters', () => {
       .toBe('http://127.0.0.1:8080/wallboard?views=0%2C1&page=admin%2Fmain.php&speed=20&strip=top');
     expect(wallboardUrl({}, ORIGIN)).toBe('http://127.0.0.1:8080/wallboard');
   });
+
+  it('takes at most 100 items, and names the rest in a notice', () => {
+    const config = parse(`?views=${Array.from({ length: 500 }, (_, i) => i).join(',')}`);
+    expect(config.sources).toHaveLength(100);
+    expect(config.notices).toEqual([{ name: 'views', value: '100,101,102,… (400)', rule: 'wallboard.rule.tooMany' }]);
+    expect(parse('?views=0,1,2').notices).toEqual([]);
+  });
 });

@@ -172,7 +172,19 @@ export function parseWallboardParams(search: string, base?: string, origin?: str
       }
     }
   }
+  limitItems(config);
   return config;
+}
+
+/** A wall shows a handful of items; hundreds are a mistake (or an attack on the server), so the rest are left out. */
+export const MAX_ITEMS = 100;
+
+function limitItems(config: WallboardConfig): void {
+  if (config.sources.length <= MAX_ITEMS) return;
+  const dropped = config.sources.splice(MAX_ITEMS);
+  const names = dropped.map((s) => (s.kind === 'view' ? String(s.index) : s.kind === 'dashboard' ? s.id : s.path));
+  const value = names.length > 3 ? `${names.slice(0, 3).join(',')},… (${names.length})` : names.join(',');
+  config.notices.push({ name: dropped[0]!.kind === 'view' ? 'views' : dropped[0]!.kind === 'dashboard' ? 'dashboards' : 'page', value, rule: 'wallboard.rule.tooMany' });
 }
 
 /** The wallboard address for a set of choices (the Wallboard link dialog), absolute on this site. */

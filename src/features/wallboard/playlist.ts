@@ -31,16 +31,27 @@ function pageTitle(path: string): string {
   return decodeURIComponent(name);
 }
 
+const myViewsGroup = (menu: Menu) => menu.views?.groups.find((g) => g.id === 'myviews');
+
 /** The user's My Views as the menu lists them (also offline, from the stored menu). */
 export function myViews(menu: Menu): PlaylistItem[] {
-  const group = menu.views?.groups.find((g) => g.id === 'myviews');
-  return (group?.entries ?? []).flatMap((entry) => {
+  return (myViewsGroup(menu)?.entries ?? []).flatMap((entry) => {
     const url = entry.path !== '#' ? isSafeFrameTarget(entry.path) : null;
     return url ? [{ title: entry.label, url }] : [];
   });
 }
 
-export interface Playlist { items: PlaylistItem[]; notices: IgnoredParam[] }
+/** Whether a playlist needs the menu to be resolved: My Views, or views by number (checked against My Views). */
+export function needsMenu(config: Pick<WallboardConfig, 'sources' | 'nightViews'>): boolean {
+  return config.sources.length === 0 || [...config.sources, ...(config.nightViews ?? [])].some((s) => s.kind === 'view');
+}
+
+export interface Playlist {
+  items: PlaylistItem[];
+  notices: IgnoredParam[];
+  /** Nothing the user chose could be shown, so this is the built-in list: the strip says so. */
+  builtIn: boolean;
+}
 
 /**
  * The items the URL asks for, in order; a view that does not exist or is not a page of this site is left out with a
@@ -55,6 +66,12 @@ export async function resolvePlaylist(config: WallboardConfig, deps: PlaylistDep
       items.push({ title: `${t('wallboard.dashboard')} ${source.id}`, url: withBase(`dashboards/dashboard.php?id=${encodeURIComponent(source.id)}`) });
     }
     if (source.kind === 'view') {
+      // getviewbynum wraps around (the shell's rotation relies on it): a number past the end is a notice, not another view.
+      const count = myViewsGroup(deps.menu)?.entries.length ?? 0;
+      if (source.index >= count) {
+        notices.push({ name: 'views', value: String(source.index), rule: 'wallboard.rule.noView' });
+        continue;
+      }
       try {
         const view = await deps.viewAt(source.index);
         const url = isSafeFrameTarget(view.url);
@@ -68,9 +85,11 @@ export async function resolvePlaylist(config: WallboardConfig, deps: PlaylistDep
     }
   }
   if (config.sources.length === 0) items.push(...myViews(deps.menu));
-  if (items.length === 0) items.push(...BUILT_IN.map((b) => ({ title: t(b.titleKey), url: withBase(b.path) })));
+  const builtIn = items.length === 0;
+  if (builtIn) items.push(...BUILT_IN.map((b) => ({ title: t(b.titleKey), url: withBase(b.path) })));
   return {
     items: items.map((item, i) => (config.durations[i] !== undefined ? { ...item, seconds: config.durations[i] } : item)),
     notices,
+    builtIn,
   };
 }

@@ -1,0 +1,211 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, login, runForAnswered, test } from './fixtures';
+import { ADMIN, startServer, type RunningServer } from './server';
+import { writeAs } from './writes';
+
+/** A fresh user's My Views: the default playlist of a new install. */
+const DEFAULT_VIEWS = ['Problems board', 'Tactical overview', 'Host groups'];
+/** The built-in list's pages: never on screen for a user who has views. */
+const BUILT_IN_PAGES = ['status.php?show=hostproblems', 'status.php?show=serviceproblems'];
+/** What the server answered while it closed, before issue 17: it must never be on a screen. */
+const CLOSING_503 = JSON.stringify({ error: 'Service Unavailable', message: 'Service Unavailable', statusCode: 503 });
+
+const position = (page: Page) => page.getByTestId('wallboard-position');
+const title = (page: Page) => page.getByTestId('wallboard-title');
+const shownFrame = (page: Page) => page.locator('.wallboard-stage iframe[data-state="shown"]');
+
+/**
+ * Records, in the wallboard's own document, every title the strip showed and every page a frame was asked for, so a
+ * test can say what never appeared. Plain JS: the test runner's transform would name functions.
+ */
+const RECORD_SCREEN = `(() => {
+  if (window.top !== window) return;
+  const seen = { titles: [], sources: [] };
+  window.seen = seen;
+  new MutationObserver(() => {
+    const t = document.querySelector('[data-testid="wallboard-title"]');
+    if (t && seen.titles[seen.titles.length - 1] !== t.textContent) seen.titles.push(t.textContent);
+    for (const f of document.querySelectorAll('.wallboard-stage iframe')) {
+      const src = f.getAttribute('src');
+      if (src && !seen.sources.includes(src)) seen.sources.push(src);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})();`;
+
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: { titles: string[]; sources: string[] } }).seen);
+
+/** Stops the fake clock a second from now, so time moves only when the test says so (retried if that second has passed). */
+async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The strip names what the screen shows: the title of the frame on screen, or of its error card. */
+async function expectStripMatchesScreen(page: Page): Promise<void> {
+  const frameTitle = await shownFrame(page).getAttribute('title');
+  await expect(title(page)).toHaveText(frameTitle!);
+  await expect(position(page)).toHaveText(`${DEFAULT_VIEWS.indexOf(frameTitle!) + 1} / 3`);
+}
+
+/** No frame on screen shows an error document: no JSON, no status text. */
+async function expectNoErrorDocument(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+    expect(text).not.toContain('statusCode');
+    expect(text).not.toContain('Service Unavailable');
+  }
+  await expect(page.locator('body')).not.toContainText('statusCode');
+}
+
+test.describe('the wall tells the truth (issue 17)', () => {
+  // Frames and API calls must reach the routes below, not the service worker's cache.
+  test.use({ serviceWorkers: 'block', viewport: { width: 1920, height: 1080 } });
+  let server: RunningServer;
+  test.beforeEach(async () => { server = await startServer(); });
+  test.afterEach(async () => { await server.stop(); });
+
+  async function openWallboard(page: Page, query = '?speed=10'): Promise<void> {
+    await page.addInitScript({ content: RECORD_SCREEN });
+    await page.clock.install();
+    await login(page, server);
+    await page.goto(`${server.url}wallboard${query}`);
+    await expect(position(page)).toHaveText('1 / 3');
+    await expect(shownFrame(page)).toHaveCount(1);
+    await pauseClock(page);
+  }
+
+  test('with the menu held back and nothing stored, the screen says it is loading, then rotates the user\'s views; the built-in list never shows', async ({ page }) => {
+    await page.addInitScript({ content: RECORD_SCREEN });
+    await login(page, server);
+    let release!: () => void;
+    const released = new Promise<void>((r) => { release = r; });
+    await page.route('**/api/v2/app/menu', async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}wallboard?speed=10`);
+    await expect(page.getByTestId('wallboard-loading')).toHaveText('Loading your views…');
+    await expect(title(page)).toHaveText('Loading your views…');
+    await expect(page.locator('.wallboard-stage iframe')).toHaveCount(0);
+    release();
+    await expect(page.getByTestId('wallboard-loading')).toHaveCount(0);
+    await expect(position(page)).toHaveText('1 / 3');
+    await expect(title(page)).toHaveText(DEFAULT_VIEWS[0]!);
+    await expect(page.getByTestId('wallboard-builtin')).toHaveCount(0);
+    const record = await seen(page);
+    expect(record.titles.filter((t) => t !== '' && t !== 'Loading your views…')).toEqual([DEFAULT_VIEWS[0]]);
+    expect(record.sources.some((src) => BUILT_IN_PAGES.some((p) => src.includes(p)))).toBe(false);
+  });
+
+  test('a view added in another page joins the rotation without a reload', async ({ page, context }) => {
+    await openWallboard(page);
+    await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
+    const other = await context.newPage();
+    await writeAs(other, server, 'ajaxhelper.php', { cmd: 'addview', title: 'Service problems today', url: 'includes/components/xicore/status.php?show=serviceproblems' });
+    await other.close();
+    // The menu is asked again at a boundary at most every 30 s; the new list takes over at the boundary after that.
+    await runForAnswered(page, 40_000, 10_000);
+    await expect(position(page)).toHaveText(/\/ 4$/);
+    const titles: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      await runForAnswered(page, 10_000, 10_000);
+      await expect(page.locator('.wallboard-stage iframe[data-state="loading"]')).toHaveCount(0);
+      titles.push((await title(page).textContent())!);
+    }
+    expect(titles).toContain('Service problems today');
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
+  test('a server answering every request with its closing 503 never shows that document: the item on screen stays, and the strip names it', async ({ page }) => {
+    await openWallboard(page);
+    await page.clock.runFor(10_000);
+    await expect(position(page)).toHaveText('2 / 3');
+    await expect(page.locator('.wallboard-stage iframe[data-state="loading"]')).toHaveCount(0);
+    await page.route(`${server.url}**`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: CLOSING_503 }));
+    for (let step = 0; step < 8; step += 1) {
+      await page.clock.runFor(10_000);
+      await expectNoErrorDocument(page);
+      await expectStripMatchesScreen(page);
+    }
+    await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
+    await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+    await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('closing-503.png') });
+
+    await page.unroute(`${server.url}**`);
+    await runForAnswered(page, 130_000);
+    await expect(page.getByTestId('wallboard-stale')).toBeHidden();
+    // The rotation goes on from the item on screen.
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
+    await expectStripMatchesScreen(page);
+  });
+
+  for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
+    test(`server stopped with ${stop} while items load: no error text in any frame, the strip follows the screen, and it recovers`, async ({ page }) => {
+      await openWallboard(page);
+      await page.clock.runFor(10_000);
+      await expect(position(page)).toHaveText('2 / 3');
+      await expect(page.locator('.wallboard-stage iframe[data-state="loading"]')).toHaveCount(0);
+      await (stop === 'SIGTERM' ? server.stop() : server.kill());
+      for (let step = 0; step < 9; step += 1) {
+        await page.clock.runFor(10_000);
+        await expectNoErrorDocument(page);
+        await expectStripMatchesScreen(page);
+      }
+      await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+      await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
+
+      await server.start();
+      await runForAnswered(page, 130_000);
+      await expect(page.getByTestId('wallboard-stale')).toBeHidden();
+      await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
+      await expect(page.locator('.wallboard-stage iframe[data-state="loading"]')).toHaveCount(0);
+      await expectStripMatchesScreen(page);
+      await expectNoErrorDocument(page);
+    });
+  }
+
+  test('every parameter notice can be read in full on a TV, and a view number that does not exist is one of them', async ({ page }) => {
+    await openWallboard(page, '?speed=abc&views=0,1,2,99&alertseconds=5&durations=x');
+    const list = page.getByTestId('wallboard-notice-list');
+    await expect(list.getByRole('listitem')).toHaveText([
+      'Ignored speed=abc: seconds from 10 to 60.',
+      'Ignored alertseconds=5: seconds from 10 to 600.',
+      'Ignored durations=x: seconds from 5 to 3600, separated by commas.',
+      'Ignored views=99: there is no such view in My Views.',
+    ]);
+    await expect(list).toBeInViewport({ ratio: 1 });
+    const notice = page.getByTestId('wallboard-notice');
+    await expect(notice).toHaveText('Ignored speed=abc: seconds from 10 to 60. (+3 more)');
+    // Nothing is cut: the strip's notice is as wide as its text.
+    expect(await notice.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.clock.runFor(21_000);
+    await expect(list).toHaveCount(0);
+    await expect(notice).toBeVisible();
+  });
+});
+
+test.describe('the pairing screen', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => { server = await startServer(); });
+  test.afterAll(async () => { await server.stop(); });
+
+  test('offers "Sign in instead", and signing in comes back to the same wallboard address', async ({ page }) => {
+    await page.goto(`${server.url}wallboard?views=0,1&speed=20`);
+    await expect(page.getByTestId('pairing-code')).toHaveAttribute('data-code', /^[A-Z0-9]{8}$/);
+    await page.getByRole('link', { name: 'Sign in instead' }).click();
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(`${server.url}wallboard?views=0,1&speed=20`);
+    await expect(position(page)).toHaveText('1 / 2');
+  });
+});
