@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.js';
@@ -8,6 +8,7 @@ import { HttpError } from './http/errors.js';
 import { parseUrlEncoded, registerInputGuards } from './http/input.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerClosing } from './http/closing.js';
+import { isPageRequest, sendClassicError } from './pages/classicErrorPage.js';
 import { createMonitoringSource } from './monitoring/create.js';
 import type { MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
@@ -77,17 +78,24 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   registerSecurityHeaders(app);
   registerDeviceScope(app, ctx);
 
-  app.setErrorHandler((error: unknown, _req, reply) => {
-    if (error instanceof HttpError) return reply.status(error.status).send({ message: error.message });
+  // Issue 17: a page opened in a frame gets a page that explains the error, never a JSON document; API calls keep JSON.
+  const answer = (req: FastifyRequest, reply: FastifyReply, status: number, message: string) => (isPageRequest(req)
+    ? sendClassicError(ctx, req, reply, status, message)
+    : reply.status(status).send({ message }));
+  app.setErrorHandler((error: unknown, req, reply) => {
+    if (error instanceof HttpError) return answer(req, reply, error.status, error.message);
     const e = error as { statusCode?: number; message?: string; code?: string };
     // Fastify's own client errors (bad JSON, too large, unsupported type) are the caller's fault: keep them 4xx.
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
       const message = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request is too large.' : (e.message ?? 'Bad request.');
-      return reply.status(e.statusCode).send({ message });
+      return answer(req, reply, e.statusCode, message);
     }
     console.error(error);
-    return reply.status(500).send({ message: 'The server failed to handle this request.' });
+    return answer(req, reply, 500, 'The server failed to handle this request.');
   });
+  app.setNotFoundHandler((req, reply) => answer(req, reply, 404, isPageRequest(req)
+    ? 'This page does not exist.'
+    : `Route ${req.method}:${req.url.split('?')[0]} not found`));
 
   const registered: Server['routes'] = [];
   app.addHook('onRoute', (route) => {

@@ -53,11 +53,11 @@ async function expectStripMatchesScreen(page: Page): Promise<void> {
   await expect(position(page)).toHaveText(`${DEFAULT_VIEWS.indexOf(frameTitle!) + 1} / 3`);
 }
 
-/** No frame on screen shows an error document: no JSON, no status text. */
+/** No frame on screen shows an error document: no JSON, no status text (a frame loading out of sight is not on screen). */
 async function expectNoErrorDocument(page: Page): Promise<void> {
-  for (const frame of page.frames()) {
-    if (frame === page.mainFrame()) continue;
-    const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+  for (const element of await page.locator('iframe:visible').elementHandles()) {
+    const frame = await element.contentFrame();
+    const text = frame ? await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
     expect(text).not.toContain('statusCode');
     expect(text).not.toContain('Service Unavailable');
   }
@@ -190,6 +190,30 @@ test.describe('the wall tells the truth (issue 17)', () => {
     await page.clock.runFor(21_000);
     await expect(list).toHaveCount(0);
     await expect(notice).toBeVisible();
+  });
+});
+
+test.describe('the framed shell never shows an error document either', () => {
+  test.use({ serviceWorkers: 'block' });
+  let server: RunningServer;
+  test.beforeAll(async () => { server = await startServer(); });
+  test.afterAll(async () => { await server.stop(); });
+
+  test('a classic page answering a JSON 503, or a proxy\'s 502 page, shows "could not be loaded" instead; our own 404 page shows as it is', async ({ page }) => {
+    await login(page, server);
+    await page.route('**/includes/components/xicore/status.php?show=hosts', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: CLOSING_503 }));
+    await page.goto(`${server.url}?xiwindow=${encodeURIComponent(`${server.base}includes/components/xicore/status.php?show=hosts`)}`);
+    await expect(page.getByTestId('frame-unavailable')).toContainText('This page could not be loaded');
+    await expectNoErrorDocument(page);
+
+    await page.route('**/includes/components/xicore/status.php?show=services', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>' }));
+    await page.goto(`${server.url}?xiwindow=${encodeURIComponent(`${server.base}includes/components/xicore/status.php?show=services`)}`);
+    await expect(page.getByTestId('frame-unavailable')).toContainText('This page could not be loaded');
+    await expect(page.frameLocator('iframe[name="maincontentframe"]').getByText('Bad Gateway')).toBeHidden();
+
+    await page.goto(`${server.url}?xiwindow=${encodeURIComponent(`${server.base}includes/no-such-page.php`)}`);
+    await expect(page.frameLocator('iframe[name="maincontentframe"]').locator('body')).not.toBeEmpty();
+    await expect(page.getByTestId('frame-unavailable')).toHaveCount(0);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { wantsJson } from '../http/closing.js';
 import { optionalCaller, type AppContext } from '../http/context.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { html } from './html.js';
@@ -25,4 +26,22 @@ ${caller ? html`<li><a href="${base}${MODERN_SWITCH_PATH}">Theme settings</a></l
     const doc = classicDocument({ base, title: 'Error · Pharos', theme: classicTheme(caller?.user.theme), body });
     return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(doc);
   });
+}
+
+/** A browser opening a page (a frame, a link): a GET that does not ask for JSON. */
+export function isPageRequest(req: Pick<FastifyRequest, 'method' | 'url' | 'headers'>): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !wantsJson(req);
+}
+
+/** The error as a classic page with its status: a frame shows a page of ours that says what went wrong. */
+export function sendClassicError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
+  const caller = optionalCaller(ctx, req);
+  const base = ctx.base;
+  const body = pageBody({
+    heading: status === 404 ? 'Not found' : 'Error',
+    content: html`<p class="error" role="alert">${message}</p>
+<ul><li><a href="${base}">Go to the home page</a></li></ul>`,
+  });
+  const doc = classicDocument({ base, title: `${status === 404 ? 'Not found' : 'Error'} · Pharos`, theme: classicTheme(caller?.user.theme), body });
+  return reply.status(status).headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(doc);
 }
