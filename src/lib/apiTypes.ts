@@ -144,6 +144,8 @@ export type AlertChange = { kind: 'problem'; problem: AlertProblem } | { kind: '
 
 export interface AlertChanges {
   cursor: string;
+  /** The server's time of this answer (UNIX seconds); absent from servers before it was added. */
+  now?: number;
   /** Every change since the cursor, oldest first; absent when `problems` is sent instead. */
   changes?: AlertChange[];
   /** The whole current list: on a first call, or when the cursor is too old or from an earlier server run. */

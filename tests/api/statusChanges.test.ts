@@ -24,7 +24,7 @@ describe('api/v2/status/changes (issue 10): the alert problems as a feed for wal
     const up = hosts.find((h) => h.current_state === 0 && h.problem_acknowledged === 0 && h.scheduled_downtime_depth === 0)!;
     const service = (await admin.get<{ servicestatus: { service_description: string; current_state: number }[] }>(`api/v2/status/service?host_name=${up.host_name}&current_state=0`)).body.servicestatus[0]!;
     expect(first.problems?.some((p) => p.host_name === up.host_name && p.service_description === service.service_description)).toBe(false);
-    expect(await changes(first.cursor)).toEqual({ cursor: first.cursor, changes: [] });
+    expect(await changes(first.cursor)).toEqual({ cursor: first.cursor, now: expect.any(Number), changes: [] });
 
     expect((await force({ host: up.host_name, service: service.service_description, state: '2', output: 'CRITICAL - <forced>' })).status).toBe(200);
     const broke = await changes(first.cursor);
@@ -43,6 +43,19 @@ describe('api/v2/status/changes (issue 10): the alert problems as a feed for wal
     expect((await changes('00000000.5')).problems).toEqual(now.problems);
     for (const bad of ['x', '1', 'zzzzzzzz.1', `${now.cursor}%3Cscript%3E`]) expectBadRequest(await admin.get(`api/v2/status/changes?since=${bad}`));
     expect((await new Client(ts.url).get('api/v2/status/changes')).status).toBe(401);
+  });
+
+  it('says the server\'s time with every answer (UNIX seconds), so a screen can tell standing problems after a break', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const whole = await changes();
+    const next = await changes(whole.cursor);
+    const after = Math.floor(Date.now() / 1000);
+    for (const answer of [whole, next]) {
+      expect(answer.now).toBeGreaterThanOrEqual(before);
+      expect(answer.now).toBeLessThanOrEqual(after);
+    }
+    // A standing problem began before the answer that lists it.
+    for (const p of whole.problems ?? []) expect(p.last_state_change).toBeLessThanOrEqual(whole.now!);
   });
 
   it('is readable with a paired display\'s device token', () => {

@@ -21,6 +21,40 @@ async function forceCritical(page: Page, server: RunningServer): Promise<{ host:
   return { host, service };
 }
 
+/** `count` OK services on UP hosts (none acknowledged or in downtime, so each is an alert problem once critical), forced critical at once. */
+async function forceManyCritical(page: Page, server: RunningServer, count: number): Promise<{ host: string; service: string }[]> {
+  const query = `current_state=0&scheduled_downtime_depth=0&combinedhost=1&host_current_state=0&host_problem_acknowledged=0&host_scheduled_downtime_depth=0&records=${count}`;
+  const list = await (await page.request.get(`${server.url}api/v2/status/service?${query}`)).json() as {
+    servicestatus: { host_name: string; service_description: string }[];
+  };
+  expect(list.servicestatus).toHaveLength(count);
+  const { nsp } = await (await page.request.get(`${server.url}api/v2/account/auth`)).json() as { nsp: string };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  for (const { host_name: host, service_description: service } of list.servicestatus) {
+    const res = await page.request.post(`${server.url}api/v2/admin/checkresult`, {
+      form: { host, service, state: '2', output: 'CRITICAL - switch down', nsp },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  return list.servicestatus.map((s) => ({ host: s.host_name, service: s.service_description }));
+}
+
+/** Records in the page whether an alert card ever appeared, however briefly. */
+async function watchForCards(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { cardsSeen: number };
+    w.cardsSeen = 0;
+    let showing = false;
+    new MutationObserver(() => {
+      const now = document.querySelector('[data-testid="wallboard-alert"]') !== null;
+      if (now && !showing) w.cardsSeen += 1;
+      showing = now;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { cardsSeen: number }).cardsSeen);
+}
+
 /**
  * Headless Chromium lets every page play sound; many TV browsers do not. With this, the page's AudioContext does what
  * theirs do: it starts suspended, and resume() works only inside a user's gesture. It also records every tone started,
@@ -95,6 +129,49 @@ test.describe('wallboard alert interrupt', () => {
     }
   });
 
+  test('20 new problems at once are one card, "20 new problems", worst first with their hosts, and the rotation resumes after one card time', async ({ page }) => {
+    await page.clock.install();
+    await login(page, server);
+    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
+    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
+    await expect(position(page)).toHaveText('1 / 3');
+    await baseline;
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    const cardsSeen = await watchForCards(page);
+    await expect(alertCard(page)).toHaveCount(0);
+
+    const forced = await forceManyCritical(page, server, 20);
+    await page.clock.runFor(30_000);
+    await expect(alertCard(page)).toBeVisible();
+    await expect(alertCard(page)).toHaveAttribute('data-count', '20');
+    await expect(alertCard(page)).toContainText('20 new problems');
+    const rows = page.getByTestId('wallboard-alert-list').getByRole('listitem');
+    await expect(rows).toHaveCount(8);
+    await expect(rows.first()).toContainText(/ · .+ — Critical/);
+    const named = forced.map((f) => f.host);
+    expect(named).toContain((await rows.first().textContent())!.split(' · ')[0]!.trim());
+    await expect(alertCard(page)).toContainText(/\+12 more on \S+/);
+    // One card, not twenty: the single card's fields are not there.
+    await expect(page.getByTestId('wallboard-alert-host')).toHaveCount(0);
+
+    const during = await position(page).textContent();
+    await page.clock.runFor(15_000);
+    await expect(position(page)).toHaveText(during!);
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+    // One card time (20 s) after it came, the card is gone; one rotation step later the next item shows.
+    await page.clock.runFor(6_000);
+    await expect(alertCard(page)).toHaveCount(0);
+    await page.clock.runFor(10_000);
+    await expect(position(page)).not.toHaveText(during!);
+
+    // Never a second card for the same storm.
+    for (let i = 0; i < 3; i += 1) {
+      await page.clock.runFor(30_000);
+      await expect(alertCard(page)).toHaveCount(0);
+    }
+    expect(await cardsSeen()).toBe(1);
+  });
+
   test('sound=on: where autoplay is blocked it offers "Tap to enable sound" once; then a new problem plays one tone, and nothing else does', async ({ page }) => {
     await page.addInitScript({ content: BLOCKED_AUDIO });
     const tones = () => page.evaluate(() => (window as unknown as { tones: number[] }).tones);
@@ -148,5 +225,44 @@ test.describe('wallboard alert interrupt', () => {
     await page.clock.runFor(21_000);
     await expect(alertCard(page)).toHaveCount(0);
     await expect(dark).toBeVisible();
+  });
+});
+
+test.describe('wallboard alerts across a server restart', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => { server = await startServer({ PHAROS_DEMO_TICK_SECONDS: '3600' }); });
+  test.afterAll(async () => { await server.stop(); });
+
+  test('a restart of the server never replays its standing problems as new cards', async ({ page }) => {
+    const wholeLists: number[] = [];
+    page.on('response', (r) => {
+      if (!r.url().includes('api/v2/status/changes') || !r.ok()) return;
+      void r.json().then((body: { problems?: unknown[] }) => { if (body.problems) wholeLists.push(body.problems.length); }, () => undefined);
+    });
+    await page.clock.install();
+    await login(page, server);
+    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
+    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
+    await expect(position(page)).toHaveText('1 / 3');
+    await baseline;
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    const cardsSeen = await watchForCards(page);
+    await runForAnswered(page, 60_000);
+
+    // The demo fleet starts again with the same problems, each "since" a new moment before its new start.
+    await server.stop();
+    await page.clock.runFor(61_000);
+    await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+    await server.start();
+    await runForAnswered(page, 130_000);
+    await expect(page.getByTestId('wallboard-stale')).toBeHidden();
+    await expect(page.getByTestId('wallboard-connection')).toContainText('Live');
+    for (let i = 0; i < 4; i += 1) await runForAnswered(page, 30_000);
+
+    // The screen did get the whole list again, standing problems and all, and announced none of them.
+    await expect.poll(() => wholeLists.length).toBeGreaterThanOrEqual(2);
+    expect(wholeLists.at(-1)).toBeGreaterThan(0);
+    await expect(alertCard(page)).toHaveCount(0);
+    expect(await cardsSeen()).toBe(0);
   });
 });

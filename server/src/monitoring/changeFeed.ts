@@ -39,7 +39,7 @@ export interface ChangeFeed {
  * `api/v2/status/changes`: the alert problems as a feed of changes, so a wall display polls a few bytes instead of
  * diffing full status lists. The server keeps the newest `capacity` changes; the cursor names this server run.
  */
-export function createChangeFeed(capacity = 5000): ChangeFeed {
+export function createChangeFeed(capacity = 5000, clock: () => number = Date.now): ChangeFeed {
   const run = crypto.randomBytes(4).toString('hex');
   const log: { seq: number; change: AlertChange }[] = [];
   let seq = 0;
@@ -68,12 +68,15 @@ export function createChangeFeed(capacity = 5000): ChangeFeed {
     read(since, snapshot) {
       observe(snapshot);
       const cursor = `${run}.${seq}`;
+      // The server's time of this answer: a screen that gets the whole list again after a break tells a standing
+      // problem from a new one by it (last_state_change well before its previous answer's `now`).
+      const now = Math.floor(clock() / 1000);
       const match = since === undefined ? null : CURSOR.exec(since);
       const from = match && match[1] === run ? Number(match[2]) : undefined;
       // Still in the log (or nothing happened since): only the changes. Otherwise the whole list.
       const oldest = log.length ? log[0]!.seq - 1 : seq;
-      if (from === undefined || from > seq || from < oldest) return { cursor, problems: alertProblems(snapshot) };
-      return { cursor, changes: log.filter((e) => e.seq > from).map((e) => e.change) };
+      if (from === undefined || from > seq || from < oldest) return { cursor, now, problems: alertProblems(snapshot) };
+      return { cursor, now, changes: log.filter((e) => e.seq > from).map((e) => e.change) };
     },
   };
 }

@@ -12,7 +12,7 @@ import { Icon } from '../../ui/Icon';
 import { useAuth } from '../session/AuthProvider';
 import { createDisplaysApi, type DisplayRecord } from './api';
 import { DisplayDialog } from './DisplayDialog';
-import { createDisplaysModel, type DisplaysModel } from './model';
+import { alertsInWords, createDisplaysModel, type DisplaysModel } from './model';
 import '../screens/screens.css';
 
 /** Issue 10, Admin → Displays: every paired screen with what it last reported, and the levers to pair, change, identify, reload or revoke. */
@@ -100,7 +100,12 @@ function columns(model: DisplaysModel, t: Translate, now: number): TableColumn<D
   return [
     { key: 'name', header: t('displays.col.name'), isRowHeader: true, cell: (d) => d.name },
     { key: 'user', header: t('displays.col.user'), cell: (d) => d.username ?? String(d.userId) },
-    { key: 'params', header: t('displays.col.params'), wrap: 'anywhere', cell: (d) => d.params || '–' },
+    {
+      key: 'params',
+      header: t('displays.col.params'),
+      wrap: 'anywhere',
+      cell: (d) => <>{d.params || '–'}<br /><span data-testid="display-alerts">{alertsInWords(d.params, t)}</span></>,
+    },
     { key: 'seen', header: t('displays.col.seen'), cell: (d) => (!d.paired ? t('displays.notPickedUp') : d.lastSeen ? seenAt(d.lastSeen, now) : '–') },
     { key: 'status', header: t('displays.col.status'), cell: (d) => status(d, t, now) },
     {

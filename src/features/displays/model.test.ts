@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/http';
 import { clearResources } from '../../lib/resource';
 import { testTranslate } from '../screens/testTranslate';
 import type { DisplayRecord, DisplaysApi } from './api';
-import { createDisplaysModel } from './model';
+import { alertsInWords, createDisplaysModel } from './model';
 
 const wall: DisplayRecord = { id: 3, name: 'NOC wall', userId: 1, username: 'nagiosadmin', params: '', paired: true, createdAt: 0, lastSeen: 0 };
 
@@ -54,5 +54,11 @@ describe('the Displays model', () => {
     await model.revoke(wall);
     expect(api.revoke).toHaveBeenCalledWith(3);
     expect(model.dialog.value).toBeNull();
+  });
+
+  it('says in words how a display\'s alerts behave: on by default for a paired display, with its card time and the storm rule', () => {
+    expect(alertsInWords('speed=10', testTranslate)).toBe('Alerts: on (default for a paired display) — a new problem interrupts the rotation for 30 s; 3 or more at once show as one card');
+    expect(alertsInWords('alerts=on&alertseconds=20', testTranslate)).toBe('Alerts: on — a new problem interrupts the rotation for 20 s; 3 or more at once show as one card');
+    expect(alertsInWords('alerts=off&alertseconds=20', testTranslate)).toBe('Alerts: off — new problems do not interrupt the rotation');
   });
 });

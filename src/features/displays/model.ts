@@ -2,6 +2,8 @@ import { signal } from '@preact/signals-react';
 import { translate, type Translate } from '../../lib/i18n';
 import { createResource } from '../../lib/resource';
 import { serverMessageOf } from '../toast/serverMessage';
+import { STORM_SIZE } from '../wallboard/alerts';
+import { parseWallboardParams } from '../wallboard/params';
 import { toast, type ToastInput } from '../toast/model';
 import type { DisplayCommand, DisplayForm, DisplayRecord, DisplaysApi } from './api';
 
@@ -16,6 +18,16 @@ export interface DisplaysModelDeps {
 
 /** How often the list refreshes while it is open: a display reports every 30 s. */
 export const REFRESH_MS = 10_000;
+
+/**
+ * Issue 17: how the display's alerts behave, in words, so nobody has to know that alerts are on by default for a
+ * paired display or what alertseconds= means.
+ */
+export function alertsInWords(params: string, t: Translate = translate): string {
+  const config = parseWallboardParams(params);
+  if (config.alerts === false) return t('displays.alerts.off');
+  return t(config.alerts ? 'displays.alerts.on' : 'displays.alerts.onDefault', { seconds: config.alertSeconds, storm: STORM_SIZE });
+}
 
 /** Issue 10, Admin → Displays: the list (refreshed while open), pairing, changes, remote commands and revoking. */
 export function createDisplaysModel({ api, notify = toast, t = translate }: DisplaysModelDeps) {

@@ -1,20 +1,33 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useT } from '../../lib/i18n';
+import type { ReactNode } from 'react';
+import { useT, type Translate } from '../../lib/i18n';
 import { Icon } from '../../ui/Icon';
 import { clockTime } from '../connection/staleness';
-import type { AlertWatch } from './alerts';
+import { isGroup, problemKey, type Alert, type AlertGroup, type AlertWatch, type Problem } from './alerts';
+import './AlertCard.css';
+
+/** Rows a storm's card lists; the rest are counted, with their hosts named. */
+export const LISTED_ROWS = 8;
+const NAMED_HOSTS = 3;
+
+const stateWords = (p: Problem, t: Translate) => t(`wallboard.alert.state.${p.state}${p.service ? 's' : 'h'}`);
 
 /**
  * Issue 10: a new hard problem interrupts the rotation with this card: host, service, the state with its icon and
- * words, the plugin output (as text: React escapes it), when it started and when this screen saw it.
+ * words, the plugin output (as text: React escapes it), when it started and when this screen saw it. Issue 17: a
+ * storm is one card listing the problems, worst first.
  */
 export function AlertCard({ watch }: { watch: Pick<AlertWatch, 'current' | 'waiting'> }) {
   useSignals();
   const t = useT();
-  const alert = watch.current.value;
-  if (!alert) return null;
+  const card = watch.current.value;
+  if (!card) return null;
   const waiting = watch.waiting.value;
-  const state = t(`wallboard.alert.state.${alert.state}${alert.service ? 's' : 'h'}`);
+  const more = waiting > 0 && <span>{t('wallboard.alert.more', { count: waiting })}</span>;
+  return isGroup(card) ? <StormCard group={card} more={more} t={t} /> : <ProblemCard alert={card} more={more} t={t} />;
+}
+
+function ProblemCard({ alert, more, t }: { alert: Alert; more: ReactNode; t: Translate }) {
   return (
     <div className="wallboard-alert" role="alert" data-recovered={alert.recovered || undefined} data-testid="wallboard-alert">
       <p className="wallboard-alert-banner">
@@ -26,13 +39,45 @@ export function AlertCard({ watch }: { watch: Pick<AlertWatch, 'current' | 'wait
         {alert.service && <> · <span data-testid="wallboard-alert-service">{alert.service}</span></>}
       </h1>
       <p className="wallboard-alert-state" data-testid="wallboard-alert-state">
-        <Icon name={alert.recovered ? 'success' : 'warning'} /> {alert.recovered ? t('wallboard.alert.recovered') : state}
+        <Icon name={alert.recovered ? 'success' : 'warning'} /> {alert.recovered ? t('wallboard.alert.recovered') : stateWords(alert, t)}
       </p>
       <p className="wallboard-alert-output" data-testid="wallboard-alert-output">{alert.output}</p>
       <p className="wallboard-alert-times">
         <span>{t('wallboard.alert.since', { time: clockTime(alert.since) })}</span>
         <span>{t('wallboard.alert.detected', { time: clockTime(alert.detectedAt) })}</span>
-        {waiting > 0 && <span>{t('wallboard.alert.more', { count: waiting })}</span>}
+        {more}
+      </p>
+    </div>
+  );
+}
+
+/** "host · service — state" for the worst few, then "+4 more on host-a, host-b…": the hosts say where it is. */
+function StormCard({ group, more, t }: { group: AlertGroup; more: ReactNode; t: Translate }) {
+  const { problems } = group;
+  const rows = problems.slice(0, LISTED_ROWS);
+  const rest = problems.slice(LISTED_ROWS);
+  const hosts = [...new Set(rest.map((p) => p.host))];
+  const named = hosts.slice(0, NAMED_HOSTS).join(', ') + (hosts.length > NAMED_HOSTS ? '…' : '');
+  return (
+    <div className="wallboard-alert wallboard-alert-storm" role="alert" data-testid="wallboard-alert" data-count={problems.length}>
+      <p className="wallboard-alert-banner">
+        <Icon name="warning" />
+        <span>{t('wallboard.alert.storm')}</span>
+      </p>
+      <h1>{t('wallboard.alert.count', { count: problems.length })}</h1>
+      <ul className="wallboard-alert-list" data-testid="wallboard-alert-list">
+        {rows.map((p) => (
+          <li key={problemKey(p)} data-kind={p.service ? 'service' : 'host'} data-state={p.state}>
+            <Icon name="warning" />{' '}
+            <span className="wallboard-alert-subject">{p.service ? `${p.host} · ${p.service}` : p.host}</span>{' '}
+            <span className="wallboard-alert-row-state">— {stateWords(p, t)}</span>
+          </li>
+        ))}
+      </ul>
+      {rest.length > 0 && <p className="wallboard-alert-rest">{t('wallboard.alert.moreOn', { count: rest.length, hosts: named })}</p>}
+      <p className="wallboard-alert-times">
+        <span>{t('wallboard.alert.detected', { time: clockTime(group.detectedAt) })}</span>
+        {more}
       </p>
     </div>
   );

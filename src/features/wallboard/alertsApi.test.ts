@@ -41,4 +41,21 @@ describe('the problem feed', () => {
     expect((await load()).map((p) => p.service)).toEqual(['Disk']);
     expect(asked.at(-1)).toEqual({ since: 'a1b2c3d4.1' });
   });
+
+  it('says when a whole list comes again after a break (not on the first answer), and the server\'s time in ms', async () => {
+    const answers: AlertChanges[] = [
+      { cursor: 'a1b2c3d4.7', now: 1000, problems: [down] },
+      { cursor: 'a1b2c3d4.7', now: 1030, changes: [] },
+      { cursor: 'ffffffff.0', now: 1100, problems: [down, disk] },
+      // An older server without `now`.
+      { cursor: 'ffffffff.0', changes: [] },
+    ];
+    const feed = createProblemFeed(async () => answers.shift()!);
+    expect(await feed.read()).toMatchObject({ relisted: false, at: 1_000_000 });
+    expect(await feed.read()).toMatchObject({ relisted: false, at: 1_030_000 });
+    expect(await feed.read()).toMatchObject({ relisted: true, at: 1_100_000, problems: [{ host: 'db01' }, { host: 'web01' }] });
+    const old = await feed.read();
+    expect(old.relisted).toBe(false);
+    expect(old.at).toBeUndefined();
+  });
 });

@@ -1,7 +1,6 @@
 import type { AlertChanges, AlertProblem } from '../../lib/apiTypes';
 import { http } from '../../lib/http';
-import type { Problem } from './alerts';
-
+import type { Problem, ProblemRead } from './alerts';
 
 const key = (p: { host_name: string; service_description?: string | undefined }) => `${p.host_name}\u0000${p.service_description ?? ''}`;
 
@@ -13,7 +12,11 @@ const toProblem = (r: AlertProblem): Problem => ({
   since: r.last_state_change * 1000,
 });
 
-export type ProblemFeed = () => Promise<Problem[]>;
+/** The current problems; `read` also says whether they came as a whole list after a break, and the server's time. */
+export interface ProblemFeed {
+  (): Promise<Problem[]>;
+  read(): Promise<ProblemRead>;
+}
 
 /**
  * The unhandled critical problems right now, kept from `api/v2/status/changes`: the first call (and one after a
@@ -22,8 +25,10 @@ export type ProblemFeed = () => Promise<Problem[]>;
 export function createProblemFeed(get: (params: Record<string, string>) => Promise<AlertChanges> = (params) => http.get<AlertChanges>('api/v2/status/changes', { params })): ProblemFeed {
   let cursor: string | undefined;
   const current = new Map<string, AlertProblem>();
-  return async () => {
+  const read = async (): Promise<ProblemRead> => {
     const answer = await get(cursor ? { since: cursor } : {});
+    // A whole list when the feed had a cursor: the server restarted (or the screen fell too far behind), a break.
+    const relisted = answer.problems !== undefined && cursor !== undefined;
     if (answer.problems) {
       current.clear();
       for (const p of answer.problems) current.set(key(p), p);
@@ -33,6 +38,7 @@ export function createProblemFeed(get: (params: Record<string, string>) => Promi
       else current.delete(key(change));
     }
     cursor = answer.cursor;
-    return [...current.values()].map(toProblem);
+    return { problems: [...current.values()].map(toProblem), relisted, ...(answer.now !== undefined ? { at: answer.now * 1000 } : {}) };
   };
+  return Object.assign(async () => (await read()).problems, { read });
 }

@@ -22,7 +22,7 @@ export function createWallboardWatch(config: WallboardConfig, paired: boolean, t
   const speaker = speech && config.voice !== undefined ? createSpeaker(speech, config.voice, t) : undefined;
   if (!interrupts && !config.night && !chime) return { interrupts };
   const watch = createAlertWatch({
-    load: createProblemFeed(),
+    load: createProblemFeed().read,
     showMs: config.alertSeconds * 1000,
     ...(chime ? { onChange: (change: 'problem' | 'recovery', problems: Problem[]) => (speaker ? speaker.say(change, problems) : chime.play(change)) } : {}),
   });
