@@ -123,30 +123,34 @@ test.describe('the wall tells the truth (issue 17)', () => {
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   });
 
-  test('a server answering every request with its closing 503 never shows that document: the item on screen stays, and the strip names it', async ({ page }) => {
-    await openWallboard(page);
-    await page.clock.runFor(10_000);
-    await expect(position(page)).toHaveText('2 / 3');
-    await expect(page.locator('.wallboard-stage iframe[data-state="loading"]')).toHaveCount(0);
-    await page.route(`${server.url}**`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: CLOSING_503 }));
-    for (let step = 0; step < 8; step += 1) {
+  for (const [screen, viewport] of [['a TV', { width: 1920, height: 1080 }], ['a phone', { width: 390, height: 844 }]] as const) {
+    test(`on ${screen}, a server answering every request with its closing 503 never shows that document: the item on screen stays, and the strip names it`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openWallboard(page);
       await page.clock.runFor(10_000);
-      await expectNoErrorDocument(page);
-      await expectStripMatchesScreen(page);
-    }
-    await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
-    await expect(page.getByTestId('wallboard-stale')).toBeVisible();
-    await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
-    await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('closing-503.png') });
+      await expect(position(page)).toHaveText('2 / 3');
+      await expect(page.locator('.wallboard-stage iframe[data-state="loading"]')).toHaveCount(0);
+      await page.route(`${server.url}**`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: CLOSING_503 }));
+      for (let step = 0; step < 8; step += 1) {
+        await page.clock.runFor(10_000);
+        await expectNoErrorDocument(page);
+        await expectStripMatchesScreen(page);
+      }
+      await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
+      await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+      await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+      await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
+      await expect(page.getByTestId('wallboard-connection')).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: test.info().outputPath('closing-503.png') });
 
-    await page.unroute(`${server.url}**`);
-    await runForAnswered(page, 130_000);
-    await expect(page.getByTestId('wallboard-stale')).toBeHidden();
-    // The rotation goes on from the item on screen.
-    await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
-    await expectStripMatchesScreen(page);
-  });
+      await page.unroute(`${server.url}**`);
+      await runForAnswered(page, 130_000);
+      await expect(page.getByTestId('wallboard-stale')).toBeHidden();
+      // The rotation goes on from the item on screen.
+      await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
+      await expectStripMatchesScreen(page);
+    });
+  }
 
   for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
     test(`server stopped with ${stop} while items load: no error text in any frame, the strip follows the screen, and it recovers`, async ({ page }) => {
