@@ -2,6 +2,59 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noFolderCircle } from './eslint-rules/noFolderCircle.js';
+
+// react-aria and react-stately are wrapped in src/ui only, so the rest of the app stays library-agnostic.
+const ARIA_OUTSIDE_UI = {
+  group: ['react-aria', 'react-stately', 'react-aria/*', 'react-stately/*', '@react-aria/*', '@react-stately/*'],
+  message: 'Import react-aria/react-stately only from src/ui.',
+};
+
+// Tests and their helpers never ship: production code may not import a test, a *.test-utils file or tests/.
+const TEST_HELPER = '\\.test(-utils)?(\\.tsx?)?$|^(\\.\\./)+tests(/|$)';
+const TEST_HELPER_MESSAGE = 'Production code may not import tests or test helpers (*.test-utils, tests/).';
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.test-utils.{ts,tsx}'];
+
+/**
+ * The front end's layers, top to bottom (docs/architecture.md): a folder may import the ones below it, never one
+ * above. The pattern matches a relative path that climbs out into a higher layer's folder. sw/ is its own program
+ * and takes only src/lib.
+ */
+const LAYERS = ['app', 'shell', 'features', 'ui', 'lib'];
+const DOWNHILL = LAYERS.join(' → ');
+const FORBIDDEN = [
+  ...LAYERS.map((layer, i) => ({
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    above: LAYERS.slice(0, i),
+    aria: layer !== 'ui',
+    message: `src/${layer} may not import ${LAYERS.slice(0, i).map((l) => `src/${l}`).join(', ')}: imports run downhill, ${DOWNHILL}.`,
+  })),
+  { files: ['sw/**/*.ts'], above: ['src/app', 'src/shell', 'src/features', 'src/ui'], aria: true, message: 'The service worker takes only src/lib.' },
+];
+
+/** One rule set per layer: no-restricted-imports for import and export, no-restricted-syntax for import(), which it does not check. */
+function layerRules({ files, above, aria, message: uphillMessage }) {
+  const uphill = above.length > 0 ? `^(\\.\\./)+(${above.join('|')})(/|$)` : null;
+  const patterns = [
+    ...(aria ? [ARIA_OUTSIDE_UI] : []),
+    ...(uphill ? [{ regex: uphill, message: uphillMessage }] : []),
+    { regex: TEST_HELPER, message: TEST_HELPER_MESSAGE },
+  ];
+  // esquery's regex literals cannot hold a '/', so it is written \x2F there.
+  const inSelector = (regex) => `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`;
+  const dynamic = [
+    ...(uphill ? [{ selector: inSelector(uphill), message: uphillMessage }] : []),
+    { selector: inSelector(TEST_HELPER), message: TEST_HELPER_MESSAGE },
+  ];
+  return {
+    files,
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      'no-restricted-syntax': ['error', ...dynamic],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tmp/'] },
@@ -15,14 +68,28 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      // react-aria and react-stately are wrapped in src/ui only, so the rest of the app stays library-agnostic.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react-aria', 'react-stately', 'react-aria/*', 'react-stately/*', '@react-aria/*', '@react-stately/*'], message: 'Import react-aria/react-stately only from src/ui.' }] }],
+      'no-restricted-imports': ['error', { patterns: [ARIA_OUTSIDE_UI] }],
     },
   },
   // Plain scripts the classic pages load from files (the CSP allows no inline script).
   { files: ['server/static/js/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
+  { files: ['eslint-rules/**/*.js'], languageOptions: { globals: globals.node } },
   { files: ['src/ui/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['server/**', 'tests/**', '*.config.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // Imports run downhill, and production code takes nothing from tests.
+  ...FORBIDDEN.map(layerRules),
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: TEST_HELPER, message: TEST_HELPER_MESSAGE }] }] },
+  },
+  // No import circle between folders: each top-level folder of src/, and each feature on its own.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    plugins: { local: { rules: { 'no-folder-circle': noFolderCircle } } },
+    rules: { 'local/no-folder-circle': ['error', { root: 'src', split: ['features'] }] },
+  },
   // Playwright fixtures take `use` and an empty first argument by design; they are not React hooks.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' } },
 );

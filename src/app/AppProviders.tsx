@@ -4,7 +4,7 @@ import { FrameContext } from '../features/frame/model';
 import { SessionContext } from '../features/session/model';
 import { ThemeContext } from '../features/theme/model';
 import { RotationContext } from '../features/views/rotationSlot';
-import { ShellDataContext } from '../shell/shellData';
+import { ShellDataContext } from '../features/shellData/shellData';
 import { UserStoreContext } from '../lib/store';
 import { ServiceWorkerContext } from '../lib/sw';
 import type { AppContext } from './context';

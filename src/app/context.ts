@@ -12,7 +12,7 @@ import { createSessionModel, type SessionModel } from '../features/session/model
 import { createThemeModel, type ThemeModel } from '../features/theme/model';
 import { toast } from '../features/toast/model';
 import type { RotationSlot } from '../features/views/rotationSlot';
-import { createShellData, type ShellData } from '../shell/shellData';
+import { createShellData, type ShellData } from '../features/shellData/shellData';
 import type { AuthRecord, Menu } from '../lib/apiTypes';
 import type { Resource } from '../lib/resource';
 

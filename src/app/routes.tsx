@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { ContentFrame } from '../features/frame/ContentFrame';
+import { NativeScreenContext } from '../features/frame/nativeScreenSlot';
 import { FramedLayout } from '../shell/FramedLayout';
 import { goToErrorPage } from '../features/errors/switchToModern';
-import { routeFor } from '../lib/routeFor';
+import { routeFor, type AppRoute } from '../lib/routeFor';
+import { NativeScreen } from './NativeScreen';
 
 const AboutLayout = lazy(() => import('./AboutLayout').then((m) => ({ default: m.AboutLayout })));
 const CcmFrame = lazy(() => import('./CcmFrame').then((m) => ({ default: m.CcmFrame })));
-const WallboardScreen = lazy(() => import('../features/wallboard/WallboardScreen').then((m) => ({ default: m.WallboardScreen })));
+const WallboardLayout = lazy(() => import('../shell/WallboardLayout').then((m) => ({ default: m.WallboardLayout })));
 
 /** Spec 2.15: an unknown route sends the browser to the error page in the classic location, which the server renders. */
 function NotFound() {
@@ -15,10 +17,18 @@ function NotFound() {
   return null;
 }
 
-/** Spec 2.1. Every framed route renders the same FramedLayout element, so the shell stays mounted between sections. */
+/** Spec 2.1: the route for the address, with the renderer the content frame draws native screens with. */
 export function AppRoutes() {
   const [location] = useLocation();
-  const route = routeFor(location);
+  return (
+    <NativeScreenContext.Provider value={NativeScreen}>
+      <RouteView route={routeFor(location)} />
+    </NativeScreenContext.Provider>
+  );
+}
+
+/** Every framed route renders the same FramedLayout element, so the shell stays mounted between sections. */
+function RouteView({ route }: { route: AppRoute }) {
   switch (route.kind) {
     case 'framed':
       return (
@@ -35,7 +45,7 @@ export function AppRoutes() {
     case 'about':
       return <Suspense fallback={null}><AboutLayout /></Suspense>;
     case 'wallboard':
-      return <Suspense fallback={null}><WallboardScreen /></Suspense>;
+      return <Suspense fallback={null}><WallboardLayout /></Suspense>;
     default:
       return <NotFound />;
   }

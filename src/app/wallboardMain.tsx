@@ -1,5 +1,5 @@
-import { WallboardScreen } from '../features/wallboard/WallboardScreen';
+import { WallboardLayout } from '../shell/WallboardLayout';
 import { boot } from './boot';
 
 // The TV's own entry (wallboard.html): the models and the wallboard, without the navigation regions' code.
-boot('wallboard', <WallboardScreen />);
+boot('wallboard', <WallboardLayout />);

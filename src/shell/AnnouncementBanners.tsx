@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useResource } from '../lib/resource';
 import { bannerType } from './bannerColors';
 import { Banner } from './Banner';
-import { acknowledgeBanner, useShellData } from './shellData';
+import { acknowledgeBanner, useShellData } from '../features/shellData/shellData';
 
 /** Spec 9: the collapse runs this long before the acknowledgement is sent. */
 export const ACK_DELAY_MS = 1000;

@@ -2,7 +2,7 @@ import type { AuthRecord } from '../lib/apiTypes';
 import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { Link } from '../ui/Link';
-import { inFrameHref } from './menuLinks';
+import { inFrameHref } from '../features/menu/menuLinks';
 
 export interface ConfigLink { id: string; labelKey: string; href: string; target?: string }
 

@@ -3,7 +3,7 @@ import { useResource } from '../lib/resource';
 import { useFrame } from '../features/frame/model';
 import { chooseLicenseMessage } from './licenseMessage';
 import { LazyLicenseNotice } from './LazyLicenseNotice';
-import { useShellData } from './shellData';
+import { useShellData } from '../features/shellData/shellData';
 
 /** The enterprise-feature notice above the content, on enterprise pages without an enterprise licence (spec 2.4, 6). */
 export function EnterpriseBanner() {

@@ -2,8 +2,8 @@ import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { useResource } from '../lib/resource';
 import { Link } from '../ui/Link';
-import { VENDOR_LINKS } from './externalLinks';
-import { useShellData } from './shellData';
+import { VENDOR_LINKS } from '../lib/vendorLinks';
+import { useShellData } from '../features/shellData/shellData';
 import { TrayAlert } from './TrayAlert';
 import './Footer.css';
 

@@ -11,7 +11,7 @@ import { PrimaryNav } from './PrimaryNav';
 import { RegionBoundary } from './RegionBoundary';
 import { SecondaryNav } from './SecondaryNav';
 import { ShellFrame } from './ShellFrame';
-import { useShellData } from './shellData';
+import { useShellData } from '../features/shellData/shellData';
 import { TopBar } from './TopBar';
 
 /** Only phones open it, and only when asked: its code is not part of the first load. */

@@ -3,7 +3,7 @@ import { useResource } from '../lib/resource';
 import { useFrame } from '../features/frame/model';
 import { chooseLicenseMessage } from './licenseMessage';
 import { LazyLicenseNotice } from './LazyLicenseNotice';
-import { useShellData } from './shellData';
+import { useShellData } from '../features/shellData/shellData';
 
 /** Spec 2.4: at most one licence message, chosen by the order of spec 4 (enterprise notices excepted). */
 export function LicenseBanner() {

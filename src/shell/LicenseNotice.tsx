@@ -3,10 +3,10 @@ import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { Link } from '../ui/Link';
 import { Banner } from './Banner';
-import { VENDOR_LINKS } from './externalLinks';
+import { VENDOR_LINKS } from '../lib/vendorLinks';
 import type { LicenseLinkKind, LicenseMessage } from './licenseMessage';
 import { PromoTermsDialog } from './PromoTermsDialog';
-import { ignoreLicenseNotice, useShellData } from './shellData';
+import { ignoreLicenseNotice, useShellData } from '../features/shellData/shellData';
 
 /** Spec 2.4 destinations: the admin licence and activation pages in the frame, vendor pages in new tabs. */
 const LINKS: Record<LicenseLinkKind, { key: string; href: string; external: boolean }> = {

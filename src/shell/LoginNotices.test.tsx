@@ -43,9 +43,9 @@ function serve(state: Server) {
 /** A fresh page load: module state (the once-per-page check, cached resources) starts empty. */
 async function loadPage() {
   vi.resetModules();
-  const { initTestI18n } = await import('../features/screens/initTestI18n');
+  const { initTestI18n } = await import('../lib/initTestI18n.test-utils');
   await initTestI18n();
-  const { TestProviders } = await import('../app/TestProviders');
+  const { TestProviders } = await import('../app/TestProviders.test-utils');
   const { createAppContext } = await import('../app/context');
   const { LoginNotices } = await import('./LoginNotices');
   const app = createAppContext();

@@ -3,11 +3,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { Menu, MenuEntry, SectionId } from '../lib/apiTypes';
 import { clearResources } from '../lib/resource';
 import { setNspSource } from '../lib/http';
-import { initTestI18n } from '../features/screens/initTestI18n';
-import { loadMenuSpecials } from '../features/views/loadMenuSpecials';
+import { initTestI18n } from '../lib/initTestI18n.test-utils';
+import { loadMenuSpecials } from './loadMenuSpecials';
 import { loadOverlays } from '../ui/overlays';
 import { SecondaryNav } from './SecondaryNav';
-import { TestProviders } from '../app/TestProviders';
+import { TestProviders } from '../app/TestProviders.test-utils';
 import { createAppContext, type AppContext } from '../app/context';
 
 const entry = (id: string, label: string, kind: MenuEntry['kind'], path = '#', icon = 'circle'): MenuEntry =>

@@ -1,12 +1,12 @@
 import { Suspense, type Ref } from 'react';
 import type { MenuEntry, MenuSection } from '../lib/apiTypes';
 import { FavoriteEntry } from '../features/favorites/FavoriteEntry';
-import { lazySpecial } from '../features/views/loadMenuSpecials';
+import { lazySpecial } from './loadMenuSpecials';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Link } from '../ui/Link';
 import type { DomProps } from '../ui/mergeDomProps';
-import { entryLink } from './menuLinks';
+import { entryLink } from '../features/menu/menuLinks';
 
 export interface NavEntryProps {
   section: MenuSection;
@@ -16,6 +16,8 @@ export interface NavEntryProps {
 
 /** The views and dashboards sections' special entries; they load with those sections, never on the home page. */
 const SpecialEntry = lazySpecial('SpecialEntry');
+/** A favourite's context menu and rename form, from the same chunk, loaded on first use. */
+const FavoriteActions = lazySpecial('FavoriteActions');
 const SPECIAL_KINDS: ReadonlySet<string> = new Set(['addView', 'rotateViews', 'addDashboard', 'dashboard']);
 
 /**
@@ -47,7 +49,7 @@ export function NavEntry({ section, entry, current }: NavEntryProps) {
       {target === '_blank' && <Icon name="external" size={14} className="nav-entry-external" />}
     </Link>
   );
-  if (entry.kind === 'favorite' && link.type !== 'action') return <FavoriteEntry entry={entry} renderLink={plain} />;
+  if (entry.kind === 'favorite' && link.type !== 'action') return <FavoriteEntry entry={entry} renderLink={plain} actions={FavoriteActions} />;
   if (!SPECIAL_KINDS.has(entry.kind)) return plain();
   return <Suspense fallback={plain()}><SpecialEntry entry={entry} link={plain()} /></Suspense>;
 }

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../features/screens/initTestI18n';
+import { initTestI18n } from '../lib/initTestI18n.test-utils';
 import { toastStore } from '../features/toast/model';
 import { setNspSource } from '../lib/http';
 import { clearResources } from '../lib/resource';
 import { loadOverlays } from '../ui/overlays';
 import { PageActionsMenu } from './PageActionsMenu';
-import { TestProviders } from '../app/TestProviders';
+import { TestProviders } from '../app/TestProviders.test-utils';
 import { createAppContext, type AppContext } from '../app/context';
 
 const STATUS_PAGE = '/includes/components/xicore/status.php?show=hosts';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { useT } from '../lib/i18n';
 import { useFrame } from '../features/frame/model';
-import { LoadFailed } from '../features/pageActions/LoadFailed';
+import { LoadFailed } from '../features/errors/LoadFailed';
 import type { PageAction } from '../features/pageActions/model';
 import { Icon } from '../ui/Icon';
 import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';

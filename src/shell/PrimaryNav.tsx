@@ -8,7 +8,7 @@ import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { Link, type LinkProps } from '../ui/Link';
 import { TooltipTrigger } from '../ui/Tooltip';
-import { inFrameHref, sectionHref } from './menuLinks';
+import { inFrameHref, sectionHref } from '../features/menu/menuLinks';
 import { sectionIcon } from './sectionIcon';
 import { ConfigLinks, configLinksFor } from './ConfigLinks';
 import './PrimaryNav.css';

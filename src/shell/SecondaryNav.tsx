@@ -5,7 +5,7 @@ import { useAuth } from '../features/session/AuthProvider';
 import { useMenu } from '../features/menu/MenuProvider';
 import { useT } from '../lib/i18n';
 import { useFrame } from '../features/frame/model';
-import { lazySpecial } from '../features/views/loadMenuSpecials';
+import { lazySpecial } from './loadMenuSpecials';
 import { Disclosure } from '../ui/Disclosure';
 import { NavEntry } from './NavEntry';
 import { useGroupExpansion } from './useGroupExpansion';
@@ -13,7 +13,7 @@ import './SecondaryNav.css';
 
 /** Spec 2.10: the views section has the rotation control bar above its menu; it loads with that section. */
 const RotationBar = lazySpecial('RotationBar');
-/** The bar's height and margin (RotationBar.css), kept free while it loads so the menu does not jump under the pointer. */
+/** The bar's height and margin (RotationBar.css, WallboardLinks.css), kept free while it loads so the menu does not jump under the pointer. */
 const ROTATION_BAR_SPACE = { height: '9.9rem' };
 
 /** Spec 2.10: the section title and its collapsible groups of entries. */

@@ -7,11 +7,11 @@ import { ErrorDialog } from '../features/errors/ErrorDialog';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
-import { inFrameHref } from './menuLinks';
+import { inFrameHref } from '../features/menu/menuLinks';
 import { clockTime, useStaleness } from '../features/connection/staleness';
 import { useKiosk } from './kiosk';
-import { useShellData } from './shellData';
-import { daemonTone, systemCodes, toggleTones, type StatusTone } from './systemStatus';
+import { useShellData } from '../features/shellData/shellData';
+import { daemonTone, systemCodes, toggleTones, type StatusTone } from '../features/shellData/systemStatus';
 import './SystemStatusControl.css';
 
 const ADMIN = { id: 'admin' as const, path: 'admin/' };

@@ -8,9 +8,9 @@ import { Link } from '../ui/Link';
 import { PRELOAD_OVERLAYS } from '../ui/overlays';
 import { Popover } from '../ui/Popover';
 import { useOverlayState } from '../ui/useOverlayState';
-import { inFrameHref } from './menuLinks';
+import { inFrameHref } from '../features/menu/menuLinks';
 import { clockTime, useStaleness } from '../features/connection/staleness';
-import { useShellData } from './shellData';
+import { useShellData } from '../features/shellData/shellData';
 import { trayAlertTitle, trayHasProblems } from './trayAlert';
 
 const HOME = { id: 'home' as const, path: '' };

@@ -5,12 +5,3 @@ export const EXTERNAL_LINKS = [
   { id: 'forums', labelKey: 'shell.top.forums', href: 'https://support.nagios.com/forum/', icon: 'forum' },
   { id: 'exchange', labelKey: 'shell.top.exchange', href: 'https://exchange.nagios.org/', icon: 'exchange' },
 ] as const;
-
-/** Licence banner destinations outside the product (spec 2.4). */
-export const VENDOR_LINKS = {
-  contactSales: 'https://www.nagios.com/contact/',
-  pricing: 'https://www.nagios.com/products/nagios-xi/pricing/',
-  upgrade: 'https://www.nagios.com/products/nagios-xi/pricing/',
-  product: 'https://www.nagios.com/products/nagios-xi/',
-  vendor: 'https://www.nagios.com/',
-} as const;

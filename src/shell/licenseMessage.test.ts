@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LicenseState } from '../lib/apiTypes';
-import { chooseLicenseMessage, DEFAULT_LICENSE, isEnterprisePage } from './licenseMessage';
+import { DEFAULT_LICENSE } from '../features/shellData/shellData';
+import { chooseLicenseMessage, isEnterprisePage } from './licenseMessage';
 
 const lic = (over: Partial<LicenseState>): LicenseState => ({ ...DEFAULT_LICENSE, product_name: 'Pharos XI', ...over });
 const pick = (over: Partial<LicenseState>, page = 'includes/page-home-main.php') => chooseLicenseMessage(lic(over), page);

@@ -1,6 +1,6 @@
 import type { Theme } from '../../lib/apiTypes';
 import { BASE, withBase } from '../../lib/base';
-import { inFrameHref } from '../../shell/menuLinks';
+import { inFrameHref } from '../menu/menuLinks';
 
 const CONFIG_SECTION = { id: 'config', path: 'config/' } as const;
 

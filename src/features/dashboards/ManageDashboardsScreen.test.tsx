@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearResources } from '../../lib/resource';
-import { initTestI18n } from '../screens/initTestI18n';
+import { initTestI18n } from '../../lib/initTestI18n.test-utils';
 import { ManageDashboardsScreen } from './ManageDashboardsScreen';
-import { TestProviders } from '../../app/TestProviders';
+import { TestProviders } from '../../app/TestProviders.test-utils';
 
 const DASHBOARDS = [
   { id: 'home', title: 'Home Dashboard', opts: { background: '131b25', transparent: 0 } },

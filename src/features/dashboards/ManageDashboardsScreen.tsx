@@ -4,7 +4,7 @@ import type { Dashboard } from '../../lib/apiTypes';
 import { useMenu } from '../menu/MenuProvider';
 import { useT, type Translate } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
-import { inFrameHref } from '../../shell/menuLinks';
+import { inFrameHref } from '../menu/menuLinks';
 import { Button } from '../../ui/Button';
 import { FormDialog } from '../../ui/FormDialog';
 import { Link } from '../../ui/Link';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { clearResources } from '../../lib/resource';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { DisplayRecord, DisplaysApi } from './api';
 import { alertsInWords, createDisplaysModel } from './model';
 

@@ -1,5 +1,5 @@
-import { VENDOR_LINKS } from '../../shell/externalLinks';
-import { inFrameHref } from '../../shell/menuLinks';
+import { VENDOR_LINKS } from '../../lib/vendorLinks';
+import { inFrameHref } from '../menu/menuLinks';
 
 /** Where each enterprise feature card leads (spec 2.13): a top-level section route whose frame shows the feature page. */
 export interface EnterpriseFeature {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../screens/initTestI18n';
+import { initTestI18n } from '../../lib/initTestI18n.test-utils';
 import { ErrorDialog } from './ErrorDialog';
 
 beforeAll(initTestI18n);

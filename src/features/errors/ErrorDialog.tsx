@@ -1,5 +1,5 @@
 import { useT } from '../../lib/i18n';
-import { NoticeModal } from '../loginNotices/NoticeModal';
+import { NoticeModal } from '../../ui/NoticeModal';
 import { ErrorActions } from './ErrorActions';
 import './ErrorDialog.css';
 

@@ -1,17 +1,16 @@
-import { Suspense, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Suspense, useId, useRef, useState, type ComponentType, type ReactNode, type RefObject } from 'react';
 import type { MenuEntry } from '../../lib/apiTypes';
 import type { DomProps } from '../../ui/mergeDomProps';
 import { useContextMenuTrigger } from '../../ui/useContextMenuTrigger';
-import { lazySpecial } from '../views/loadMenuSpecials';
-import type { FavoriteMode } from './FavoriteActions';
+import type { FavoriteActionsProps, FavoriteMode } from './FavoriteActions';
 import './FavoriteEntry.css';
-
-const FavoriteActions = lazySpecial('FavoriteActions');
 
 export interface FavoriteEntryProps {
   entry: MenuEntry;
   /** The entry's link, given these extra props (the context-menu trigger). */
   renderLink: (ref: RefObject<HTMLAnchorElement | null>, domProps: DomProps) => ReactNode;
+  /** The context menu and rename form, lazily loaded: the shell hands them in from the special entries' chunk. */
+  actions: ComponentType<FavoriteActionsProps>;
 }
 
 /**
@@ -19,7 +18,7 @@ export interface FavoriteEntryProps {
  * or the context-menu key, a 700 ms touch), and Rename turns it into an inline form until saved or cancelled.
  * The menu and the form load on first use.
  */
-export function FavoriteEntry({ entry, renderLink }: FavoriteEntryProps) {
+export function FavoriteEntry({ entry, renderLink, actions: FavoriteActions }: FavoriteEntryProps) {
   const [mode, setMode] = useState<FavoriteMode | null>(null);
   const ref = useRef<HTMLAnchorElement>(null);
   const id = useId();

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNspSource } from '../../lib/http';
 import { loadOverlays } from '../../ui/overlays';
-import { initTestI18n } from '../screens/initTestI18n';
+import { initTestI18n } from '../../lib/initTestI18n.test-utils';
 import { toastStore } from '../toast/model';
 import { FeedbackButton } from './FeedbackButton';
 

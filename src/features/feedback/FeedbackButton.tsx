@@ -3,7 +3,7 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { PRELOAD_OVERLAYS } from '../../ui/overlays';
-import { LoadFailed } from '../pageActions/LoadFailed';
+import { LoadFailed } from '../errors/LoadFailed';
 
 /** The form loads when first opened, so it is not in the first bundle. */
 const FeedbackDialog = lazy(() => import('./FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import type { ToastInput } from '../toast/model';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { FeedbackApi, FeedbackFields } from './api';
 import { createFeedbackModel } from './model';
 

@@ -7,12 +7,12 @@ import { useT } from '../../lib/i18n';
 import { useConnection } from '../connection/model';
 import { useMenu } from '../menu/MenuProvider';
 import { useSession } from '../session/model';
-import { NativeScreen } from '../screens/NativeScreen';
 import { frameLoad } from './frameLoad';
 import { FrameUnavailable } from './FrameUnavailable';
 import { FullscreenToggle } from './FullscreenToggle';
 import { frameTargetFor } from './frameTarget';
 import { nativeScreenFor, useFrame, type FrameModel } from './model';
+import { NativeScreenContext } from './nativeScreenSlot';
 import './ContentFrame.css';
 
 export interface ContentFrameProps {
@@ -46,6 +46,7 @@ export function ContentFrame({ section, path }: ContentFrameProps) {
   useSignals();
   const t = useT();
   const frame = useFrame();
+  const NativeScreen = NativeScreenContext.use();
   const session = useSession();
   const connection = useConnection();
   const search = useSearch();

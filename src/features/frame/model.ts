@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import { BASE, stripBase } from '../../lib/base';
 import { createModelContext } from '../../lib/modelContext';
-import { isSafeFrameTarget } from './safeTarget';
+import { isSafeFrameTarget } from '../../lib/safeTarget';
 
 export { isSafeFrameTarget };
 export { NATIVE_SCREENS, nativeScreenFor, type NativeScreenId } from '../../lib/nativeScreens';

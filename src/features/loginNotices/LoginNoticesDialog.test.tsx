@@ -2,8 +2,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearResources } from '../../lib/resource';
 import { RouterProvider } from '../../ui/RouterProvider';
-import { initTestI18n } from '../screens/initTestI18n';
-import { CLEAN, daemon, fakeSources } from './fakeSources';
+import { initTestI18n } from '../../lib/initTestI18n.test-utils';
+import { CLEAN, daemon, fakeSources } from './fakeSources.test-utils';
 import { LoginNoticesDialog } from './LoginNoticesDialog';
 import { createLoginNoticesModel } from './model';
 

@@ -3,12 +3,13 @@ import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Link } from '../../ui/Link';
+import { NoticeModal } from '../../ui/NoticeModal';
 import { TooltipTrigger } from '../../ui/Tooltip';
 import type { LoginNoticesModel, Notice } from './model';
-import { NoticeModal } from './NoticeModal';
 import { noticeLinks, type NoticeLink } from './noticeLinks';
 import '../../ui/Button.css';
 import '../../ui/Checkbox.css';
+import './LoginNotices.css';
 
 /** Spec 9: tooltips in this dialog open after 100 ms. */
 export const NOTICE_TOOLTIP_DELAY = 100;

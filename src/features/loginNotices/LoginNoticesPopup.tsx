@@ -4,7 +4,7 @@ import type { AuthRecord } from '../../lib/apiTypes';
 import { loginNoticesDue } from './gate';
 import { LoginNoticesDialog } from './LoginNoticesDialog';
 import { createLoginNoticesModel } from './model';
-import { useShellData } from '../../shell/shellData';
+import { useShellData } from '../shellData/shellData';
 import { createLoginAlertSources, saveShowSetting } from './sources';
 
 /** Loaded once the alerts are due: reads the conditions and opens the dialog when at least one holds (spec 4). */

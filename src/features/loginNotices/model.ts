@@ -1,6 +1,6 @@
 import { computed, effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Resource } from '../../lib/resource';
-import { systemCodes } from '../../shell/systemStatus';
+import { systemCodes } from '../shellData/systemStatus';
 import type { LoginAlertSources } from './sources';
 
 /** The conditions of spec 4, plus a failed update check, which is reported but does not open the pop-up by itself. */

@@ -1,4 +1,4 @@
-import { inFrameHref } from '../../shell/menuLinks';
+import { inFrameHref } from '../menu/menuLinks';
 import type { Notice } from './model';
 
 export interface NoticeLink {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createShellData } from '../../shell/shellData';
+import { createShellData } from '../shellData/shellData';
 import { createLoginAlertSources, saveShowSetting } from './sources';
 
 const loginAlertSources = createLoginAlertSources(createShellData());

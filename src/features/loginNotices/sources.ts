@@ -1,7 +1,7 @@
 import type { ProductUpdate, SystemStatus, Totals } from '../../lib/apiTypes';
 import { http } from '../../lib/http';
 import { createResource, type Resource } from '../../lib/resource';
-import { UNHANDLED_HOSTS, UNHANDLED_SERVICES, type ShellData } from '../../shell/shellData';
+import { UNHANDLED_HOSTS, UNHANDLED_SERVICES, type ShellData } from '../shellData/shellData';
 import { SHOW_SETTING } from './gate';
 
 /** `GET api/v2/status/ip` (docs/api.md): whether the internal Program URL resolves, and to this machine. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isIconName } from '../../ui/Icon';
 import type { ToastInput } from '../toast/model';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import { iconKey } from './api';
 import { iconFor } from './iconFor';
 import { MENU_ICONS } from './menuIcons';

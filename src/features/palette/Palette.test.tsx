@@ -5,11 +5,11 @@ import { clearResources } from '../../lib/resource';
 import { SearchBox } from '../../shell/SearchBox';
 import { loadOverlays } from '../../ui/overlays';
 import { RouterProvider } from '../../ui/RouterProvider';
-import { initTestI18n } from '../screens/initTestI18n';
+import { initTestI18n } from '../../lib/initTestI18n.test-utils';
 import type { SearchSuggestion } from '../../lib/apiTypes';
-import { TEST_MENU } from './testMenu';
+import { TEST_MENU } from './testMenu.test-utils';
 import { paletteOpen } from './trigger';
-import { TestProviders } from '../../app/TestProviders';
+import { TestProviders } from '../../app/TestProviders.test-utils';
 
 const WEB01: SearchSuggestion = { category: 'Hosts', url: `${BASE}includes/components/xicore/status.php?show=hostdetail&host=web01`, value: 'web01', label: 'web01 (Web server)' };
 const hostPage = `${BASE}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hostdetail&host=web01')}`;

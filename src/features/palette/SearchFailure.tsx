@@ -1,6 +1,6 @@
 import { useT } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
-import { useShellData } from '../../shell/shellData';
+import { useShellData } from '../shellData/shellData';
 import { ErrorActions } from '../errors/ErrorActions';
 
 /** Spec 8, the search-failure variant of the error dialog (Reload, Switch to Modern), inside the palette so menu results stay usable. */

@@ -2,12 +2,12 @@ import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE } from '../../lib/base';
 import { ApiError } from '../../lib/http';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { SearchSuggestion } from '../../lib/apiTypes';
 import type { PaletteApi } from './api';
 import { createPaletteModel, SUGGEST_DEBOUNCE_MS } from './model';
 import type { PaletteTarget } from './results';
-import { TEST_MENU } from './testMenu';
+import { TEST_MENU } from './testMenu.test-utils';
 
 const WEB01: SearchSuggestion = { category: 'Hosts', url: `${BASE}includes/components/xicore/status.php?show=hostdetail&host=web01`, value: 'web01', label: 'web01' };
 const HTTP: SearchSuggestion = { category: 'Services', url: `${BASE}includes/components/xicore/status.php?show=servicedetail&host=web01&service=HTTP`, value: 'HTTP', label: 'web01 / HTTP' };

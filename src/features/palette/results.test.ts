@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BASE } from '../../lib/base';
 import { capGroups, GROUP_LIMIT, menuGroups, searchGroup, suggestionGroups } from './results';
-import { TEST_MENU as MENU } from './testMenu';
+import { TEST_MENU as MENU } from './testMenu.test-utils';
 
 describe('menuGroups', () => {
   it('matches labels by case-insensitive substring, one group per section in menu order', () => {

@@ -1,8 +1,8 @@
 import type { Menu, MenuEntry, MenuSection, SearchSuggestion } from '../../lib/apiTypes';
 import { stripBase } from '../../lib/base';
 import { routeFor } from '../../lib/routeFor';
-import { entryLink, inFrameHref } from '../../shell/menuLinks';
-import { isSafeFrameTarget } from '../frame/safeTarget';
+import { entryLink, inFrameHref } from '../menu/menuLinks';
+import { isSafeFrameTarget } from '../../lib/safeTarget';
 
 /** Where a result goes: an app route (no reload), a whole page the app has no route for, or another window. */
 export type PaletteTarget =

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useAuth } from './AuthProvider';
 import { useMenu } from '../menu/MenuProvider';
-import { TestProviders } from '../../app/TestProviders';
+import { TestProviders } from '../../app/TestProviders.test-utils';
 
 function ShowUser() {
   const auth = useAuth();

@@ -3,7 +3,7 @@ import type { Tool } from '../../lib/apiTypes';
 import { ApiError } from '../../lib/http';
 import { clearResources } from '../../lib/resource';
 import type { ToastInput } from '../toast/model';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { ToolFields, ToolScope, ToolsApi } from './api';
 import { createToolsModel } from './model';
 

@@ -1,6 +1,6 @@
 import type { Tool } from '../../lib/apiTypes';
 import { stripBase } from '../../lib/base';
-import { inFrameHref } from '../../shell/menuLinks';
+import { inFrameHref } from '../menu/menuLinks';
 import { isSafeFrameTarget } from '../frame/model';
 
 const TOOLS_SECTION = { id: 'tools', path: 'tools/' } as const;

@@ -1,27 +1,23 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { i18n, useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Slider } from '../../ui/Slider';
-import { withBase } from '../../lib/base';
 import { useRotation } from './rotation';
 import { RotationIcon } from './RotationIcon';
 import { SPEED } from './rotationModel';
 import './RotationBar.css';
 
-/** Only when asked for: its form fields are not on the views section's way. */
-const WallboardLinkDialog = lazy(() => import('../wallboard/WallboardLinkDialog'));
-
 const SECONDS: Intl.NumberFormatOptions = { style: 'unit', unit: 'second', unitDisplay: 'long' };
 
 /**
  * Spec 2.10 and 4: the view-rotation control bar above the views menu: start/pause, rewind, skip, the per-second
- * countdown while running, and the speed. Rotation pauses when the views section (and so this bar) goes away.
+ * countdown while running, and the speed, then `children` (the shell puts the wallboard's links there). Rotation
+ * pauses when the views section (and so this bar) goes away.
  */
-export default function RotationBar() {
+export default function RotationBar({ children }: { children?: ReactNode }) {
   useSignals();
   const model = useRotation();
-  const [linkOpen, setLinkOpen] = useState(false);
   const t = useT();
   useEffect(() => {
     void model.load();
@@ -56,12 +52,7 @@ export default function RotationBar() {
         formatOptions={SECONDS}
         locale={i18n.language ? i18n.language.replace('_', '-') : undefined}
       />
-      <div className="rotation-bar-wallboard">
-        {/* A full page load: the wallboard starts its own app, one that outlives expired sessions. */}
-        <a href={withBase('wallboard')} data-testid="start-wallboard">{t('wallboard.start')}</a>
-        <Button variant="quiet" onPress={() => setLinkOpen(true)}>{t('wallboard.link.open')}</Button>
-      </div>
-      {linkOpen && <Suspense fallback={null}><WallboardLinkDialog onClose={() => setLinkOpen(false)} /></Suspense>}
+      {children}
     </div>
   );
 }

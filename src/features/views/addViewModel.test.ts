@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import type { ToastInput } from '../toast/model';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import { createAddViewModel } from './addViewModel';
 
 function setup(addView = vi.fn(async () => {})) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import type { ToastInput } from '../toast/model';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { ViewsApi } from './api';
 import { createRotationModel, isValidSpeed, SPEED, storedSpeed, TICK_MS } from './rotationModel';
 

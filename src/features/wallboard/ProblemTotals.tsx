@@ -2,7 +2,7 @@ import { useT } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { Icon } from '../../ui/Icon';
 import { useStaleness } from '../connection/staleness';
-import { useShellData } from '../../shell/shellData';
+import { useShellData } from '../shellData/shellData';
 
 /** Unhandled host or service problems, with an icon and words; a stored or failed count reads as unknown, never as fine. */
 export function ProblemTotals({ kind }: { kind: 'host' | 'service' }) {

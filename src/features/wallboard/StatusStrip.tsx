@@ -5,7 +5,7 @@ import { indicatorText } from '../connection/ConnectionIndicator';
 import { useConnection } from '../connection/model';
 import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';
-import { useShellData } from '../../shell/shellData';
+import { useShellData } from '../shellData/shellData';
 import type { WallboardModel } from './model';
 import { NoticeList } from './NoticeList';
 import { ProblemTotals } from './ProblemTotals';

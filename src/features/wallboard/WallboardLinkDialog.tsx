@@ -5,7 +5,8 @@ import { Checkbox } from '../../ui/Checkbox';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { useMenu } from '../menu/MenuProvider';
-import { THEMES, parseWallboardParams, wallboardUrl, type StripPlace } from './params';
+import { THEMES } from '../theme/model';
+import { parseWallboardParams, wallboardUrl, type StripPlace } from './params';
 import { BUILT_IN, myViews } from './playlist';
 import './WallboardLinkDialog.css';
 

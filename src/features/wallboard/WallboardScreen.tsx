@@ -1,13 +1,12 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { withBase } from '../../lib/base';
 import { BUILD_VERSION } from '../../lib/buildVersion';
 import { useT } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { useUserStore } from '../../lib/store';
 import { useServiceWorker } from '../../lib/sw';
-import { ShellFrame } from '../../shell/ShellFrame';
-import { useShellData } from '../../shell/shellData';
+import { useShellData } from '../shellData/shellData';
 import { useConnection } from '../connection/model';
 import { useFrame } from '../frame/model';
 import { useMenu } from '../menu/MenuProvider';
@@ -31,11 +30,16 @@ import './wallboard.css';
 
 const leave = () => window.location.assign(withBase('views/'));
 
+export interface WallboardScreenProps {
+  /** Puts the stage in the framed page every document has (banners, content region, update prompt, toasts): the shell's. */
+  frameStage: (stage: ReactNode) => ReactNode;
+}
+
 /**
  * Issue 8: {base}wallboard is the framed app in full-screen mode with a rotation of its own around it: a TV runs it
  * all week, through outages and lost sessions, without anyone touching it.
  */
-export function WallboardScreen() {
+export function WallboardScreen({ frameStage }: WallboardScreenProps) {
   useSignals();
   const t = useT();
   const connection = useConnection();
@@ -103,10 +107,12 @@ export function WallboardScreen() {
     <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
-        <ShellFrame section="views" kiosk>
-          <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} onShown={model.markShown} idle={!pointer} />
-          {model.loading.value && <PlaylistLoading />}
-        </ShellFrame>
+        {frameStage(
+          <>
+            <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} onShown={model.markShown} idle={!pointer} />
+            {model.loading.value && <PlaylistLoading />}
+          </>,
+        )}
         {alerts && <AlertCard watch={alerts} />}
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { ConnectionState } from '../connection/model';
 import { createAlertWatch, isGroup, type Alert, type AlertShown, type Problem, type ProblemRead } from './alerts';
 import { createWallboardModel } from './model';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../lib/apiTypes';
 import { ApiError } from '../../lib/http';
 import type { ConnectionState } from '../connection/model';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import { createWallboardModel, lastReloadTime } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';

@@ -1,6 +1,8 @@
 import type { Theme } from '../../lib/apiTypes';
 import { withBase } from '../../lib/base';
-import { isSafeFrameTarget } from '../frame/safeTarget';
+import { isSafeFrameTarget } from '../../lib/safeTarget';
+import { isTheme } from '../theme/model';
+import { isValidSpeed } from '../views/rotationModel';
 
 export type StripPlace = 'bottom' | 'top' | 'off';
 
@@ -46,9 +48,7 @@ export interface ClockTime { hours: number; minutes: number }
 export type NightMode = 'dim' | 'blank' | 'views';
 export const ALERT_SECONDS = { min: 10, max: 600, default: 30 } as const;
 
-export const THEMES: readonly Theme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
 const DURATION = { min: 5, max: 3600 } as const;
-const SPEED = { min: 10, max: 60 } as const;
 const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const KNOWN = new Set(['views', 'dashboards', 'page', 'speed', 'durations', 'theme', 'strip', 'start', 'reload', 'alerts', 'alertseconds', 'night', 'nightmode', 'sound', 'voice']);
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -106,7 +106,7 @@ export function parseWallboardParams(search: string, base?: string, origin?: str
       }
       case 'speed': {
         const speed = wholeNumber(value);
-        if (speed !== null && speed >= SPEED.min && speed <= SPEED.max) config.speed = speed;
+        if (speed !== null && isValidSpeed(speed)) config.speed = speed;
         else ignore('speed', value, 'speed');
         break;
       }
@@ -117,7 +117,7 @@ export function parseWallboardParams(search: string, base?: string, origin?: str
         break;
       }
       case 'theme':
-        if ((THEMES as readonly string[]).includes(value)) config.theme = value as Theme;
+        if (isTheme(value)) config.theme = value;
         else ignore('theme', value, 'theme');
         break;
       case 'strip':

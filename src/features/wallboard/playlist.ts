@@ -1,7 +1,7 @@
 import type { Menu } from '../../lib/apiTypes';
 import { withBase } from '../../lib/base';
 import { ApiError } from '../../lib/http';
-import { isSafeFrameTarget } from '../frame/safeTarget';
+import { isSafeFrameTarget } from '../../lib/safeTarget';
 import type { View } from '../views/api';
 import type { IgnoredParam, WallboardConfig } from './params';
 

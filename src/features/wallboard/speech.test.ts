@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import { createAlertWatch, type Problem } from './alerts';
 import { parseWallboardParams } from './params';
 import { createSpeaker, spokenText, type SpeechOutput } from './speech';

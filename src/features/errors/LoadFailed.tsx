@@ -1,6 +1,6 @@
 import { useResource } from '../../lib/resource';
-import { useShellData } from '../../shell/shellData';
-import { ErrorDialog } from '../errors/ErrorDialog';
+import { useShellData } from '../shellData/shellData';
+import { ErrorDialog } from './ErrorDialog';
 
 /**
  * Spec 8: a dialog's code did not load (offline, new deployment). It becomes the error dialog with the variant's

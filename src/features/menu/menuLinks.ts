@@ -1,6 +1,6 @@
-import type { MenuEntry, MenuSection } from '../lib/apiTypes';
-import { stripBase, withBase } from '../lib/base';
-import { isSafeFrameTarget } from '../features/frame/safeTarget';
+import type { MenuEntry, MenuSection } from '../../lib/apiTypes';
+import { stripBase, withBase } from '../../lib/base';
+import { isSafeFrameTarget } from '../../lib/safeTarget';
 
 const ABSOLUTE = /^https?:\/\//i;
 

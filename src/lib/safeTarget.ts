@@ -1,4 +1,4 @@
-import { BASE } from '../../lib/base';
+import { BASE } from './base';
 
 // Control characters are exactly what these must find: browsers silently drop tabs and newlines from URLs.
 // eslint-disable-next-line no-control-regex

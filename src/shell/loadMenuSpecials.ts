@@ -1,6 +1,6 @@
 import { lazy, type LazyExoticComponent } from 'react';
 
-/** The special entries' chunk (see menuSpecials.ts). */
+/** The special entries' chunk (see menuSpecials.tsx). */
 export const loadMenuSpecials = () => import('./menuSpecials');
 
 type Specials = Awaited<ReturnType<typeof loadMenuSpecials>>;

@@ -1,5 +1,5 @@
-import en from '../../../server/static/lang/json/en_US.json';
-import type { Translate } from '../../lib/i18n';
+import en from '../../server/static/lang/json/en_US.json';
+import type { Translate } from './i18n';
 
 const english = en as Record<string, string>;
 

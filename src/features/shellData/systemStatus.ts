@@ -1,4 +1,4 @@
-import type { ProgramStatus, SystemStatus } from '../lib/apiTypes';
+import type { ProgramStatus, SystemStatus } from '../../lib/apiTypes';
 
 export type StatusTone = 'ok' | 'critical' | 'warning' | 'unknown';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE } from '../lib/base';
+import { BASE } from '../../lib/base';
 import { entryLink, inFrameHref, sectionHref } from './menuLinks';
 
 const admin = { id: 'admin' as const, path: 'admin/' };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
-import './LoginNotices.css';
+import './NoticeModal.css';
 
 export interface NoticeModalProps {
   title: string;
@@ -52,7 +52,7 @@ export function NoticeModal({ title, onClose, children, ...rest }: NoticeModalPr
   return (
     <dialog
       ref={ref}
-      className="login-notices"
+      className="ui-notice-modal"
       aria-labelledby={titleId}
       tabIndex={-1}
       onCancel={requestClose}
@@ -60,7 +60,7 @@ export function NoticeModal({ title, onClose, children, ...rest }: NoticeModalPr
       data-testid={rest['data-testid']}
     >
       {/* Focusable, so showModal() focuses the title rather than the first link, whose tooltip code would load. */}
-      <h2 id={titleId} className="login-notices-title" tabIndex={-1}>{title}</h2>
+      <h2 id={titleId} className="ui-notice-modal-title" tabIndex={-1}>{title}</h2>
       {children}
     </dialog>
   );

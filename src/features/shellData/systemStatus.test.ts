@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SystemStatus } from '../lib/apiTypes';
+import type { SystemStatus } from '../../lib/apiTypes';
 import { daemonTone, systemCodes, toggleTone } from './systemStatus';
 
 function status(engine: number, grapher: number): SystemStatus {

@@ -1,8 +1,17 @@
-import type { BannerMessage, Branding, LicenseState, ProductName, ProductUpdate, ProductVersion, ProgramStatus, SystemStatus, Totals } from '../lib/apiTypes';
-import { http } from '../lib/http';
-import { createModelContext } from '../lib/modelContext';
-import { createResource, type Resource, type ResourceStorage } from '../lib/resource';
-import { DEFAULT_LICENSE } from './licenseMessage';
+import type { BannerMessage, Branding, LicenseState, ProductName, ProductUpdate, ProductVersion, ProgramStatus, SystemStatus, Totals } from '../../lib/apiTypes';
+import { http } from '../../lib/http';
+import { createModelContext } from '../../lib/modelContext';
+import { createResource, type Resource, type ResourceStorage } from '../../lib/resource';
+
+/** Spec 3 defaults: everything false or 0 except is_license_activated. */
+export const DEFAULT_LICENSE: LicenseState = {
+  is_invalid_license: false, is_enterprise_license: false, has_trialed_enterprise_features: false, is_trial_license: false,
+  trial_notice_ignore: false, trial_days_left: 0, is_free_license: false, free_notice_ignored: false,
+  is_25_year_celebration_license: false, promo_notice_ignored: false, is_core_services_platform_license: false,
+  core_services_platform_notice_ignored: false, is_license_activated: true, is_license_exceeded: false,
+  has_activation_key: false, is_enterprise_maintenance_expired: false, is_enterprise_trial: false, enterprise_days_left: 0,
+  is_custom_branding: false, product_name: '',
+};
 
 const HOUR = 60 * 60_000;
 export const BANNER_HELPER = 'admin/banner_message-ajaxhelper.php';
