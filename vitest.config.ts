@@ -11,7 +11,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['server/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/nagios/**/*.test.ts'], testTimeout: 20000, pool: 'forks' },
+        test: { name: 'server', environment: 'node', include: ['server/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/nagios/**/*.test.ts', 'tests/livestatus/**/*.test.ts'], testTimeout: 20000, pool: 'forks' },
       },
     ],
   },

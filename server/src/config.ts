@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseLivestatusAddress } from './monitoring/livestatus/address.js';
 
 export interface Config {
   host: string;
@@ -12,6 +13,8 @@ export interface Config {
   adminPassword: string | undefined;
   /** Path of a Nagios Core nagios.cfg; when absent the demo fleet is used. */
   nagiosCfg: string | undefined;
+  /** A Livestatus peer, `host:port` or a unix socket path (PHAROS_LIVESTATUS); exclusive with nagiosCfg. */
+  livestatus: string | undefined;
   demoHosts: number;
   demoServicesPerHost: number;
   /** Seconds between demo fleet state changes. */
@@ -59,6 +62,19 @@ function trustProxy(value: string | undefined): boolean | string {
   return v;
 }
 
+/** One engine at a time for now: both settings at once would silently ignore one of them. */
+function livestatus(value: string | undefined, nagiosCfg: string | undefined): string | undefined {
+  const v = (value ?? '').trim();
+  if (v === '') return undefined;
+  if (nagiosCfg) throw new Error('Set either PHAROS_NAGIOS_CFG or PHAROS_LIVESTATUS, not both: Pharos watches one engine.');
+  try {
+    parseLivestatusAddress(v);
+  } catch (err) {
+    throw new Error(`Invalid PHAROS_LIVESTATUS: ${(err as Error).message}`);
+  }
+  return v;
+}
+
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
@@ -77,6 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     sessionIdleSeconds: int(env.PHAROS_SESSION_IDLE_SECONDS, 3600, 1, 30 * 24 * 3600),
     adminPassword: env.PHAROS_ADMIN_PASSWORD || undefined,
     nagiosCfg: flag('nagios-cfg') ?? (env.PHAROS_NAGIOS_CFG || undefined),
+    livestatus: livestatus(flag('livestatus') ?? env.PHAROS_LIVESTATUS, flag('nagios-cfg') ?? (env.PHAROS_NAGIOS_CFG || undefined)),
     demoHosts: int(env.PHAROS_DEMO_HOSTS, 60, 1, 10000),
     demoServicesPerHost: int(env.PHAROS_DEMO_SERVICES_PER_HOST, 8, 1, 10),
     demoTickSeconds: int(env.PHAROS_DEMO_TICK_SECONDS, 15, 1, 3600),

@@ -98,7 +98,7 @@ export interface CheckCounts { val1: number; val5: number; val15: number }
 
 /** `monitoring` in the system status: the age of the monitoring data and why newer data was refused. */
 export interface MonitoringDataStatus {
-  source: 'demo' | 'nagios';
+  source: 'demo' | 'nagios' | 'livestatus';
   /** UNIX seconds of the data in use (0: none yet). */
   updated: number;
   /** Seconds since `updated`; null before any data. */

@@ -149,7 +149,7 @@ export class CommandRejectedError extends Error {
 }
 
 export interface MonitoringSource {
-  readonly kind: 'demo' | 'nagios';
+  readonly kind: 'demo' | 'nagios' | 'livestatus';
   /** Starts watching or simulating; resolves once a first snapshot is available. */
   start(): Promise<void>;
   stop(): Promise<void>;

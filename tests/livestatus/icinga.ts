@@ -1,0 +1,158 @@
+/**
+ * Runs a real Icinga 2 with Livestatus on a free 127.0.0.1 port for integration tests, as in ../shared/recipes/icinga2.md:
+ * unprivileged (as nobody when started as root), in the foreground, every path in a temp dir, the ITL `dummy` command
+ * with 1 s intervals. It is stopped with SIGTERM to the umbrella process only: a group-wide signal can leave the worker
+ * running, and then it never writes its state file.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const ICINGA_BIN = ['/usr/sbin/icinga2', '/usr/bin/icinga2'].find((p) => fs.existsSync(p));
+const SETPRIV_BIN = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => fs.existsSync(p));
+
+export const HOSTS = { up: 'web1', down: 'db1' } as const;
+/** `payments` and `backup` are passive only: PENDING until a check result arrives. */
+export const SERVICES = {
+  critical: { host: 'web1', description: 'disk' },
+  passive: { host: 'web1', description: 'payments' },
+  pending: { host: 'db1', description: 'backup' },
+} as const;
+
+function config(port: number): string {
+  return `const NodeName = "pharos-test"
+include <itl>
+object CheckerComponent "checker" { }
+object LivestatusListener "livestatus" { socket_type = "tcp"; bind_host = "127.0.0.1"; bind_port = ${port} }
+template Host "test-host" { check_command = "dummy"; check_interval = 1s; retry_interval = 1s; max_check_attempts = 1 }
+template Service "test-svc" { check_command = "dummy"; check_interval = 1s; retry_interval = 1s; max_check_attempts = 1 }
+object HostGroup "web" { display_name = "Web servers" }
+object ServiceGroup "pay" { display_name = "Payments" }
+object Host "web1" { import "test-host"; address = "127.0.0.1"; display_name = "Web One"; groups = [ "web" ]; vars.dummy_state = 0; vars.dummy_text = "UP" }
+// dummy_state 1 would read UP: Icinga maps WARNING to UP for hosts.
+object Host "db1" { import "test-host"; address = "127.0.0.2"; vars.dummy_state = 2; vars.dummy_text = "DOWN" }
+object Service "disk" { import "test-svc"; host_name = "web1"; vars.dummy_state = 2; vars.dummy_text = "CRITICAL - disk full|used=99%;80;90" }
+object Service "payments" { import "test-svc"; host_name = "web1"; enable_active_checks = false; groups = [ "pay" ] }
+object Service "backup" { import "test-svc"; host_name = "db1"; enable_active_checks = false }
+`;
+}
+
+export interface IcingaEngine {
+  dir: string;
+  /** `127.0.0.1:port` of its LivestatusListener. */
+  address: string;
+  /** Pid of the umbrella process (0 when stopped). */
+  pid: number;
+  start(): Promise<void>;
+  /** SIGTERM to the umbrella only; resolves once it has exited (it saves its state on the way out). */
+  stop(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '(no log)');
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  // pid 0 or below would signal a whole process group.
+  if (pid <= 0) return;
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+/** Starts Icinga 2; fails with what to install when it is missing (CI installs it, nothing here is skipped). */
+export async function startIcinga(): Promise<IcingaEngine> {
+  if (!ICINGA_BIN) throw new Error('icinga2 is not installed, and the Livestatus tests need a real one: apt-get install -y --no-install-recommends icinga2 (.ci/run installs it).');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot && !SETPRIV_BIN) throw new Error('setpriv is missing (package util-linux): the tests run icinga2 as nobody with it.');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-icinga-'));
+  for (const sub of ['etc', 'data', 'log/compat', 'cache', 'spool', 'run']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  const port = await freePort();
+  fs.writeFileSync(path.join(dir, 'etc', 'icinga2.conf'), config(port));
+  const user = os.userInfo();
+  const group = asRoot ? 'nogroup' : (fs.readFileSync('/etc/group', 'utf8').split('\n').find((l) => l.split(':')[2] === String(user.gid))?.split(':')[0] ?? String(user.gid));
+  if (asRoot) {
+    const nobody = { uid: 65534, gid: 65534 };
+    const own = (p: string) => {
+      fs.chownSync(p, nobody.uid, nobody.gid);
+      if (fs.statSync(p).isDirectory()) for (const e of fs.readdirSync(p)) own(path.join(p, e));
+    };
+    own(dir);
+  }
+  const daemon = [
+    ICINGA_BIN, 'daemon', '-c', path.join(dir, 'etc', 'icinga2.conf'),
+    `-DConfiguration.ConfigDir=${path.join(dir, 'etc')}`, `-DConfiguration.DataDir=${path.join(dir, 'data')}`, `-DConfiguration.LogDir=${path.join(dir, 'log')}`,
+    `-DConfiguration.CacheDir=${path.join(dir, 'cache')}`, `-DConfiguration.SpoolDir=${path.join(dir, 'spool')}`, `-DConfiguration.InitRunDir=${path.join(dir, 'run')}`,
+  ];
+  // ICINGA2_USER/GROUP must name the user it runs as, or it tries to switch users.
+  const command = asRoot
+    ? [SETPRIV_BIN!, '--reuid=nobody', '--regid=nogroup', '--clear-groups', 'env', 'ICINGA2_USER=nobody', 'ICINGA2_GROUP=nogroup', ...daemon]
+    : ['env', `ICINGA2_USER=${user.username}`, `ICINGA2_GROUP=${group}`, ...daemon];
+  const logFile = path.join(dir, 'icinga2.out');
+
+  let exited: Promise<void> = Promise.resolve();
+  const killOnExit = () => signal(engine.pid, 'SIGTERM');
+
+  const engine: IcingaEngine = {
+    dir, address: `127.0.0.1:${port}`, pid: 0,
+    async start() {
+      if (engine.pid) return;
+      const out = fs.openSync(logFile, 'a');
+      // setpriv and env exec into icinga2, so the child's pid is the umbrella's.
+      const proc = spawn(command[0]!, command.slice(1), { stdio: ['ignore', out, out], cwd: dir });
+      fs.closeSync(out);
+      let gone = false;
+      exited = new Promise((resolve) => proc.once('exit', () => {
+        gone = true;
+        resolve();
+      }));
+      engine.pid = proc.pid ?? 0;
+      process.on('exit', killOnExit);
+      const deadline = Date.now() + 20_000;
+      while (!(await accepts(port))) {
+        if (gone) throw new Error(`icinga2 exited before opening its Livestatus port:\n${tail(logFile)}`);
+        if (Date.now() > deadline) throw new Error(`icinga2 did not open its Livestatus port ${port} within 20 s:\n${tail(logFile)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      if (!engine.pid) return;
+      const pid = engine.pid;
+      signal(pid, 'SIGTERM');
+      // Stopped properly it exits in about 1.5 s; SIGKILL only guards the test run against a wedged engine.
+      const guard = setTimeout(() => signal(pid, 'SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(guard);
+      engine.pid = 0;
+      process.off('exit', killOnExit);
+    },
+    async dispose() {
+      await engine.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  await engine.start();
+  return engine;
+}
