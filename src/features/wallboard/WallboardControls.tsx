@@ -2,11 +2,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { RotationIcon } from '../views/RotationIcon';
-import type { RotationModel } from '../views/rotationModel';
+import type { RotationClock } from '../views/rotationClock';
 import { toggleFullscreen } from './useTv';
 
 /** On-screen controls: shown on pointer move or tap, and whenever focus is inside them (keyboard and remote). */
-export function WallboardControls({ rotation, visible, onLeave }: { rotation: RotationModel; visible: boolean; onLeave: () => void }) {
+export function WallboardControls({ rotation, visible, onLeave }: { rotation: RotationClock; visible: boolean; onLeave: () => void }) {
   useSignals();
   const t = useT();
   const running = rotation.running.value;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RotationModel } from '../views/rotationModel';
+import type { RotationClock } from '../views/rotationClock';
 import { FRAME_POINTER_EVENT } from './WallboardStage';
 
 const CURSOR_IDLE_MS = 3000;
@@ -52,7 +52,7 @@ export function toggleFullscreen(): void {
 }
 
 /** Remote and keyboard: ← / → rewind / skip, Enter or Space pause / resume, Escape leaves, F full screen. */
-export function useRemoteKeys(rotation: RotationModel, leave: () => void): void {
+export function useRemoteKeys(rotation: RotationClock, leave: () => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
