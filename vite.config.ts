@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -49,6 +49,20 @@ function initialChunkName(id: string, ctx: { getModuleInfo(id: string): { isEntr
   return entries.has('wallboard') ? 'wallboard-app' : 'shell';
 }
 
+/** The service worker's build: one file, asked for with Rolldown's own option instead of the deprecated Rollup one. */
+function singleFileWorker(): Plugin {
+  return {
+    name: 'pharos:single-file-worker',
+    config(config) {
+      const output = config.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        const { inlineDynamicImports, ...rest } = output;
+        config.build!.rollupOptions!.output = { ...rest, codeSplitting: !inlineDynamicImports };
+      }
+    },
+  };
+}
+
 /** What a paired display reports as its version: the package version and the commit it was built from. */
 function buildVersion(): string {
   const { version } = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -77,6 +91,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
+        // vite-plugin-pwa 1.x builds the worker into one file with Rollup's `inlineDynamicImports`, which Rolldown
+        // deprecates (a warning on every build); its replacement, `codeSplitting: false`, does the same.
+        buildPlugins: { vite: [singleFileWorker()] },
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         additionalManifestEntries: translationEntries(basePath()),
       },
@@ -102,7 +119,7 @@ export default defineConfig({
           // What the first paint needs in as few chunks as possible: otherwise Rolldown splits React into a shared
           // chunk (it is also used by the lazily loaded overlay code), one more request and gzip stream on first load.
           // Grouped by entry: the code both documents need, and what only one of them needs.
-          groups: [{ name: initialChunkName, tags: ['$initial'] }],
+          groups: [{ name: initialChunkName, debugName: 'initial chunks per entry', tags: ['$initial'] }],
         },
       },
     },

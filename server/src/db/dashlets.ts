@@ -124,8 +124,13 @@ function option(base: string, f: Fields, name: OptionName, current: DashletOptio
       const v = timezone(f);
       return v === undefined ? {} : { timezone: v };
     }
-    case 'text':
-      return { text: str(f, 'text', { required: true, max: MAX_NOTE }) };
+    case 'text': {
+      // A note is multi-line (its form is a text area): line breaks and tabs are kept, stored as \n whatever the browser
+      // sent (forms send \r\n), so a line break counts as one character, as the text area's maxlength counts it.
+      const text = str(f, 'text', { required: true, max: MAX_NOTE * 2, multiline: true }).replace(/\r\n?/g, '\n');
+      if (text.length > MAX_NOTE) throw badRequest(`The field 'text' must be at most ${MAX_NOTE} characters.`);
+      return { text };
+    }
     case 'url':
       return { url: embedPath(base, str(f, 'url', { required: true, max: 2000 })) };
   }

@@ -3,6 +3,7 @@ import type { AppContext } from '../http/context.js';
 import { listUsers, permissionsOf } from '../db/users.js';
 import { getLicense } from '../db/license.js';
 import { listBanners } from '../db/banners.js';
+import { listDisplays } from '../db/displays.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { gates, registerPage } from './pageRoute.js';
@@ -23,6 +24,7 @@ export function registerAdminPages(app: FastifyInstance, ctx: AppContext): void 
       const license = getLicense(ctx.db);
       const banners = listBanners(ctx.db).filter((b) => b.active).length;
       const users = listUsers(ctx.db).length;
+      const displays = listDisplays(ctx.db).length;
       const section = (title: string, links: [string, string, string][]) => html`<section class="card"><h2>${title}</h2><ul class="link-list">
 ${links.map(([label, href, text]) => html`<li><a href="${href}">${label}</a><span class="muted"> · ${text}</span></li>`)}</ul></section>`;
       const content = html`<div class="cards">
@@ -35,7 +37,10 @@ ${section('Licensing', [
     ['Activate License', a('activate.php'), license.has_activation_key ? 'An activation key is entered' : 'No activation key entered'],
   ])}
 ${section('Users', [['Manage Users', a('users.php'), `${users} user account${users === 1 ? '' : 's'}`]])}
-${section('System Config', [['Announcement Banners', a('banners.php'), `${banners} active banner${banners === 1 ? '' : 's'}`]])}
+${section('System Config', [
+    ['Announcement Banners', a('banners.php'), `${banners} active banner${banners === 1 ? '' : 's'}`],
+    ['Displays', a('displays.php'), `${displays} paired display${displays === 1 ? '' : 's'} showing a wallboard`],
+  ])}
 </div>`;
       return { title: 'Admin', body: pageBody({ heading: 'Administration', intro: 'Manage system settings, licensing, users and announcements.', content }) };
     },

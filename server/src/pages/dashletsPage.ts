@@ -39,7 +39,9 @@ function optionFields(type: string, f: Fields, current: Dashlet | undefined): Sa
       case 'servicegroup': return text('servicegroup', 'Service group', o.servicegroup, 'Only services of this service group (its name); empty for all.');
       case 'rows': return numberField('rows', 'Rows', value(f, 'rows', o.rows ?? 10), 1, MAX_ROWS, `At most this many problems, 1 to ${MAX_ROWS}.`);
       case 'timezone': return text('timezone', 'Time zone', o.timezone, 'Such as Europe/Berlin or UTC; empty for the server\'s time zone.');
-      case 'text': return html`<label for="f-text">Text</label><textarea id="f-text" name="text" rows="5" maxlength="${MAX_NOTE}" required aria-describedby="f-text-hint">${value(f, 'text', o.text)}</textarea><p class="hint" id="f-text-hint">Shown as plain text, up to ${MAX_NOTE} characters.</p>`;
+      // The line break after <textarea> is dropped by the HTML parser, so a note that starts with an empty line keeps it.
+      case 'text': return html`<label for="f-text">Text</label><textarea id="f-text" name="text" rows="5" maxlength="${MAX_NOTE}" required aria-describedby="f-text-hint">
+${value(f, 'text', o.text)}</textarea><p class="hint" id="f-text-hint">Shown as plain text with its line breaks, up to ${MAX_NOTE} characters.</p>`;
       case 'url': return text('url', 'Page address', o.url, 'A page of this server, such as includes/components/xicore/status.php?show=hosts.');
     }
   });

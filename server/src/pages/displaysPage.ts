@@ -19,6 +19,21 @@ const NOTICES: Record<string, string> = {
   reload: 'The display reloads at its next report (within 30 seconds).',
 };
 
+/**
+ * Stored parameters as people write them (`views=0,1,3`, not `views=0%2C1%2C3`). Only what would read back differently
+ * stays encoded (`%`, `&`, `=`, `+`, `#`), so the shown text, saved again, means the same.
+ */
+export function readableParams(params: string): string {
+  const piece = (text: string) => text.split('+').map((part) => {
+    try {
+      return decodeURIComponent(part).replace(/[%&=+#]/g, encodeURIComponent);
+    } catch {
+      return part;
+    }
+  }).join('+');
+  return params.split('&').map((pair) => pair.split('=').map(piece).join('=')).join('&');
+}
+
 /** What the screen last reported: showing what, connection, version and screen size. */
 function status(info: DisplayInfo): SafeHtml | string {
   const parts = [info.item && `Showing ${info.item}`, info.connection && `Connection: ${info.connection}`, info.version && `Version ${info.version}`, info.screen && `Screen ${info.screen}`].filter(Boolean);
@@ -36,7 +51,7 @@ function displaysPage(env: PageEnv, input?: Fields, error?: string): PageResult 
 <td><form method="post" action="${action}" id="display-${d.id}">${nsp}<input type="hidden" name="action" value="save"><input type="hidden" name="id" value="${d.id}"></form>
 <input form="display-${d.id}" type="text" name="name" value="${d.name}" maxlength="100" aria-label="Name of display ${d.name}"></td>
 <td><select form="display-${d.id}" name="userId" aria-label="User of display ${d.name}">${userOptions(d.user_id)}</select></td>
-<td><input form="display-${d.id}" type="text" name="params" value="${d.params}" maxlength="2000" aria-label="Wallboard parameters of display ${d.name}"></td>
+<td><input form="display-${d.id}" type="text" name="params" value="${readableParams(d.params)}" maxlength="2000" aria-label="Wallboard parameters of display ${d.name}"></td>
 <td>${d.token_hash ? timeCell(Math.floor((d.last_seen ?? 0) / 1000)) : 'Not picked up yet'}</td>
 <td>${status(displayInfo(d))}</td>
 <td><button form="display-${d.id}" type="submit">Save</button>

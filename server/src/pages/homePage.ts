@@ -12,7 +12,7 @@ export interface Tile { label: string; count: number; href: string; tone: string
 
 /** A row of counts, each a link to the list it counts; the label, not the colour, says what it is. */
 export function tiles(label: string, items: Tile[]): SafeHtml {
-  return html`<section class="overview" aria-label="${label}"><h2>${label}</h2><ul class="tiles">
+  return html`<section class="overview" aria-label="${label}" style="--tiles: ${items.length}"><h2>${label}</h2><ul class="tiles">
 ${items.map((t) => html`<li class="tile state-${t.tone}${t.count ? '' : ' zero'}"><a href="${t.href}"><span class="count">${t.count.toLocaleString('en-US')}</span> <span class="label">${t.label}</span></a></li>`)}
 </ul></section>`;
 }
@@ -53,7 +53,8 @@ export function homePage(env: PageEnv): PageResult {
   const s = (params: Record<string, string | number>) => statusUrl(ctx.base, params);
   const p = snap.program;
   const running = ctx.monitoring.engineRunning() && p.is_currently_running === 1;
-  const content = html`
+  // On wide screens (a TV on the wall) the panels share the width as one grid of equal tiles; narrower, they stack.
+  const content = html`<div class="tactical">
 ${tiles('Host status', HOST_STATES.map((n, i) => ({ label: title(n), count: t.hosts[i] ?? 0, href: s({ show: 'hosts', state: i }), tone: HOST_TONES[i]! })))}
 ${tiles('Service status', SERVICE_STATES.map((n, i) => ({ label: title(n), count: t.services[i] ?? 0, href: s({ show: 'services', state: i }), tone: SERVICE_TONES[i]! })))}
 ${tiles('Unhandled problems', [
@@ -66,7 +67,7 @@ ${tiles('Handled', [
     { label: 'Hosts in downtime', count: t.hostDowntime, href: s({ show: 'hosts', downtime: 1 }), tone: 'neutral' },
     { label: 'Services in downtime', count: t.serviceDowntime, href: s({ show: 'services', downtime: 1 }), tone: 'neutral' },
   ])}
-<section aria-labelledby="engine-title"><h2 id="engine-title">Monitoring engine</h2>
+<section class="engine" aria-labelledby="engine-title"><h2 id="engine-title">Monitoring engine</h2>
 ${factsTable('Monitoring engine status', [
     ['Engine', running ? html`<span class="badge state-ok">Running</span>` : html`<span class="badge state-critical">Not running</span>`],
     ['Program start', timeCell(p.program_start_time, 'Unknown')],
@@ -75,6 +76,6 @@ ${factsTable('Monitoring engine status', [
     ['Active service checks', enabledBadge(p.active_service_checks_enabled)],
     ['Notifications', enabledBadge(p.notifications_enabled)],
   ])}
-<p><a href="${withQuery(`${ctx.base}admin/sysstat.php`, { pageopt: 'monitoringengine' })}">Monitoring engine details</a></p></section>`;
-  return { title: 'Home', body: pageBody({ heading: 'Tactical Overview', content }) };
+<p><a href="${withQuery(`${ctx.base}admin/sysstat.php`, { pageopt: 'monitoringengine' })}">Monitoring engine details</a></p></section></div>`;
+  return { title: 'Home', bodyClass: 'wide', body: pageBody({ heading: 'Tactical Overview', content }) };
 }

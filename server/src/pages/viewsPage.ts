@@ -38,7 +38,10 @@ function viewsPage(env: PageEnv): PageResult {
     const open = link && (link.external
       ? html`<a class="button secondary" href="${link.href}" target="_blank" rel="noopener noreferrer">Open</a>`
       : html`<a class="button secondary" href="${link.href}">Open</a>`);
-    return html`<tr><th scope="row">${v.title}</th><td class="output">${v.url}</td>
+    // Any name fits: long ones end in an ellipsis after three lines, the full name in the tooltip and the row header's
+    // accessible name; dir=auto keeps a right-to-left name in its own direction.
+    return html`<tr><th scope="row" class="name-cell"><span class="clamped" dir="auto" title="${v.title}">${v.title}</span></th>
+<td class="output"><span class="clamped" title="${v.url}">${v.url}</span></td>
 <td class="actions">${open || html`<span class="muted">Not a web address</span>`}
 <form method="post" action="${action}" class="inline"><input type="hidden" name="nsp" value="${caller.session.nsp}"><input type="hidden" name="id" value="${v.id}">
 <button type="submit" class="danger" aria-label="Remove view ${v.title}">Remove</button></form></td></tr>`;
