@@ -26,9 +26,10 @@ export function perfdataView(perfdata: string): SafeHtml | string {
     return html`<tr><th scope="row">${label}</th><td>${value}</td><td>${warn}</td><td>${crit}</td><td>${min}</td><td>${max}</td></tr>`;
   });
   if (!rows.length) return preText(text);
-  return html`<table class="perfdata"><caption class="visually-hidden">Performance data</caption>
+  // Six columns do not fit a phone: the table scrolls inside its own box (shaded at the edge that has more), never the page.
+  return html`<div class="scroll-x" tabindex="0" role="region" aria-label="Performance data"><table class="perfdata"><caption class="visually-hidden">Performance data</caption>
 <thead><tr><th scope="col">Metric</th><th scope="col">Value</th><th scope="col">Warning</th><th scope="col">Critical</th><th scope="col">Min</th><th scope="col">Max</th></tr></thead>
-<tbody>${rows}</tbody></table>`;
+<tbody>${rows}</tbody></table></div>`;
 }
 
 /** The check and handling facts shared by host and service detail pages. */
