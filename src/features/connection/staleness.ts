@@ -16,7 +16,10 @@ export function useStaleness(resource: Pick<Resource<unknown>, 'fromStore' | 'up
   return { stale: resource.fromStore.value || !online, at: resource.updatedAt.value };
 }
 
-/** A clock time ("14:32") in the page's language. */
+/**
+ * A clock time ("14:32") in the page's language, always on the 24-hour clock: the server's pages and data ages use it,
+ * and a wall clock in another format beside them reads as another time (issue 20).
+ */
 export function clockTime(at: number, locale: string = document.documentElement.lang || 'en'): string {
-  return new Date(at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  return new Date(at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
