@@ -1,4 +1,13 @@
 import { runCli } from './admin/runCli.js';
+import { runEnginesCommand } from './admin/enginesCommand.js';
+import { configFromEnv } from './config.js';
 
-/** `npm run admin -- <command>`: see `npm run admin -- help`. */
-process.exitCode = runCli(process.argv.slice(2));
+/** `npm run admin -- <command>`: see `npm run admin -- help`. `engines` talks to the engines, so it is the one async command. */
+const args = process.argv.slice(2);
+if (args[0] === 'engines') {
+  process.exitCode = await runEnginesCommand(configFromEnv(process.env));
+  // Engine sources may leave sockets or watchers closing: the answer is printed, so do not wait for them.
+  process.exit();
+} else {
+  process.exitCode = runCli(args);
+}

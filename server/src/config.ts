@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseLivestatusAddress } from './monitoring/livestatus/address.js';
+import { EnginesFileError, readEnginesFile, type EngineSpec } from './monitoring/engines/enginesFile.js';
 
 export interface Config {
   host: string;
@@ -15,6 +16,8 @@ export interface Config {
   nagiosCfg: string | undefined;
   /** A Livestatus peer, `host:port` or a unix socket path (PHAROS_LIVESTATUS); exclusive with nagiosCfg. */
   livestatus: string | undefined;
+  /** Several engines at once, from the PHAROS_ENGINES file; exclusive with nagiosCfg and livestatus. */
+  engines?: EngineSpec[] | undefined;
   demoHosts: number;
   demoServicesPerHost: number;
   /** Seconds between demo fleet state changes. */
@@ -75,6 +78,14 @@ function livestatus(value: string | undefined, nagiosCfg: string | undefined): s
   return v;
 }
 
+/** PHAROS_ENGINES names a file of engines (docs/engines.md); a bad file throws EnginesFileError (its own exit code). */
+function engines(file: string | undefined, single: string | undefined): EngineSpec[] | undefined {
+  const f = (file ?? '').trim();
+  if (f === '') return undefined;
+  if (single) throw new EnginesFileError('Pharos cannot start: set PHAROS_ENGINES or PHAROS_NAGIOS_CFG/PHAROS_LIVESTATUS, not both; list every engine in the PHAROS_ENGINES file.');
+  return readEnginesFile(path.resolve(f));
+}
+
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
@@ -94,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     adminPassword: env.PHAROS_ADMIN_PASSWORD || undefined,
     nagiosCfg: flag('nagios-cfg') ?? (env.PHAROS_NAGIOS_CFG || undefined),
     livestatus: livestatus(flag('livestatus') ?? env.PHAROS_LIVESTATUS, flag('nagios-cfg') ?? (env.PHAROS_NAGIOS_CFG || undefined)),
+    engines: engines(flag('engines') ?? env.PHAROS_ENGINES, (flag('nagios-cfg') ?? env.PHAROS_NAGIOS_CFG) || (flag('livestatus') ?? env.PHAROS_LIVESTATUS) || undefined),
     demoHosts: int(env.PHAROS_DEMO_HOSTS, 60, 1, 10000),
     demoServicesPerHost: int(env.PHAROS_DEMO_SERVICES_PER_HOST, 8, 1, 10),
     demoTickSeconds: int(env.PHAROS_DEMO_TICK_SECONDS, 15, 1, 3600),

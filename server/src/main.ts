@@ -1,8 +1,19 @@
 import { buildServer } from './app.js';
 import { configFromEnv } from './config.js';
 import { StartupError } from './db/startupError.js';
+import { EnginesFileError } from './monitoring/engines/enginesFile.js';
 
-const config = configFromEnv(process.env, process.argv.slice(2));
+/** A bad PHAROS_ENGINES file is one line and its own exit code, like the data dir problems below. */
+function readConfig(): ReturnType<typeof configFromEnv> {
+  try {
+    return configFromEnv(process.env, process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof EnginesFileError)) throw err;
+    console.error(err.message);
+    process.exit(err.exitCode);
+  }
+}
+const config = readConfig();
 
 /** A data dir or database problem is one line and its own exit code (docs/operations.md); the stack only with DEBUG. */
 async function start(): Promise<Awaited<ReturnType<typeof buildServer>>> {

@@ -97,14 +97,28 @@ export interface DaemonStatus { id: string; name: string; return_code: number; s
 export interface CheckCounts { val1: number; val5: number; val15: number }
 
 /** `monitoring` in the system status: the age of the monitoring data and why newer data was refused. */
+/** One engine behind the server (several with PHAROS_ENGINES); `stale` means not answering: its rows are kept but not counted. */
+export interface EngineState {
+  name: string;
+  kind: string;
+  address: string;
+  state: 'ok' | 'failing' | 'stale';
+  /** UNIX seconds of its data (0: none yet) and seconds since then (null before any data). */
+  updated: number;
+  age: number | null;
+  reason: string | null;
+}
+
 export interface MonitoringDataStatus {
-  source: 'demo' | 'nagios' | 'livestatus';
+  source: 'demo' | 'nagios' | 'livestatus' | 'engines';
   /** UNIX seconds of the data in use (0: none yet). */
   updated: number;
   /** Seconds since `updated`; null before any data. */
   age: number | null;
   /** Why the newest data was refused (incomplete or missing status file), so the last good data is shown; null when fine. */
   problem: string | null;
+  /** Every engine with its state and data age; absent from servers before several engines were supported. */
+  engines?: EngineState[];
 }
 
 export interface SystemStatus {
@@ -138,9 +152,13 @@ export interface AlertProblem {
   output: string;
   /** When the object entered this state (UNIX seconds): the same object failing again later is a new problem. */
   last_state_change: number;
+  /** The engine it is on, once several engines are configured. */
+  engine?: string;
+  /** Present while its engine is not answering: UNIX seconds of that engine's last data. */
+  stale?: number;
 }
 
-export type AlertChange = { kind: 'problem'; problem: AlertProblem } | { kind: 'cleared'; host_name: string; service_description?: string };
+export type AlertChange = { kind: 'problem'; problem: AlertProblem } | { kind: 'cleared'; host_name: string; service_description?: string; engine?: string };
 
 export interface AlertChanges {
   cursor: string;

@@ -32,6 +32,7 @@ Commands:
   displays list                   paired displays: id, name, user, last seen, parameters
   displays rename ID NAME
   displays revoke ID              the display returns to its pairing code at its next request
+  engines                         each monitoring engine: kind, address, state, data age (exit 3 if one is not answering)
   help
 
 The database is PHAROS_DATA_DIR/pharos.sqlite (default: ./data).`;

@@ -1,17 +1,20 @@
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from '../pages/html.js';
 import { perSnapshot } from '../monitoring/perSnapshot.js';
 
 const plural = (n: number, what: string) => `${n} Unhandled ${what} Problem${n === 1 ? '' : 's'}`;
 
-/** Problems nobody has dealt with: not acknowledged, not in downtime; services only while their host is UP. */
+/**
+ * Problems nobody has dealt with: not acknowledged, not in downtime; services only while their host is UP. Rows of an
+ * engine that is not answering (`stale`) are not counted: totals add up the engines that answer.
+ */
 export function unhandledProblems(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>): { hosts: number; services: number } {
   const unhandled = (o: { problem_acknowledged: number; scheduled_downtime_depth: number }) =>
     o.problem_acknowledged === 0 && o.scheduled_downtime_depth === 0;
-  const hostUp = new Map(snap.hosts.map((h) => [h.host_name, h.current_state === 0]));
+  const hostUp = new Map(snap.hosts.map((h) => [hostKey(h), h.current_state === 0]));
   return {
-    hosts: snap.hosts.filter((h) => h.current_state !== 0 && unhandled(h)).length,
-    services: snap.services.filter((s) => s.current_state !== 0 && unhandled(s) && hostUp.get(s.host_name) === true).length,
+    hosts: snap.hosts.filter((h) => h.stale === undefined && h.current_state !== 0 && unhandled(h)).length,
+    services: snap.services.filter((s) => s.stale === undefined && s.current_state !== 0 && unhandled(s) && hostUp.get(hostKey(s)) === true).length,
   };
 }
 

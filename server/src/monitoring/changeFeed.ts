@@ -1,25 +1,29 @@
 import crypto from 'node:crypto';
 import { perSnapshot } from './perSnapshot.js';
-import type { HostStatus, MonitoringSnapshot, ServiceStatus } from './source.js';
+import { hostKey, type HostStatus, type MonitoringSnapshot, type ServiceStatus } from './source.js';
 import type { AlertChange, AlertChanges, AlertProblem } from '../../../src/lib/apiTypes.js';
 
 const unhandled = (o: HostStatus | ServiceStatus) => o.state_type === 1 && o.problem_acknowledged === 0 && o.scheduled_downtime_depth === 0;
 
-/** The current alert problems, hosts first; computed once per snapshot. */
+/**
+ * The current alert problems, hosts first; computed once per snapshot. Rows of an engine that is not answering stay
+ * (marked `stale`): dropping them would emit `cleared`, and their return a replayed `problem`.
+ */
 export const alertProblems = perSnapshot((snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>): AlertProblem[] => {
   const upHosts = new Set<string>();
+  const tags = (o: HostStatus | ServiceStatus) => ({ ...(o.engine !== undefined ? { engine: o.engine } : {}), ...(o.stale !== undefined ? { stale: o.stale } : {}) });
   const out: AlertProblem[] = [];
   for (const h of snap.hosts) {
     if (h.current_state === 0) {
       // The status query's host_problem_acknowledged=0 and host_scheduled_downtime_depth=0 (spec 7).
-      if (h.problem_acknowledged === 0 && h.scheduled_downtime_depth === 0) upHosts.add(h.host_name);
+      if (h.problem_acknowledged === 0 && h.scheduled_downtime_depth === 0) upHosts.add(hostKey(h));
     } else if (unhandled(h)) {
-      out.push({ host_name: h.host_name, current_state: h.current_state, output: h.output, last_state_change: h.last_state_change });
+      out.push({ host_name: h.host_name, current_state: h.current_state, output: h.output, last_state_change: h.last_state_change, ...tags(h) });
     }
   }
   for (const s of snap.services) {
-    if (s.current_state !== 2 || !unhandled(s) || !upHosts.has(s.host_name)) continue;
-    out.push({ host_name: s.host_name, service_description: s.service_description, current_state: 2, output: s.output, last_state_change: s.last_state_change });
+    if (s.current_state !== 2 || !unhandled(s) || !upHosts.has(hostKey(s))) continue;
+    out.push({ host_name: s.host_name, service_description: s.service_description, current_state: 2, output: s.output, last_state_change: s.last_state_change, ...tags(s) });
   }
   return out;
 });
@@ -27,7 +31,7 @@ export const alertProblems = perSnapshot((snap: Pick<MonitoringSnapshot, 'hosts'
 /** `<run>.<sequence>`: anything else is refused by the route. */
 export const CURSOR = /^([0-9a-f]{8})\.(\d{1,15})$/;
 
-const objectKey = (p: { host_name: string; service_description?: string | undefined }) => `${p.host_name}\u0000${p.service_description ?? ''}`;
+const objectKey = (p: { host_name: string; service_description?: string | undefined; engine?: string | undefined }) => `${hostKey(p)}\u0001${p.service_description ?? ''}`;
 
 export interface ChangeFeed {
   /** Records what changed since the last snapshot it saw (called for every new snapshot, and before each read). */
@@ -56,7 +60,7 @@ export function createChangeFeed(capacity = 5000, clock: () => number = Date.now
         if (!before || before.last_state_change !== p.last_state_change || before.current_state !== p.current_state) log.push({ seq: ++seq, change: { kind: 'problem', problem: p } });
       }
       for (const [key, p] of last) {
-        if (!now.has(key)) log.push({ seq: ++seq, change: { kind: 'cleared', host_name: p.host_name, ...(p.service_description !== undefined ? { service_description: p.service_description } : {}) } });
+        if (!now.has(key)) log.push({ seq: ++seq, change: { kind: 'cleared', host_name: p.host_name, ...(p.service_description !== undefined ? { service_description: p.service_description } : {}), ...(p.engine !== undefined ? { engine: p.engine } : {}) } });
       }
       if (log.length > capacity) log.splice(0, log.length - capacity);
     }

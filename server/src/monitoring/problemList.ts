@@ -1,5 +1,5 @@
 import { hostsByName, isUnhandledHostProblem, isUnhandledServiceProblem } from './problems.js';
-import type { HostStatus, MonitoringSnapshot, ServiceStatus } from './source.js';
+import { hostKey, type HostStatus, type MonitoringSnapshot, type ServiceStatus } from './source.js';
 
 export type ProblemState = 'DOWN' | 'UNREACHABLE' | 'CRITICAL' | 'UNKNOWN' | 'WARNING';
 
@@ -14,6 +14,9 @@ export interface ProblemItem {
   since: number;
   /** Why a problem is not on the unhandled list; undefined for unhandled ones. */
   handled?: 'acknowledged' | 'downtime';
+  /** The engine it is on, with several engines; `stale`: UNIX seconds of the data while that engine is not answering. */
+  engine?: string;
+  stale?: number;
 }
 
 /** Lower is worse: hosts before services, so the board leads with what takes services down with it. */
@@ -40,6 +43,11 @@ export interface ProblemFilter { hostgroup?: ReadonlySet<string> }
  * services only on healthy hosts) and acknowledged or in-downtime ones. Services of a failed host are that host's
  * problem and appear on neither list. Checked objects only: a PENDING object is not a problem yet.
  */
+/** The engine a row is on, and whether that engine is not answering, when several engines are configured. */
+const tags = (o: HostStatus | ServiceStatus): Pick<ProblemItem, 'engine' | 'stale'> => ({
+  ...(o.engine !== undefined ? { engine: o.engine } : {}), ...(o.stale !== undefined ? { stale: o.stale } : {}),
+});
+
 export function problemLists(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>, filter: ProblemFilter = {}): ProblemLists {
   const byName = hostsByName(snap);
   const unhandled: ProblemItem[] = [];
@@ -47,14 +55,14 @@ export function problemLists(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'
   const wanted = (host: string) => !filter.hostgroup || filter.hostgroup.has(host);
   for (const h of snap.hosts) {
     if (h.current_state === 0 || !h.has_been_checked || !wanted(h.host_name)) continue;
-    const item: ProblemItem = { kind: 'host', host: h.host_name, service: '', state: HOST_STATE[h.current_state]!, output: h.output, since: h.last_state_change };
+    const item: ProblemItem = { kind: 'host', host: h.host_name, service: '', state: HOST_STATE[h.current_state]!, output: h.output, since: h.last_state_change, ...tags(h) };
     if (isUnhandledHostProblem(h)) unhandled.push(item);
     else handled.push({ ...item, handled: handledBy(h) });
   }
   for (const s of snap.services) {
     if (s.current_state === 0 || !s.has_been_checked || !wanted(s.host_name)) continue;
-    const host = byName.get(s.host_name);
-    const item: ProblemItem = { kind: 'service', host: s.host_name, service: s.service_description, state: SERVICE_STATE[s.current_state]!, output: s.output, since: s.last_state_change };
+    const host = byName.get(hostKey(s));
+    const item: ProblemItem = { kind: 'service', host: s.host_name, service: s.service_description, state: SERVICE_STATE[s.current_state]!, output: s.output, since: s.last_state_change, ...tags(s) };
     if (isUnhandledServiceProblem(s, host)) unhandled.push(item);
     else if (handledBy(s)) handled.push({ ...item, handled: handledBy(s) });
   }

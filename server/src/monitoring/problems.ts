@@ -1,4 +1,4 @@
-import type { HostStateCode, HostStatus, MonitoringSnapshot, ServiceStateCode, ServiceStatus } from './source.js';
+import { hostKey, type HostStateCode, type HostStatus, type MonitoringSnapshot, type ServiceStateCode, type ServiceStatus } from './source.js';
 
 const HOST_STATE_NAMES = ['UP', 'DOWN', 'UNREACHABLE'] as const;
 const SERVICE_STATE_NAMES = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const;
@@ -17,11 +17,14 @@ export function serviceStateName(s: Pick<ServiceStatus, 'current_state' | 'has_b
 
 const byName = new WeakMap<readonly HostStatus[], ReadonlyMap<string, HostStatus>>();
 
-/** host_name → host, built once per snapshot (snapshots are immutable, so the map is cached on the hosts array). */
+/**
+ * hostKey → host (the host name, plus the engine with several engines), built once per snapshot (snapshots are
+ * immutable, so the map is cached on the hosts array). Look a service's host up with `hostKey(service)`.
+ */
 export function hostsByName(snapshot: Pick<MonitoringSnapshot, 'hosts'>): ReadonlyMap<string, HostStatus> {
   let map = byName.get(snapshot.hosts);
   if (!map) {
-    map = new Map(snapshot.hosts.map((h) => [h.host_name, h]));
+    map = new Map(snapshot.hosts.map((h) => [hostKey(h), h]));
     byName.set(snapshot.hosts, map);
   }
   return map;
@@ -46,12 +49,13 @@ export function isUnhandledServiceProblem(s: ServiceStatus, host: HostStatus | u
 
 export interface ProblemCounts { hosts: number; services: number; total: number }
 
+/** Totals add up the engines that answer: a stale row (its engine not answering) is never counted, as a problem or as OK. */
 export function countUnhandledProblems(snapshot: Pick<MonitoringSnapshot, 'hosts' | 'services'>): ProblemCounts {
   const hosts = hostsByName(snapshot);
   let h = 0;
   let s = 0;
-  for (const host of snapshot.hosts) if (isUnhandledHostProblem(host)) h++;
-  for (const svc of snapshot.services) if (isUnhandledServiceProblem(svc, hosts.get(svc.host_name))) s++;
+  for (const host of snapshot.hosts) if (host.stale === undefined && isUnhandledHostProblem(host)) h++;
+  for (const svc of snapshot.services) if (svc.stale === undefined && isUnhandledServiceProblem(svc, hosts.get(hostKey(svc)))) s++;
   return { hosts: h, services: s, total: h + s };
 }
 
@@ -61,7 +65,8 @@ export function unhandledProblemsTitle(counts: ProblemCounts): string {
   return `${counts.total} Unhandled Problem${counts.total === 1 ? '' : 's'}`;
 }
 
-export interface StateTally { problems: number; unhandled: number; acknowledged: number; scheduled: number; pending: number }
+/** `stale`: rows of engines that are not answering, counted apart and in no other tally (`total` leaves them out). */
+export interface StateTally { problems: number; unhandled: number; acknowledged: number; scheduled: number; pending: number; stale?: number }
 export interface HostTally extends StateTally { total: number; up: number; down: number; unreachable: number }
 export interface ServiceTally extends StateTally { total: number; ok: number; warning: number; critical: number; unknown: number }
 
@@ -70,6 +75,10 @@ export function tacticalCounts(snapshot: Pick<MonitoringSnapshot, 'hosts' | 'ser
   const byHost = hostsByName(snapshot);
   const hosts: HostTally = { total: 0, up: 0, down: 0, unreachable: 0, problems: 0, unhandled: 0, acknowledged: 0, scheduled: 0, pending: 0 };
   for (const h of snapshot.hosts) {
+    if (h.stale !== undefined) {
+      hosts.stale = (hosts.stale ?? 0) + 1;
+      continue;
+    }
     hosts.total++;
     if (!h.has_been_checked) {
       hosts.pending++;
@@ -87,6 +96,10 @@ export function tacticalCounts(snapshot: Pick<MonitoringSnapshot, 'hosts' | 'ser
   const services: ServiceTally = { total: 0, ok: 0, warning: 0, critical: 0, unknown: 0, problems: 0, unhandled: 0, acknowledged: 0, scheduled: 0, pending: 0 };
   const keys = ['ok', 'warning', 'critical', 'unknown'] as const;
   for (const s of snapshot.services) {
+    if (s.stale !== undefined) {
+      services.stale = (services.stale ?? 0) + 1;
+      continue;
+    }
     services.total++;
     if (!s.has_been_checked) {
       services.pending++;
@@ -97,7 +110,7 @@ export function tacticalCounts(snapshot: Pick<MonitoringSnapshot, 'hosts' | 'ser
     services.problems++;
     if (s.problem_acknowledged) services.acknowledged++;
     if (s.scheduled_downtime_depth > 0) services.scheduled++;
-    if (isUnhandledServiceProblem(s, byHost.get(s.host_name))) services.unhandled++;
+    if (isUnhandledServiceProblem(s, byHost.get(hostKey(s)))) services.unhandled++;
   }
   return { hosts, services };
 }

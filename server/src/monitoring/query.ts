@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors.js';
-import type { HostStatus, ServiceStatus } from './source.js';
+import { hostKey, type HostStatus, type ServiceStatus } from './source.js';
 
 /** Every HostStatus field, checked by the compiler, so filters on a field no record happens to have still validate. */
 const HOST_FIELD_SET: Record<keyof HostStatus, true> = {
@@ -7,7 +7,7 @@ const HOST_FIELD_SET: Record<keyof HostStatus, true> = {
   has_been_checked: true, output: true, long_output: true, perfdata: true, last_check: true, next_check: true, last_state_change: true,
   current_check_attempt: true, max_check_attempts: true, problem_acknowledged: true, acknowledgement_type: true,
   scheduled_downtime_depth: true, active_checks_enabled: true, passive_checks_enabled: true, notifications_enabled: true,
-  is_flapping: true, check_command: true, check_interval: true,
+  is_flapping: true, check_command: true, check_interval: true, engine: true, stale: true,
 };
 
 const SERVICE_FIELD_SET: Record<keyof ServiceStatus, true> = {
@@ -15,7 +15,7 @@ const SERVICE_FIELD_SET: Record<keyof ServiceStatus, true> = {
   has_been_checked: true, output: true, long_output: true, perfdata: true, last_check: true, next_check: true, last_state_change: true,
   current_check_attempt: true, max_check_attempts: true, problem_acknowledged: true, acknowledgement_type: true,
   scheduled_downtime_depth: true, active_checks_enabled: true, passive_checks_enabled: true, notifications_enabled: true,
-  is_flapping: true, check_command: true, check_interval: true,
+  is_flapping: true, check_command: true, check_interval: true, engine: true, stale: true,
 };
 
 export const HOST_FIELDS: readonly string[] = Object.keys(HOST_FIELD_SET);
@@ -27,7 +27,7 @@ export const RESERVED_PARAMS: ReadonlySet<string> = new Set(['totals', 'limitrec
 export interface FilterOptions {
   /** Fields the records may be filtered on; defaults to the keys of the first record. */
   fields?: readonly string[];
-  /** With combinedhost=1: `host_`-prefixed fields are read from the record's host (host_name → HostStatus). */
+  /** With combinedhost=1: `host_`-prefixed fields are read from the record's host (hostKey → HostStatus). */
   combinedHost?: ReadonlyMap<string, HostStatus>;
 }
 
@@ -87,7 +87,7 @@ function getterFor(field: string, fields: ReadonlySet<string>, combinedHost: Rea
     const hostField = field.slice(5);
     if (HOST_FIELD_SET[hostField as keyof HostStatus]) {
       return (r) => {
-        const host = combinedHost.get((r as { host_name?: string }).host_name ?? '');
+        const host = combinedHost.get(hostKey(r as { host_name: string; engine?: string }));
         return host ? (host as unknown as Record<string, unknown>)[hostField] : undefined;
       };
     }

@@ -7,7 +7,18 @@
 export type HostStateCode = 0 | 1 | 2; // UP, DOWN, UNREACHABLE
 export type ServiceStateCode = 0 | 1 | 2 | 3; // OK, WARNING, CRITICAL, UNKNOWN
 
-interface CheckedObjectStatus {
+/** Set on every row once several engines run side by side (PHAROS_ENGINES); absent with a single engine. */
+export interface EngineTag {
+  /** The name of the engine the row comes from: the same host name on two engines is two hosts. */
+  engine?: string;
+  /**
+   * Present while the row's engine is not answering: UNIX seconds of its last data. Such a row is kept (never dropped
+   * and replayed later) but never counted in totals or shown as OK.
+   */
+  stale?: number;
+}
+
+interface CheckedObjectStatus extends EngineTag {
   display_name: string;
   state_type: 0 | 1; // 0 soft, 1 hard
   has_been_checked: 0 | 1;
@@ -52,7 +63,7 @@ export interface Group {
   members: string[];
 }
 
-export interface Comment {
+export interface Comment extends EngineTag {
   id: number;
   host_name: string;
   service_description: string | null;
@@ -64,7 +75,7 @@ export interface Comment {
   entry_type: number;
 }
 
-export interface Downtime {
+export interface Downtime extends EngineTag {
   id: number;
   host_name: string;
   service_description: string | null;
@@ -131,7 +142,8 @@ export interface MonitoringSnapshot {
   stats: EngineStats;
 }
 
-export type ExternalCommand =
+/** `engine` names the engine that owns the object; needed only when several engines run side by side. */
+export type ExternalCommand = { engine?: string } & (
   | { type: 'acknowledge'; host: string; service?: string; comment: string; author: string; sticky: boolean; notify: boolean; persistent: boolean }
   | { type: 'remove_acknowledgement'; host: string; service?: string }
   | { type: 'schedule_downtime'; host: string; service?: string; start: number; end: number; fixed: boolean; duration: number; author: string; comment: string }
@@ -141,15 +153,65 @@ export type ExternalCommand =
   | { type: 'set_notifications'; host: string; service?: string; enabled: boolean }
   | { type: 'add_comment'; host: string; service?: string; author: string; comment: string; persistent: boolean }
   /** A passive check result, as PROCESS_HOST/SERVICE_CHECK_RESULT: the admin lever that forces a state (tests, demos). */
-  | { type: 'process_check_result'; host: string; service?: string; state: number; output: string };
+  | { type: 'process_check_result'; host: string; service?: string; state: number; output: string });
+
+/**
+ * The key of a host among several engines: its name, plus its engine when rows are tagged. Host name first, so keys
+ * sort by host name and a host's rows from two engines sit next to each other.
+ */
+export function hostKey(r: { host_name: string; engine?: string | undefined }): string {
+  return r.engine === undefined ? r.host_name : `${r.host_name}\u0000${r.engine}`;
+}
+
+/** A command that could not be handed to its engine (not answering); the message names the engine. Nothing is queued. */
+export class EngineUnavailableError extends Error {
+  override readonly name = 'EngineUnavailableError';
+}
 
 /** Thrown by submit() for commands refused because of their input (bad argument, unknown object): answer 400 with the message. */
 export class CommandRejectedError extends Error {
   override readonly name = 'CommandRejectedError';
 }
 
+/**
+ * What the rest of the server needs to know about a kind of source, declared by the source itself: pages ask for
+ * these instead of branching on `kind`, so a new kind of engine touches its own folder only.
+ */
+export interface SourceCapabilities {
+  /** Short name for pages: 'Demo fleet', 'Nagios Core', 'Livestatus'. */
+  label: string;
+  /** The daemon table's description of the engine. */
+  description: string;
+  /** The performance grapher is simulated along with the engine, rather than an npcd process on this machine. */
+  simulatedGrapher: boolean;
+  /** Where hosts and services come from: a simulation sized by settings, or the engine's own configuration files. */
+  objects: 'simulated' | 'config-files';
+}
+
+/** Capabilities of a source that declares none (test doubles): a real engine configured through its files. */
+export const DEFAULT_CAPABILITIES: SourceCapabilities = { label: 'Monitoring engine', description: 'Monitoring engine', simulatedGrapher: false, objects: 'config-files' };
+
+export const capabilitiesOf = (source: MonitoringSource): SourceCapabilities => source.capabilities ?? DEFAULT_CAPABILITIES;
+
+/** One engine as the system status and `npm run admin -- engines` list it. */
+export interface EngineStatus {
+  name: string;
+  kind: string;
+  /** Where it is read from: a nagios.cfg path, a Livestatus address, 'simulated'. */
+  address: string;
+  /** `ok`; `failing` (the last read failed, the data is still within its staleness limit); `stale` (not answering). */
+  state: 'ok' | 'failing' | 'stale';
+  /** UNIX seconds of its data; 0 before any. */
+  updated: number;
+  /** Why the state is not `ok`; null when it is. */
+  reason: string | null;
+}
+
 export interface MonitoringSource {
-  readonly kind: 'demo' | 'nagios' | 'livestatus';
+  readonly kind: 'demo' | 'nagios' | 'livestatus' | 'engines';
+  readonly capabilities?: SourceCapabilities;
+  /** Every engine behind this source with its state (several with PHAROS_ENGINES); absent: the source is one engine. */
+  engines?(): EngineStatus[];
   /** Starts watching or simulating; resolves once a first snapshot is available. */
   start(): Promise<void>;
   stop(): Promise<void>;

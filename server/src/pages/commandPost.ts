@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors.js';
-import { CommandRejectedError, type ExternalCommand } from '../monitoring/source.js';
+import { CommandRejectedError, EngineUnavailableError, type ExternalCommand } from '../monitoring/source.js';
 import { nowSeconds } from './format.js';
 import { commandFrom, CommandInputError, isCommandName } from './commandInput.js';
 import { detailUrl, findTarget, objectDetailPage } from './objectDetail.js';
@@ -26,11 +26,15 @@ export async function commandPost(env: PageEnv): Promise<PageResult> {
     if (error instanceof CommandInputError) return objectDetailPage(env, target, { cmd: name, values: fields, error: error.message });
     throw error;
   }
-  const where = { host: target.host.host_name, service: target.service?.service_description };
+  const where = { host: target.host.host_name, service: target.service?.service_description, engine: target.host.engine };
+  // With several engines the command goes to the engine that owns the object.
+  if (where.engine !== undefined) command = { ...command, engine: where.engine };
   try {
     await ctx.monitoring.submit(command);
   } catch (error) {
     if (error instanceof CommandRejectedError) return objectDetailPage(env, target, { cmd: name, values: fields, error: error.message });
+    // Its engine is not answering: said so, naming the engine; nothing was queued.
+    if (error instanceof EngineUnavailableError) return errorPage(503, error.message);
     console.error(error);
     return errorPage(503, 'The monitoring engine did not accept the command. Try again in a moment.');
   }

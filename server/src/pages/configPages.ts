@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { capabilitiesOf, type MonitoringSnapshot } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { plural } from './format.js';
@@ -26,7 +26,7 @@ function commandUsage(snap: MonitoringSnapshot): [string, number, number][] {
 }
 
 function howToAdd(ctx: AppContext): SafeHtml {
-  if (ctx.monitoring.kind === 'demo') {
+  if (capabilitiesOf(ctx.monitoring).objects === 'simulated') {
     return html`<p>This server shows a simulated demo fleet. Change its size with <code>PHAROS_DEMO_HOSTS</code> and <code>PHAROS_DEMO_SERVICES_PER_HOST</code>
 (1 to 10), or connect a real engine by starting the server with <code>PHAROS_NAGIOS_CFG=/etc/nagios4/nagios.cfg</code>.</p>`;
   }

@@ -20,12 +20,22 @@ function badge(label: string): SafeHtml {
   return html`<span class="badge state-${STATE_CLASS[label] ?? 'unknown'}">${label}</span>`;
 }
 
-export function hostBadge(h: { current_state: number; has_been_checked: number }): SafeHtml {
-  return badge(h.has_been_checked ? hostStateLabel(h.current_state) : 'PENDING');
+/**
+ * A row of an engine that is not answering: its last state, in the neutral colour and labelled STALE, so it is never
+ * read as OK (or as a current problem).
+ */
+function staleBadge(label: string, since: number): SafeHtml {
+  return html`<span class="badge state-pending stale" title="The engine is not answering; last data ${dateTimeText(since)}">STALE: ${label}</span>`;
 }
 
-export function serviceBadge(s: { current_state: number; has_been_checked: number }): SafeHtml {
-  return badge(s.has_been_checked ? serviceStateLabel(s.current_state) : 'PENDING');
+export function hostBadge(h: { current_state: number; has_been_checked: number; stale?: number }): SafeHtml {
+  const label = h.has_been_checked ? hostStateLabel(h.current_state) : 'PENDING';
+  return h.stale === undefined ? badge(label) : staleBadge(label, h.stale);
+}
+
+export function serviceBadge(s: { current_state: number; has_been_checked: number; stale?: number }): SafeHtml {
+  const label = s.has_been_checked ? serviceStateLabel(s.current_state) : 'PENDING';
+  return s.stale === undefined ? badge(label) : staleBadge(label, s.stale);
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');

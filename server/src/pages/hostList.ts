@@ -39,7 +39,7 @@ const MAX_SELECTIONS_PER_SNAPSHOT = 64;
 function selectHosts(snap: MonitoringSnapshot, f: ListFilters): HostSelection {
   let memo = selections.get(snap);
   if (!memo) selections.set(snap, (memo = new Map()));
-  const key = JSON.stringify([f.states ? [...f.states].sort() : null, f.host, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
+  const key = JSON.stringify([f.states ? [...f.states].sort() : null, f.host, f.engine, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
     f.search, f.acknowledged, f.downtime, f.unhandled]);
   const hit = memo.get(key);
   if (hit) return hit;
@@ -77,9 +77,12 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
   const current: QueryValues = { show, ...f.params, sort, order, records: paging.records === 50 ? undefined : paging.records };
   const link = (p: QueryValues) => statusUrl(ctx.base, { ...current, page: undefined, ...p });
   const now = nowSeconds();
+  // The Engine column once several engines are configured: the same host name on two engines is two rows.
+  const multi = (ctx.monitoring.engines?.().length ?? 0) > 1;
+  const columns = multi ? [COLUMNS[0]!, { label: 'Engine' }, ...COLUMNS.slice(1)] : COLUMNS;
   const body = slice.rows.map((h) => html`<tr>
-<th scope="row"><a href="${hostUrl(ctx.base, h.host_name)}">${h.host_name}</a>${handlingTags(h)}</th>
-<td>${hostBadge(h)}</td><td data-label="Duration">${sinceText(h.last_state_change, now)}</td><td data-label="Attempt">${h.current_check_attempt}/${h.max_check_attempts}</td>
+<th scope="row"><a href="${hostUrl(ctx.base, h.host_name, h.engine)}">${h.host_name}</a>${handlingTags(h)}</th>
+${multi ? html`<td data-label="Engine" class="engine">${h.engine ?? ''}</td>` : ''}<td>${hostBadge(h)}</td><td data-label="Duration">${sinceText(h.last_state_change, now)}</td><td data-label="Attempt">${h.current_check_attempt}/${h.max_check_attempts}</td>
 <td data-label="Last Check">${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
 
   const heading = unhandled ? 'Host Problems' : 'Host Status';
@@ -90,7 +93,7 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
       intro: unhandled ? 'Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.' : undefined,
       content: html`${filterForm(ctx.base, show, 'host', f, { sort, order }, paging.records)}
 ${stateSummary('host', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(COLUMNS, { sort, order }, link), body, 'No hosts match these filters.', COLUMNS.length, 'status-list')}
+${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(columns, { sort, order }, link), body, 'No hosts match these filters.', columns.length, 'status-list')}
 ${pager(slice, 'hosts', link)}`,
     }),
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
+import { capabilitiesOf } from '../monitoring/source.js';
 import { getBranding } from '../db/branding.js';
 import { getLicense } from '../db/license.js';
 import { PRODUCT_VERSION } from '../routes/product.js';
@@ -63,7 +64,7 @@ function aboutPage(env: PageEnv): PageResult {
   const { ctx } = env;
   const branding = getBranding(ctx.db);
   const product = getLicense(ctx.db).product_name;
-  const facts = factsTable('Product', [['Product', product], ['Version', PRODUCT_VERSION], ['Monitoring source', ctx.monitoring.kind === 'demo' ? 'Demo fleet' : 'Nagios Core']]);
+  const facts = factsTable('Product', [['Product', product], ['Version', PRODUCT_VERSION], ['Monitoring source', capabilitiesOf(ctx.monitoring).label]]);
   const content = branding.hide_about ? facts : html`${facts}
 <p>${product} is a monitoring front end: a modern shell around server-rendered status pages, with host and service status, dashboards,
 reports, configuration entry points, tools and administration.</p>

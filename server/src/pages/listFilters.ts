@@ -13,6 +13,8 @@ export interface ListFilters {
   states: Set<number> | undefined;
   host: string;
   service: string;
+  /** An engine's name ('' for all), with several engines. */
+  engine: string;
   hostgroup: Group | undefined;
   servicegroup: Group | undefined;
   /** Lower-cased search term, '' for none. */
@@ -52,11 +54,11 @@ export function filtersOf(fields: Fields, snap: MonitoringSnapshot, kind: Object
   const search = textOf(fields, 'search');
   const flag = (name: string) => fields[name] === '1';
   const filters = {
-    states: parseStates(state, kind), host: textOf(fields, 'host'), service: kind === 'service' ? textOf(fields, 'service') : '',
+    states: parseStates(state, kind), host: textOf(fields, 'host'), service: kind === 'service' ? textOf(fields, 'service') : '', engine: textOf(fields, 'engine'),
     hostgroup, servicegroup, search: search.toLowerCase(), acknowledged: flag('acknowledged'), downtime: flag('downtime'), unhandled,
   };
   const params: QueryValues = {
-    state, host: filters.host, service: filters.service, hostgroup: hostgroupName, servicegroup: servicegroupName, search,
+    state, host: filters.host, service: filters.service, engine: filters.engine, hostgroup: hostgroupName, servicegroup: servicegroupName, search,
     acknowledged: filters.acknowledged ? 1 : undefined, downtime: filters.downtime ? 1 : undefined,
   };
   return { ...filters, params };
@@ -72,6 +74,7 @@ export function hostPredicate(f: ListFilters): (h: HostStatus) => boolean {
   const inServicegroup = f.servicegroup && memberHosts(f.servicegroup, true);
   const groupName = f.hostgroup?.name;
   return (h) => (!f.host || h.host_name === f.host)
+    && (!f.engine || h.engine === f.engine)
     && (!inHostgroup || inHostgroup.has(h.host_name) || (groupName !== undefined && h.hostgroups.includes(groupName)))
     && (!inServicegroup || inServicegroup.has(h.host_name))
     && (!f.acknowledged || h.problem_acknowledged === 1)

@@ -1,6 +1,6 @@
 import { badRequest, notFound } from '../http/errors.js';
 import type { Fields } from '../http/input.js';
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { hostBadge, nowSeconds, serviceBadge, timeCell } from './format.js';
@@ -17,32 +17,48 @@ import { hostUrl, serviceUrl, statusUrl } from './urls.js';
 
 export const SUBMITTED_NOTICE = 'Command submitted. The result appears once the monitoring engine processes it.';
 
-/** The host (and service) a detail page or command names; unknown ones are a 404, not an error. */
+/**
+ * The host (and service) a detail page or command names; unknown ones are a 404, not an error. With several engines,
+ * `engine` names the host's engine; without it a host name found on one engine only is still that host.
+ */
 export function findTarget(snap: MonitoringSnapshot, fields: Fields, withService: boolean): CommandTarget {
   const hostName = typeof fields.host === 'string' ? fields.host : '';
   if (!hostName) throw badRequest("The parameter 'host' is required.");
+  const engine = typeof fields.engine === 'string' && fields.engine !== '' ? fields.engine : undefined;
   const index = indexOf(snap);
-  const host = index.hosts.get(hostName);
-  if (!host) throw notFound(`The host '${hostName}' was not found.`);
+  let host = index.hosts.get(hostKey({ host_name: hostName, engine }));
+  if (!host && engine === undefined) {
+    const found = snap.hosts.filter((h) => h.host_name === hostName);
+    if (found.length > 1) throw badRequest(`The host '${hostName}' is on several engines (${found.map((h) => h.engine).join(', ')}); add engine= to name one.`);
+    host = found[0];
+  }
+  if (!host) throw notFound(`The host '${hostName}' was not found${engine ? ` on engine '${engine}'` : ''}.`);
   if (!withService) return { host };
   const serviceName = typeof fields.service === 'string' ? fields.service : '';
   if (!serviceName) throw badRequest("The parameter 'service' is required.");
-  const service = servicesOf(snap, hostName).find((s) => s.service_description === serviceName);
+  const service = servicesOf(snap, hostKey(host)).find((s) => s.service_description === serviceName);
   if (!service) throw notFound(`The service '${serviceName}' on host '${hostName}' was not found.`);
   return { host, service };
 }
 
-export function detailUrl(base: string, t: { host: string; service?: string }): string {
-  return t.service === undefined ? hostUrl(base, t.host) : serviceUrl(base, t.host, t.service);
+export function detailUrl(base: string, t: { host: string; service?: string | undefined; engine?: string | undefined }): string {
+  return t.service === undefined ? hostUrl(base, t.host, t.engine) : serviceUrl(base, t.host, t.service, t.engine);
 }
 
 function hostServices(env: PageEnv, target: CommandTarget): SafeHtml {
   const { base } = env.ctx;
-  const services = servicesOf(env.ctx.monitoring.snapshot(), target.host.host_name);
-  const rows = services.map((s) => html`<tr><th scope="row"><a href="${serviceUrl(base, s.host_name, s.service_description)}">${s.service_description}</a>${handlingTags(s)}</th>
-<td>${serviceBadge(s)}</td><td>${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`);
+  const services = servicesOf(env.ctx.monitoring.snapshot(), hostKey(target.host));
+  const rows = services.map((s) => html`<tr><th scope="row"><a href="${serviceUrl(base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>${handlingTags(s)}</th>
+<td>${serviceBadge(s)}</td><td data-label="Last Check">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`);
   const head = html`<thead><tr><th scope="col">Service</th><th scope="col">Status</th><th scope="col">Last Check</th><th scope="col" class="wide">Status Information</th></tr></thead>`;
-  return dataTable(`Services on ${target.host.host_name}`, head, rows, 'This host has no services.', 4);
+  // A card per service on phones, like the status lists: the status information is never cut off.
+  return dataTable(`Services on ${target.host.host_name}`, head, rows, 'This host has no services.', 4, 'status-list');
+}
+
+/** The engine row, with several engines: which engine owns the object, and whether its data is stale. */
+function engineFacts(o: { engine?: string; stale?: number }): [string, SafeHtml | string][] {
+  if (o.engine === undefined) return [];
+  return [['Engine', o.stale === undefined ? o.engine : html`${o.engine} <span class="badge state-unknown stale">Not answering: data from ${timeCell(o.stale)}</span>`]];
 }
 
 function identity(env: PageEnv, target: CommandTarget): [string, SafeHtml | string][] {
@@ -52,9 +68,9 @@ function identity(env: PageEnv, target: CommandTarget): [string, SafeHtml | stri
   if (target.service) {
     const s = target.service;
     const sgroups = s.servicegroups.length ? html`${s.servicegroups.map((g, i) => html`${i ? ', ' : ''}<a href="${statusUrl(base, { show: 'servicegroups', servicegroup: g })}">${g}</a>`)}` : 'None';
-    return [['Status', html`${serviceBadge(s)}${handlingTags(s)}`], ['Host', html`<a href="${hostUrl(base, h.host_name)}">${h.host_name}</a> ${hostBadge(h)}`], ['Service groups', sgroups]];
+    return [['Status', html`${serviceBadge(s)}${handlingTags(s)}`], ['Host', html`<a href="${hostUrl(base, h.host_name, h.engine)}">${h.host_name}</a> ${hostBadge(h)}`], ['Service groups', sgroups], ...engineFacts(s)];
   }
-  return [['Status', html`${hostBadge(h)}${handlingTags(h)}`], ['Alias', h.alias], ['Address', h.address], ['Host groups', groups]];
+  return [['Status', html`${hostBadge(h)}${handlingTags(h)}`], ['Alias', h.alias], ['Address', h.address], ['Host groups', groups], ...engineFacts(h)];
 }
 
 /** A host or service detail page: state, output, handling, comments, downtimes and the command forms. */
@@ -62,9 +78,9 @@ export function objectDetailPage(env: PageEnv, target: CommandTarget, state?: Fo
   const { ctx, caller, fields } = env;
   const snap = ctx.monitoring.snapshot();
   const now = nowSeconds();
-  const where = { host: target.host.host_name, service: target.service?.service_description };
+  const where = { host: target.host.host_name, service: target.service?.service_description, engine: target.host.engine };
   const object = target.service ?? target.host;
-  const mine = (x: { host_name: string; service_description: string | null }) => x.host_name === where.host && (x.service_description ?? undefined) === where.service;
+  const mine = (x: { host_name: string; service_description: string | null; engine?: string }) => x.host_name === where.host && x.engine === where.engine && (x.service_description ?? undefined) === where.service;
   const canCommand = gates.commands.allows(caller.perms);
   const fc: FormContext = { action: detailUrl(ctx.base, where), nsp: caller.session.nsp, ...where, object, state, now };
   const pending = pendingFor(caller.session.id, object, where.service, snap, now);
@@ -72,7 +88,7 @@ export function objectDetailPage(env: PageEnv, target: CommandTarget, state?: Fo
   const kind = target.service ? 'Service' : 'Host';
 
   const content = html`<p class="breadcrumbs"><a href="${statusUrl(ctx.base, { show: target.service ? 'services' : 'hosts' })}">${kind} Status</a>
-${target.service ? html` · <a href="${hostUrl(ctx.base, where.host)}">Host ${where.host}</a>` : html` · <a href="${statusUrl(ctx.base, { show: 'services', host: where.host })}">Services of this host</a>`}</p>
+${target.service ? html` · <a href="${hostUrl(ctx.base, where.host, where.engine)}">Host ${where.host}</a>` : html` · <a href="${statusUrl(ctx.base, { show: 'services', host: where.host, engine: where.engine })}">Services of this host</a>`}</p>
 ${pending.length ? html`<section class="pending card" aria-labelledby="pending-title"><h2 id="pending-title">Waiting for the monitoring engine</h2>
 <ul>${pending.map((p) => html`<li>${COMMAND_LABELS[p.command.type]}, submitted ${timeCell(p.submitted)}</li>`)}</ul></section>` : ''}
 ${factsTable(`${kind} state`, [...identity(env, target), ...checkFacts(object)])}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
 import { countUnhandledProblems } from '../monitoring/problems.js';
+import { notAnsweringLine } from '../monitoring/engines/mergedSource.js';
 import { dateTimeText, durationText, nowSeconds } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
@@ -24,9 +25,11 @@ const HANDLED_TEXT = { acknowledged: 'Acknowledged', downtime: 'In downtime' } a
 
 export function problemRow(base: string, p: ProblemItem, now: number): SafeHtml {
   const look = STATE_LOOK[p.state];
-  const href = p.kind === 'host' ? hostUrl(base, p.host) : serviceUrl(base, p.host, p.service);
-  return html`<li class="problem state-${look.tone}"><span class="icon" aria-hidden="true">${look.icon}</span><span class="state">${p.state}</span>
-<a class="what" href="${href}"><span class="host">${p.host}</span>${p.service ? html`<span class="service">${p.service}</span>` : ''}</a>
+  const href = p.kind === 'host' ? hostUrl(base, p.host, p.engine) : serviceUrl(base, p.host, p.service, p.engine);
+  // A stale row (its engine not answering) keeps its last state, muted and labelled, so nobody takes it as current.
+  const tone = p.stale === undefined ? look.tone : 'pending';
+  return html`<li class="problem state-${tone}${p.stale === undefined ? '' : ' stale'}"><span class="icon" aria-hidden="true">${look.icon}</span><span class="state">${p.stale === undefined ? p.state : `STALE: ${p.state}`}</span>
+<a class="what" href="${href}"><span class="host">${p.host}</span>${p.service ? html`<span class="service">${p.service}</span>` : ''}${p.engine !== undefined ? html`<span class="engine">${p.engine}</span>` : ''}</a>
 <span class="output">${p.output}</span>
 <span class="since">${p.handled ? html`<span class="handled">${HANDLED_TEXT[p.handled]}</span> ` : ''}${p.since ? durationText(now - p.since) : ''}</span></li>`;
 }
@@ -46,6 +49,8 @@ export function problemsBoard(env: PageEnv): PageResult {
   const shownHandled = handled.slice(0, Math.max(0, MAX_ROWS - shownUnhandled.length));
   const notRendered = unhandled.length + handled.length - shownUnhandled.length - shownHandled.length;
   const age = Math.max(0, now - snap.updated);
+  // "1 of 3 engines not answering": a silent engine must never make the board look calmer than it is.
+  const silent = notAnsweringLine(ctx.monitoring.engines?.() ?? []);
   const body = html`<main class="board-page" data-density="0">
 <header class="board-head">
 <h1>Problems</h1>
@@ -53,11 +58,14 @@ export function problemsBoard(env: PageEnv): PageResult {
 ${snap.updated
     ? html`<p class="data-age" data-age="${age}">Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, <span class="age-text">${durationText(age)}</span> old</p>`
     : html`<p class="data-age">No monitoring data received yet</p>`}
+${silent ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${silent}</p>` : ''}
 </header>
 ${unhandled.length
     ? html`<section class="board-list" aria-label="Unhandled problems"><ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
     // No hosts at all is not "OK": the engine has not reported anything (yet).
-    : snap.hosts.length
+    : snap.hosts.length && silent
+      ? html`<p class="all-ok partial" role="status">No problems on the engines that answer</p>`
+      : snap.hosts.length
       ? html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> All systems OK</p>`
       : html`<p class="all-ok no-data" role="status">Waiting for monitoring data</p>`}
 ${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime"><h2>Acknowledged or in downtime</h2><ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}

@@ -1,4 +1,4 @@
-import type { MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
+import { hostKey, type MonitoringSnapshot, type ServiceStatus } from '../monitoring/source.js';
 import { isUnhandledServiceProblem } from '../monitoring/problems.js';
 import { compareNames, hostsByName } from './snapshotIndex.js';
 
@@ -17,7 +17,7 @@ export interface ServiceColumns {
   flags: Uint8Array;
   /** Position of each service's host in `hostsByName(snap)`, -1 when the host is unknown. */
   host: Int32Array;
-  /** Services of a host are contiguous in name order: [first, end) per host name. */
+  /** Services of a host are contiguous in name order: [first, end) per hostKey (host name, plus engine with several). */
   hostRange: Map<string, [number, number]>;
   totals: { states: number[]; acknowledged: number; downtime: number; unhandled: number };
 }
@@ -32,9 +32,10 @@ const byDescription = (a: ServiceStatus, b: ServiceStatus): number => compareNam
 function nameOrder(services: ServiceStatus[]): ServiceStatus[] {
   const byHost = new Map<string, ServiceStatus[]>();
   for (const s of services) {
-    const list = byHost.get(s.host_name);
+    const key = hostKey(s);
+    const list = byHost.get(key);
     if (list) list.push(s);
-    else byHost.set(s.host_name, [s]);
+    else byHost.set(key, [s]);
   }
   const ordered: ServiceStatus[] = [];
   for (const name of [...byHost.keys()].sort(compareNames)) {
@@ -48,7 +49,7 @@ function nameOrder(services: ServiceStatus[]): ServiceStatus[] {
 /** Columns for services already in name order, or undefined as soon as one is out of order. */
 function build(services: ServiceStatus[], snap: MonitoringSnapshot, checkOrder: boolean): ServiceColumns | undefined {
   const hosts = hostsByName(snap);
-  const hostPosition = new Map(hosts.map((h, i) => [h.host_name, i]));
+  const hostPosition = new Map(hosts.map((h, i) => [hostKey(h), i]));
   const n = services.length;
   const state = new Uint8Array(n);
   const flags = new Uint8Array(n);
@@ -60,11 +61,11 @@ function build(services: ServiceStatus[], snap: MonitoringSnapshot, checkOrder: 
   let previous: ServiceStatus | undefined;
   for (let i = 0; i < n; i++) {
     const s = services[i]!;
-    if (s.host_name !== previous?.host_name) {
-      if (checkOrder && previous && compareNames(previous.host_name, s.host_name) > 0) return undefined;
-      position = hostPosition.get(s.host_name) ?? -1;
+    if (s.host_name !== previous?.host_name || s.engine !== previous.engine) {
+      if (checkOrder && previous && compareNames(hostKey(previous), hostKey(s)) > 0) return undefined;
+      position = hostPosition.get(hostKey(s)) ?? -1;
       range = [i, i];
-      hostRange.set(s.host_name, range);
+      hostRange.set(hostKey(s), range);
     } else if (checkOrder && compareNames(previous.service_description, s.service_description) > 0) {
       return undefined;
     }
@@ -101,7 +102,7 @@ let lastOrder: { names: ServiceStatus[]; positions: Int32Array } | undefined;
  */
 function reorder(services: ServiceStatus[]): ServiceStatus[] {
   const last = lastOrder;
-  if (last && last.names.length === services.length && services.every((s, i) => s.host_name === last.names[i]!.host_name && s.service_description === last.names[i]!.service_description)) {
+  if (last && last.names.length === services.length && services.every((s, i) => s.host_name === last.names[i]!.host_name && s.engine === last.names[i]!.engine && s.service_description === last.names[i]!.service_description)) {
     const ordered = new Array<ServiceStatus>(services.length);
     for (let i = 0; i < services.length; i++) ordered[i] = services[last.positions[i]!]!;
     return ordered;
@@ -112,10 +113,10 @@ function reorder(services: ServiceStatus[]): ServiceStatus[] {
   return ordered;
 }
 
-/** The services of one host, from its contiguous range. */
-export function servicesOf(snap: MonitoringSnapshot, hostName: string): ServiceStatus[] {
+/** The services of one host (its name, or its hostKey with several engines), from its contiguous range. */
+export function servicesOf(snap: MonitoringSnapshot, key: string): ServiceStatus[] {
   const { ordered, hostRange } = serviceColumns(snap);
-  const range = hostRange.get(hostName);
+  const range = hostRange.get(key);
   return range ? ordered.slice(range[0], range[1]) : [];
 }
 

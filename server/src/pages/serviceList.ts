@@ -67,12 +67,16 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
   const link = (p: QueryValues) => statusUrl(ctx.base, { ...current, page: undefined, ...p });
   const now = nowSeconds();
   let previousHost = '';
+  // The Engine column once several engines are configured: the same host name on two engines is two hosts.
+  const multi = (ctx.monitoring.engines?.().length ?? 0) > 1;
+  const columns = multi ? [COLUMNS[0]!, { label: 'Engine' }, ...COLUMNS.slice(1)] : COLUMNS;
   const body = slice.rows.map((s) => {
     // Like the classic page, a host name is printed once for its run of services; a phone's card shows it in every row.
-    const hostCell = s.host_name === previousHost ? html`<span class="visually-hidden repeated-host">${s.host_name}</span>` : html`<a href="${hostUrl(ctx.base, s.host_name)}">${s.host_name}</a>`;
-    previousHost = s.host_name;
+    const key = `${s.host_name}\u0000${s.engine ?? ''}`;
+    const hostCell = key === previousHost ? html`<span class="visually-hidden repeated-host">${s.host_name}</span>` : html`<a href="${hostUrl(ctx.base, s.host_name, s.engine)}">${s.host_name}</a>`;
+    previousHost = key;
     return html`<tr>
-<td>${hostCell}</td><th scope="row"><a href="${serviceUrl(ctx.base, s.host_name, s.service_description)}">${s.service_description}</a>${handlingTags(s)}</th>
+<td>${hostCell}</td>${multi ? html`<td data-label="Engine" class="engine">${s.engine ?? ''}</td>` : ''}<th scope="row"><a href="${serviceUrl(ctx.base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>${handlingTags(s)}</th>
 <td>${serviceBadge(s)}</td><td data-label="Duration">${sinceText(s.last_state_change, now)}</td><td data-label="Attempt">${s.current_check_attempt}/${s.max_check_attempts}</td>
 <td data-label="Last Check">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`;
   });
@@ -85,7 +89,7 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
       intro: unhandled ? 'Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.' : undefined,
       content: html`${filterForm(ctx.base, show, 'service', f, { sort, order }, paging.records)}
 ${stateSummary('service', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled service problems' : 'Services', sortableHeader(COLUMNS, { sort, order }, link), body, 'No services match these filters.', COLUMNS.length, 'status-list')}
+${dataTable(unhandled ? 'Unhandled service problems' : 'Services', sortableHeader(columns, { sort, order }, link), body, 'No services match these filters.', columns.length, 'status-list')}
 ${pager(slice, 'services', link)}`,
     }),
   };

@@ -1,4 +1,4 @@
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import type { ListFilters } from './listFilters.js';
 import { hostgroupMembers } from './groupStats.js';
 import { ACKNOWLEDGED, IN_DOWNTIME, serviceColumns, searchColumn, UNHANDLED } from './serviceColumns.js';
@@ -44,13 +44,16 @@ const selections = new WeakMap<MonitoringSnapshot, Map<string, Selection>>();
 const MAX_SELECTIONS_PER_SNAPSHOT = 64;
 
 function selectionKey(f: ListFilters): string {
-  return JSON.stringify([f.states ? [...f.states].sort() : null, f.host, f.service, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
+  return JSON.stringify([f.states ? [...f.states].sort() : null, f.host, f.engine, f.service, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
     f.search, f.acknowledged, f.downtime, f.unhandled]);
 }
 
 function select(snap: MonitoringSnapshot, f: ListFilters): Selection {
   const c = serviceColumns(snap);
-  const [lo, hi] = f.host ? c.hostRange.get(f.host) ?? [0, 0] : [0, c.ordered.length];
+  // A host's range is found by its key; a host name without an engine, among several engines, may be on any of them.
+  const tagged = c.ordered.length > 0 && c.ordered[0]!.engine !== undefined;
+  const byRange = f.host && (f.engine || !tagged);
+  const [lo, hi] = byRange ? c.hostRange.get(hostKey({ host_name: f.host, engine: f.engine || undefined })) ?? [0, 0] : [0, c.ordered.length];
   const mask = (f.acknowledged ? ACKNOWLEDGED : 0) | (f.downtime ? IN_DOWNTIME : 0) | (f.unhandled ? UNHANDLED : 0);
   const group = f.hostgroup;
   const inGroup = group ? hostgroupMembers(snap, group) : undefined;
@@ -69,8 +72,10 @@ function select(snap: MonitoringSnapshot, f: ListFilters): Selection {
     const h = c.host[i]!;
     if (hostOk && hostOk[h] !== 1) continue;
     if (text && hostMatch![h] !== 1 && !text[i]!.includes(term)) continue;
-    if (f.service || sgMembers) {
+    if (f.service || sgMembers || f.engine || (f.host && !byRange)) {
       const s = c.ordered[i]!;
+      if (f.engine && s.engine !== f.engine) continue;
+      if (f.host && s.host_name !== f.host) continue;
       if (f.service && s.service_description !== f.service) continue;
       if (sgMembers && !sgMembers.has(`${s.host_name};${s.service_description}`) && !s.servicegroups.includes(sg!.name)) continue;
     }

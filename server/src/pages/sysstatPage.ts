@@ -1,5 +1,5 @@
 import type { AppContext } from '../http/context.js';
-import type { CheckCounts, CheckPerformance } from '../monitoring/source.js';
+import { capabilitiesOf, type CheckCounts, type CheckPerformance } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody, tabs } from './layout.js';
 import { durationText, enabledBadge, nowSeconds, timeCell } from './format.js';
@@ -37,7 +37,7 @@ function overview(ctx: AppContext): SafeHtml {
   const m = hostStats.read();
   const daemons = html`<thead><tr><th scope="col">Daemon</th><th scope="col">Status</th><th scope="col" class="wide">Details</th></tr></thead>`;
   const daemonRows = [
-    html`<tr><th scope="row">Monitoring Engine</th><td>${running(engineUp)}</td><td>${ctx.monitoring.kind === 'demo' ? 'Simulated demo fleet' : 'Nagios Core'}${p.process_id ? `, process ${p.process_id}` : ''}</td></tr>`,
+    html`<tr><th scope="row">Monitoring Engine</th><td>${running(engineUp)}</td><td>${capabilitiesOf(ctx.monitoring).description}${p.process_id ? `, process ${p.process_id}` : ''}</td></tr>`,
     html`<tr><th scope="row">Pharos web server</th><td>${running(true)}</td><td>Process ${process.pid}, up ${durationText(process.uptime())}</td></tr>`,
   ];
   const counts = (label: string, c: CheckCounts) => html`<tr><th scope="row">${label}</th><td class="num">${c.val1}</td><td class="num">${c.val5}</td><td class="num">${c.val15}</td></tr>`;

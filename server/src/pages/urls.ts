@@ -14,10 +14,11 @@ export function statusUrl(base: string, params: QueryValues): string {
   return withQuery(`${base}${STATUS_PATH}`, params);
 }
 
-export function hostUrl(base: string, host: string): string {
-  return statusUrl(base, { show: 'hostdetail', host });
+/** `engine` names the host's engine when several are configured: the same host name on two engines is two hosts. */
+export function hostUrl(base: string, host: string, engine?: string): string {
+  return statusUrl(base, { show: 'hostdetail', host, engine });
 }
 
-export function serviceUrl(base: string, host: string, service: string): string {
-  return statusUrl(base, { show: 'servicedetail', host, service });
+export function serviceUrl(base: string, host: string, service: string, engine?: string): string {
+  return statusUrl(base, { show: 'servicedetail', host, service, engine });
 }

@@ -10,7 +10,7 @@ import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats
 import { hostsByName } from '../monitoring/problems.js';
 import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS, type ListResult } from '../monitoring/query.js';
 import { perSnapshot } from '../monitoring/perSnapshot.js';
-import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../monitoring/source.js';
+import { capabilitiesOf, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource, type ServiceStatus } from '../monitoring/source.js';
 import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
 /** Settings key of the internal Program URL that the login notices' IP check resolves. */
@@ -65,14 +65,26 @@ function cachedTotals<T extends object>(snap: MonitoringSnapshot, kind: string, 
 }
 
 /** How old the monitoring data is and why newer data was refused (issue 11: a refused status file keeps the last good data). */
+/**
+ * The rows totals count: those of engines that answer. A stale row (its engine not answering) would otherwise count as
+ * OK, or as a problem nobody can act on; lists (totals not asked) still show it, marked.
+ */
+const liveRows = perSnapshot((snap) => {
+  const stale = (r: { stale?: number }) => r.stale !== undefined;
+  if (!snap.hosts.some(stale) && !snap.services.some(stale)) return snap;
+  return { hosts: snap.hosts.filter((r) => !stale(r)), services: snap.services.filter((r) => !stale(r)) };
+});
+
 /** `api/v2/status/host` without paging concerns: totals queries come from the per-snapshot cache. */
 export function listHosts(snap: MonitoringSnapshot, query: Query): ListResult<HostStatus> {
-  return cachedTotals(snap, 'host', query, () => queryRecords(snap.hosts, query, { fields: HOST_FIELDS }));
+  const rows = listParams(query).totals ? liveRows(snap).hosts : snap.hosts;
+  return cachedTotals(snap, 'host', query, () => queryRecords(rows, query, { fields: HOST_FIELDS }));
 }
 
 export function listServices(snap: MonitoringSnapshot, query: Query): ListResult<ServiceStatus> {
   const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
-  return cachedTotals(snap, 'service', query, () => queryRecords(snap.services, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
+  const rows = listParams(query).totals ? liveRows(snap).services : snap.services;
+  return cachedTotals(snap, 'service', query, () => queryRecords(rows, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
 }
 
 /** The shell's two problem totals queries as its http client sends them (src/features/loginNotices/sources.ts), for warming. */
@@ -87,7 +99,9 @@ export const SHELL_PROBLEM_QUERIES = {
 export { pluginTextBytes };
 
 export function monitoringData(source: MonitoringSource, snap: MonitoringSnapshot, now: number): MonitoringDataStatus {
-  return { source: source.kind, updated: snap.updated, age: snap.updated ? Math.max(0, now - snap.updated) : null, problem: source.dataProblem?.() ?? null };
+  const age = (updated: number) => (updated ? Math.max(0, now - updated) : null);
+  const engines = source.engines?.().map((e) => ({ ...e, age: age(e.updated) }));
+  return { source: source.kind, updated: snap.updated, age: age(snap.updated), problem: source.dataProblem?.() ?? null, ...(engines ? { engines } : {}) };
 }
 
 interface IpCheck { could_not_resolve: boolean; mismatch_found: boolean; internal_url: string; resolved_ip: string; server_ips: string[] }
@@ -137,7 +151,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
 
   // A real engine's grapher is the npcd process on this machine; the demo simulates one that always runs.
   const grapherRunning = (): boolean => {
-    if (ctx.monitoring.kind === 'demo') return ctx.monitoring.engineRunning();
+    if (capabilitiesOf(ctx.monitoring).simulatedGrapher) return ctx.monitoring.engineRunning();
     if (Date.now() - grapher.at > PROCESS_CACHE_MS) grapher = { at: Date.now(), running: isProcessRunning('npcd') };
     return grapher.running;
   };
@@ -186,7 +200,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
     const result = listServices(snap, query);
     if (!result.records) return { recordcount: result.recordcount };
-    const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(s.host_name))) : result.records;
+    const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(hostKey(s)))) : result.records;
     return { recordcount: result.recordcount, servicestatus };
   });
 

@@ -3,7 +3,7 @@
  * every table into a snapshot shaped like the Nagios source's. When the peer stops answering, the last snapshot stays
  * (marked as not answering, then stale) and the source keeps retrying with backoff until the peer is back.
  */
-import { CommandRejectedError, type ExternalCommand, type MonitoringSnapshot, type MonitoringSource } from '../source.js';
+import { CommandRejectedError, EngineUnavailableError, type ExternalCommand, type MonitoringSnapshot, type MonitoringSource } from '../source.js';
 import { emptySnapshot } from '../empty.js';
 import { incompleteSnapshot } from '../snapshotCheck.js';
 import { formatExternalCommand } from '../nagios/externalCommands.js';
@@ -42,10 +42,8 @@ export interface LivestatusHealth {
 
 export type LivestatusSourceEvent = { type: 'snapshot' } | { type: 'error'; message: string } | { type: 'health'; health: LivestatusHealth };
 
-/** A command that could not be handed to the engine; the message names the engine. Nothing is queued. */
-export class EngineUnavailableError extends Error {
-  override readonly name = 'EngineUnavailableError';
-}
+/** Defined with the interface, since every kind of engine can be down; re-exported where it was first defined. */
+export { EngineUnavailableError };
 
 /**
  * The Livestatus source. `kind` is 'livestatus'; it is not listed in MonitoringSource's `kind` yet (the status API's
@@ -77,6 +75,7 @@ class RefusedData extends Error {}
 
 class LivestatusEngineSource implements LivestatusSource {
   readonly kind = 'livestatus' as const;
+  readonly capabilities = { label: 'Livestatus', description: 'Livestatus engine', simulatedGrapher: false, objects: 'config-files' } as const;
   readonly address: string;
   private readonly client: LivestatusClient;
   private readonly pollMs: number;

@@ -1,0 +1,204 @@
+/** Several engines at once (issue 21): the PHAROS_ENGINES file, the merged source, and the server over it. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/src/config.js';
+import { ENGINES_FILE_EXIT_CODE, parseEngineSpecs } from '../../server/src/monitoring/engines/enginesFile.js';
+import { MergedSource } from '../../server/src/monitoring/engines/mergedSource.js';
+import type { Engine } from '../../server/src/monitoring/engines/openEngine.js';
+import { emptySnapshot } from '../../server/src/monitoring/empty.js';
+import { countUnhandledProblems, tacticalCounts } from '../../server/src/monitoring/problems.js';
+import { alertProblems, createChangeFeed } from '../../server/src/monitoring/changeFeed.js';
+import type { EngineStatus, ExternalCommand, HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
+import type { SystemStatus } from '../../src/lib/apiTypes.js';
+import { Client, startTestServer, type TestServer } from './harness.js';
+import { formSend, sendOk } from './writeGuards.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-engines-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+function file(name: string, content: string): string {
+  const p = path.join(tmp, name);
+  fs.writeFileSync(p, content);
+  return p;
+}
+
+const checked = { display_name: '', state_type: 1 as const, has_been_checked: 1 as const, output: 'out', long_output: '', perfdata: '', last_check: 1000, next_check: 2000,
+  last_state_change: 900, current_check_attempt: 1, max_check_attempts: 1, problem_acknowledged: 0 as const, acknowledgement_type: 0 as const, scheduled_downtime_depth: 0,
+  active_checks_enabled: 1 as const, passive_checks_enabled: 1 as const, notifications_enabled: 1 as const, is_flapping: 0 as const, check_command: 'c', check_interval: 1 };
+const host = (name: string, state: 0 | 1 = 0): HostStatus => ({ ...checked, host_name: name, alias: name, address: '127.0.0.1', current_state: state, hostgroups: [] });
+const service = (h: string, d: string, state: 0 | 1 | 2 | 3 = 0): ServiceStatus => ({ ...checked, host_name: h, service_description: d, current_state: state, servicegroups: [] });
+
+/** An engine under the test's control: its rows, whether it answers, and the commands it got. */
+class FakeEngine implements Engine {
+  answering = true;
+  sent: ExternalCommand[] = [];
+  snap: MonitoringSnapshot;
+  readonly source: MonitoringSource;
+  constructor(readonly name: string, hosts: HostStatus[], services: ServiceStatus[]) {
+    this.snap = { ...emptySnapshot(), updated: Math.floor(Date.now() / 1000), hosts, services };
+    this.source = {
+      kind: 'demo', start: async () => {}, stop: async () => {}, snapshot: () => this.snap, engineRunning: () => this.answering,
+      submit: async (c) => { this.sent.push(c); },
+    };
+  }
+  status(): EngineStatus {
+    return { name: this.name, kind: 'fake', address: 'here', state: this.answering ? 'ok' : 'stale', updated: this.snap.updated, reason: this.answering ? null : 'stopped' };
+  }
+}
+
+function fleet() {
+  const berlin = new FakeEngine('berlin', [host('web1'), host('db1', 1)], [service('web1', 'HTTP', 2), service('web1', 'Disk')]);
+  const paris = new FakeEngine('paris', [host('web1'), host('app1')], [service('web1', 'HTTP'), service('app1', 'Queue', 2)]);
+  return { berlin, paris, merged: new MergedSource([berlin, paris]) };
+}
+
+describe('the PHAROS_ENGINES file', () => {
+  it('reads nagios, livestatus and demo entries', () => {
+    const p = file('good.json', JSON.stringify([
+      { name: 'berlin', type: 'nagios', config: '/etc/nagios4/nagios.cfg' }, { name: 'paris', type: 'livestatus', address: '127.0.0.1:6558' },
+      { name: 'lab-1', type: 'demo', staleAfterSeconds: 60 },
+    ]));
+    expect(configFromEnv({ PHAROS_ENGINES: p }).engines).toEqual([
+      { name: 'berlin', type: 'nagios', config: '/etc/nagios4/nagios.cfg' }, { name: 'paris', type: 'livestatus', address: '127.0.0.1:6558' },
+      { name: 'lab-1', type: 'demo', staleAfterSeconds: 60 },
+    ]);
+    expect(configFromEnv({}).engines).toBeUndefined();
+  });
+
+  it('refuses bad entries with a reason', () => {
+    expect(() => parseEngineSpecs({})).toThrow(/JSON array/);
+    expect(() => parseEngineSpecs([])).toThrow(/no engines/);
+    expect(() => parseEngineSpecs([{ name: 'Berlin', type: 'demo' }])).toThrow(/1 to 32 characters/);
+    expect(() => parseEngineSpecs([{ name: 'x'.repeat(33), type: 'demo' }])).toThrow(/1 to 32 characters/);
+    expect(() => parseEngineSpecs([{ name: 'a', type: 'icinga' }])).toThrow(/"nagios", "livestatus" or "demo"/);
+    expect(() => parseEngineSpecs([{ name: 'a', type: 'nagios' }])).toThrow(/needs "config"/);
+    expect(() => parseEngineSpecs([{ name: 'a', type: 'livestatus', address: 'nowhere:99999' }])).toThrow(/bad "address"/);
+    expect(() => parseEngineSpecs([{ name: 'a', type: 'demo', config: 'x' }])).toThrow(/unknown field "config"/);
+    expect(() => parseEngineSpecs([{ name: 'a', type: 'demo' }, { name: 'a', type: 'demo' }])).toThrow(/'a' is used twice/);
+  });
+
+  it('stops the server with one line and exit code 16: bad JSON, duplicate names, and with PHAROS_NAGIOS_CFG too', () => {
+    const cases = [
+      { env: { PHAROS_ENGINES: file('bad.json', '[{"name": "a",') }, line: /is not valid JSON/ },
+      { env: { PHAROS_ENGINES: file('dup.json', '[{"name":"a","type":"demo"},{"name":"a","type":"demo"}]') }, line: /'a' is used twice/ },
+      { env: { PHAROS_ENGINES: path.join(tmp, 'missing.json') }, line: /cannot be read \(ENOENT\)/ },
+      { env: { PHAROS_ENGINES: file('one.json', '[{"name":"a","type":"demo"}]'), PHAROS_NAGIOS_CFG: '/etc/nagios4/nagios.cfg' }, line: /not both/ },
+    ];
+    for (const c of cases) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+        env: { ...process.env, ...c.env, PHAROS_DATA_DIR: path.join(tmp, 'data'), PORT: '0' }, encoding: 'utf8', timeout: 30_000,
+      });
+      expect(run.status, run.stderr).toBe(ENGINES_FILE_EXIT_CODE);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(c.line);
+    }
+  }, 60_000);
+});
+
+describe('the merged source', () => {
+  it('tags every row with its engine; the same host name on two engines is two hosts', () => {
+    const { merged } = fleet();
+    const snap = merged.snapshot();
+    expect(snap.hosts.map((h) => `${h.host_name}@${h.engine}`)).toEqual(['app1@paris', 'db1@berlin', 'web1@berlin', 'web1@paris']);
+    expect(snap.services.map((s) => `${s.host_name}/${s.service_description}@${s.engine}`)).toEqual(['app1/Queue@paris', 'web1/Disk@berlin', 'web1/HTTP@berlin', 'web1/HTTP@paris']);
+    expect(merged.snapshot()).toBe(snap);
+  });
+
+  it('adds up the engines that answer; a stale engine keeps its rows, marked, out of the totals', () => {
+    const { merged, paris } = fleet();
+    expect(countUnhandledProblems(merged.snapshot())).toEqual({ hosts: 1, services: 2, total: 3 });
+    paris.answering = false;
+    const snap = merged.snapshot();
+    expect(snap.hosts.filter((h) => h.engine === 'paris').every((h) => h.stale === paris.snap.updated)).toBe(true);
+    expect(countUnhandledProblems(snap)).toEqual({ hosts: 1, services: 1, total: 2 });
+    const t = tacticalCounts(snap);
+    expect([t.hosts.total, t.hosts.up, t.hosts.stale, t.services.ok, t.services.stale]).toEqual([2, 1, 2, 1, 2]);
+    expect(merged.dataProblem()).toMatch(/^1 of 2 engines not answering: paris/);
+    expect(merged.engineRunning()).toBe(true);
+  });
+
+  it('does not replay a stale engine\'s problems as new when it answers again', () => {
+    const { merged, paris } = fleet();
+    const feed = createChangeFeed();
+    const first = feed.read(undefined, merged.snapshot());
+    expect(alertProblems(merged.snapshot()).map((p) => `${p.host_name}/${p.service_description ?? ''}@${p.engine}`)).toContain('app1/Queue@paris');
+    paris.answering = false;
+    const during = feed.read(first.cursor, merged.snapshot());
+    expect(during.changes).toEqual([]);
+    paris.answering = true;
+    paris.snap = { ...paris.snap };
+    expect(feed.read(during.cursor, merged.snapshot()).changes).toEqual([]);
+  });
+
+  it('sends a command to the engine that owns the object, and refuses one for an engine that is down, naming it', async () => {
+    const { merged, berlin, paris } = fleet();
+    const ack = { type: 'acknowledge', host: 'web1', service: 'HTTP', comment: 'c', author: 'a', sticky: false, notify: false, persistent: false } as const;
+    await merged.submit({ ...ack, engine: 'paris' });
+    expect(paris.sent).toEqual([ack]);
+    expect(berlin.sent).toEqual([]);
+    await merged.submit({ type: 'schedule_check', host: 'db1', time: 1, forced: true });
+    expect(berlin.sent).toHaveLength(1);
+    await expect(merged.submit(ack)).rejects.toThrow(/on several engines \(berlin, paris\)/);
+    await expect(merged.submit({ ...ack, engine: 'rome' })).rejects.toThrow(/no engine named 'rome'/);
+    paris.answering = false;
+    await expect(merged.submit({ ...ack, engine: 'paris' })).rejects.toThrow(/Engine 'paris' is not answering/);
+    expect(paris.sent).toHaveLength(1);
+  });
+});
+
+describe('the server over two engines', () => {
+  let ts: TestServer;
+  let admin: Client;
+  let engines: ReturnType<typeof fleet>;
+
+  beforeAll(async () => {
+    engines = fleet();
+    ts = await startTestServer({}, undefined, engines.merged);
+    admin = new Client(ts.url);
+    await admin.login();
+  });
+  afterAll(async () => {
+    await ts.close();
+    fs.rmSync(ts.dataDir, { recursive: true, force: true });
+  });
+
+  it('lists both engines\' rows with their engine in the API, filters by engine, and shows an Engine column', async () => {
+    const hosts = (await admin.get<{ hoststatus: HostStatus[] }>('api/v2/status/host')).body.hoststatus;
+    expect(hosts.filter((h) => h.host_name === 'web1').map((h) => h.engine)).toEqual(['berlin', 'paris']);
+    const paris = (await admin.get<{ servicestatus: ServiceStatus[] }>('api/v2/status/service?engine=paris')).body.servicestatus;
+    expect(paris.map((s) => s.service_description)).toEqual(['Queue', 'HTTP']);
+    const page = (await admin.get('includes/components/xicore/status.php?show=services')).text;
+    expect(page).toContain('<th scope="col" class="">Engine</th>');
+    expect(page).toContain('show=servicedetail&amp;host=web1&amp;service=HTTP&amp;engine=paris');
+    const filtered = (await admin.get('includes/components/xicore/status.php?show=services&engine=berlin')).text;
+    expect(filtered).not.toContain('app1');
+    const detail = (await admin.get('includes/components/xicore/status.php?show=hostdetail&host=web1&engine=paris'));
+    expect(detail.status).toBe(200);
+    expect((await admin.get('includes/components/xicore/status.php?show=hostdetail&host=web1')).status).toBe(400);
+  });
+
+  const checkResult = () => sendOk(formSend('POST', 'api/v2/admin/checkresult', { host: 'app1', service: 'Queue', state: '0', output: 'x', engine: 'paris' }), admin);
+
+  it('shows a stale engine on the board and in the system status, keeps it out of totals, and refuses its commands with 503', async () => {
+    engines.paris.answering = false;
+    const board = (await admin.get('includes/components/pharos/problemsboard.php')).text;
+    expect(board).toContain('1 of 2 engines not answering: paris');
+    expect(board).toContain('<span class="engine">paris</span>');
+    const status = (await admin.get<SystemStatus>('api/v2/status/system')).body;
+    expect(status.monitoring?.engines?.map((e) => [e.name, e.state])).toEqual([['berlin', 'ok'], ['paris', 'stale']]);
+    const totals = await admin.get<{ recordcount: number }>('api/v2/status/service?totals=1&current_state=0');
+    expect(totals.body.recordcount).toBe(1);
+    const refused = await checkResult();
+    expect(refused.status).toBe(503);
+    expect((refused.body as { message: string }).message).toMatch(/Engine 'paris' is not answering/);
+    engines.paris.answering = true;
+    const sent = await checkResult();
+    expect(sent.status).toBe(200);
+    expect(engines.paris.sent.at(-1)).toMatchObject({ type: 'process_check_result', host: 'app1' });
+  });
+});
+
