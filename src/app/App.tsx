@@ -17,12 +17,16 @@ const SessionTimeout = lazy(() => import('../features/session/SessionTimeout').t
 /** wouter wants the base without its trailing slash ('' for the root). */
 const ROUTER_BASE = BASE.replace(/\/$/, '');
 
-/** Error boundary → models → i18n → auth → menu → theme → router → the entry's routes; a 401 anywhere swaps everything below i18n for the timeout screen. */
+/**
+ * Models → error boundary → i18n → auth → menu → theme → router → the entry's routes; a 401 anywhere swaps everything
+ * below i18n for the timeout screen. The providers only hand values down and cannot fail, and being outside the
+ * boundary they give its fallback the translations and the http client too.
+ */
 export function App({ app, children }: { app: AppContext; children: ReactNode }) {
   useSignals();
   return (
-    <ErrorBoundary fallback={<AppErrorFallback />}>
-      <AppProviders app={app}>
+    <AppProviders app={app}>
+      <ErrorBoundary fallback={<AppErrorFallback />}>
         <I18nGate>
           {app.session.expired.value ? (
             <Suspense fallback={null}><SessionTimeout /></Suspense>
@@ -39,7 +43,7 @@ export function App({ app, children }: { app: AppContext; children: ReactNode })
             </AuthProvider>
           )}
         </I18nGate>
-      </AppProviders>
-    </ErrorBoundary>
+      </ErrorBoundary>
+    </AppProviders>
   );
 }

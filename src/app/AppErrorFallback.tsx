@@ -3,7 +3,8 @@ import { useT } from '../lib/i18n';
 
 /**
  * Spec 8: what shows when the whole app cannot start ('Failed to load {product}.'), with the Application Error text,
- * Reload and Switch to Modern. Nothing here needs the app's models, which may be what failed.
+ * Reload and Switch to Modern. Nothing here needs the app's models, which may be what failed: only the translations
+ * and the http client, whose providers sit outside the app's error boundary.
  */
 export function AppErrorFallback() {
   const t = useT();

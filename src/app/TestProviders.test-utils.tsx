@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
 import { MenuProvider } from '../features/menu/MenuProvider';
 import { AuthProvider } from '../features/session/AuthProvider';
+import { initTestI18n } from '../lib/initTestI18n.test-utils';
 import { AppProviders } from './AppProviders';
-import { createAppContext, type AppContext } from './context';
+import { createAppContext, type AppContext, type AppMode } from './context';
 
-/** For component tests: the real composition root (on jsdom, without IndexedDB) around auth and menu. */
-export function TestProviders({ app = createAppContext(), children }: { app?: AppContext; children: ReactNode }) {
+/** The real composition root (on jsdom, without IndexedDB) with the English texts loaded, without the network. */
+export function createTestAppContext(mode?: AppMode): AppContext {
+  const app = createAppContext(mode);
+  initTestI18n(app.i18n);
+  return app;
+}
+
+/** For component tests: the real composition root (see createTestAppContext) around auth and menu. */
+export function TestProviders({ app = createTestAppContext(), children }: { app?: AppContext; children: ReactNode }) {
   return (
     <AppProviders app={app}>
       <AuthProvider resource={app.auth}>

@@ -1,6 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '../lib/i18n';
 import { App } from './App';
 import { createAppContext, type AppMode } from './context';
 import './theme.css';
@@ -10,7 +9,7 @@ export function boot(mode: AppMode, routes: ReactNode): void {
   const app = createAppContext(mode);
   app.start();
   // Started before the first render so translations, auth and menu load in parallel.
-  void initI18n(app.store);
+  void app.i18n.init(app.store);
   void app.auth.prefetch();
   void app.menu.prefetch();
   // Before the first render, so the stored theme paints without a flash.

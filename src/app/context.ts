@@ -1,16 +1,18 @@
-import { configureHttp } from '../lib/http';
-import { translate } from '../lib/i18n';
-import { revalidateAll } from '../lib/resource';
+import { createHttpClient, type HttpClient } from '../lib/http';
+import { createAppI18n, type AppI18n } from '../lib/i18n';
+import { createResourceRegistry, type ResourceRegistry } from '../lib/resource';
 import { browserKeyValue, createUserStore, type UserStore } from '../lib/store';
 import { createServiceWorkerClient, type ServiceWorkerClient } from '../lib/sw';
-import { keepAlive, probe } from '../features/connection/api';
+import { createConnectionApi } from '../features/connection/api';
 import { createConnectionModel, type ConnectionModel } from '../features/connection/model';
 import { createFrameModel, type FrameModel } from '../features/frame/model';
 import { createMenuResource } from '../features/menu/menuResource';
 import { createAuthResource, nspFrom } from '../features/session/authResource';
 import { createSessionModel, type SessionModel } from '../features/session/model';
 import { createThemeModel, type ThemeModel } from '../features/theme/model';
-import { toast } from '../features/toast/model';
+import { createGateApi, createLoginNoticesDue } from '../features/loginNotices/gate';
+import { createPaletteTrigger, type PaletteTrigger } from '../features/palette/trigger';
+import { createToastStore, type ToastStore } from '../features/toast/model';
 import type { RotationSlot } from '../features/views/rotationSlot';
 import { createShellData, type ShellData } from '../features/shellData/shellData';
 import type { AuthRecord, Menu } from '../lib/apiTypes';
@@ -23,6 +25,15 @@ const OWNER_COOKIE = 'pharos_user';
 /** Every model of the app, made once at boot with its I/O injected; features reach them through their contexts. */
 export interface AppContext {
   mode: AppMode;
+  /** The one HTTP client: every API module is made with it; start() wires its hooks. */
+  http: HttpClient;
+  /** Where this app's resources are shared by key (and revalidated after an outage). */
+  resources: ResourceRegistry;
+  i18n: AppI18n;
+  toasts: ToastStore;
+  palette: PaletteTrigger;
+  /** Whether the login notices are due (spec 4): checked once per page. */
+  loginNoticesDue: Resource<boolean>;
   store: UserStore;
   connection: ConnectionModel;
   session: SessionModel;
@@ -33,7 +44,7 @@ export interface AppContext {
   menu: Resource<Menu>;
   rotation: RotationSlot;
   sw: ServiceWorkerClient;
-  /** Wires the http client and the browser's network events, starts keep-alive; returns the stop. */
+  /** Wires the http client's hooks and the browser's network events, starts keep-alive; returns the stop. */
   start(): () => void;
 }
 
@@ -53,6 +64,10 @@ export function ownerFromCookie(cookie: string): string {
 export type AppMode = 'framed' | 'wallboard';
 
 export function createAppContext(mode: AppMode = 'framed'): AppContext {
+  const http = createHttpClient();
+  const resources = createResourceRegistry();
+  const i18n = createAppI18n(http);
+  const toasts = createToastStore();
   const store = createUserStore({
     kv: browserKeyValue(),
     local: typeof localStorage === 'undefined' ? undefined : localStorage,
@@ -65,16 +80,17 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
   // Either way every stored copy goes on a 401; only the framed app leaves for the timeout screen.
   const sessionGone = mode === 'framed' ? () => session.expire() : () => { void store.forget(); };
   const frame = createFrameModel({ location: window.location, history: window.history });
-  const auth = createAuthResource(store);
-  const menu = createMenuResource(store);
+  const auth = createAuthResource(http, resources, store);
+  const menu = createMenuResource(http, resources, store);
   const sw = createServiceWorkerClient();
+  const { probe, keepAlive } = createConnectionApi(http);
   const connection = createConnectionModel({
     probe,
     keepAlive,
     browserOnline: () => navigator.onLine,
     onSignInNeeded: sessionGone,
     onRecover: () => {
-      revalidateAll();
+      resources.revalidateAll();
       frame.reloadIfFailed();
       sw.checkForUpdate();
     },
@@ -82,26 +98,32 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
 
   return {
     mode,
+    http,
+    resources,
+    i18n,
+    toasts,
+    palette: createPaletteTrigger(),
+    loginNoticesDue: createLoginNoticesDue(resources, createGateApi(http)),
     store,
     connection,
     session,
     frame,
-    theme: createThemeModel(store),
-    shell: createShellData(store),
+    theme: createThemeModel(store, http),
+    shell: createShellData(http, resources, store, { liveProblemTotals: mode === 'wallboard' }),
     auth,
     menu,
     // Rotation replaces the address's xiwindow rather than adding an entry per view: history never grows.
     rotation: { open: (url) => frame.open(url, 'replace') },
     sw,
     start() {
-      configureHttp({
+      http.configure({
         nsp: nspFrom(auth),
         onUnauthorized: sessionGone,
         onOutcome: connection.report,
         writeGate: () => {
           if (connection.online.peek()) return { allowed: true };
-          const message = translate('connection.writeRefused');
-          toast({ variant: 'error', title: translate('connection.writeRefusedTitle'), description: message });
+          const message = i18n.translate('connection.writeRefused');
+          toasts.toast({ variant: 'error', title: i18n.translate('connection.writeRefusedTitle'), description: message });
           return { allowed: false, message };
         },
       });
@@ -116,7 +138,7 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
         stop();
         window.removeEventListener('online', online);
         window.removeEventListener('offline', offline);
-        configureHttp({});
+        http.configure({});
       };
     },
   };

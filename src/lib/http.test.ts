@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, configureHttp, http, OfflineWriteError, REQUEST_TIMEOUT_MS, setNspSource, setUnauthorizedHandler } from './http';
+import { ApiError, createHttpClient, OfflineWriteError, REQUEST_TIMEOUT_MS, type HttpClient } from './http';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
+let http: HttpClient;
 
 function respond(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -19,11 +20,10 @@ const last = () => calls[calls.length - 1]!;
 beforeEach(() => {
   calls = [];
   document.cookie = 'XSRF-TOKEN=xsrf%2Fvalue; path=/';
-  setNspSource(() => 'NSP123');
+  http = createHttpClient({ nsp: () => 'NSP123' });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  setUnauthorizedHandler(undefined);
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
@@ -76,7 +76,7 @@ describe('http', () => {
 
   it('calls the unauthorized handler on any 401', async () => {
     const onUnauthorized = vi.fn();
-    setUnauthorizedHandler(onUnauthorized);
+    http.configure({ nsp: () => 'NSP123', onUnauthorized });
     respond(401, { message: 'Not logged in.' });
     await expect(http.get('api/v2/app/menu')).rejects.toMatchObject({ status: 401 });
     await expect(http.post('api/v2/dashboards', {})).rejects.toMatchObject({ status: 401 });
@@ -108,12 +108,12 @@ describe('http', () => {
 describe('http and the connection', () => {
   afterEach(() => {
     vi.useRealTimers();
-    configureHttp({});
+    http.configure({});
   });
 
   it('reports every outcome: an answer (a 500 too), no answer or a gateway\'s 502-504, and a refused session', async () => {
     const outcomes: string[] = [];
-    configureHttp({ nsp: () => 'N', onOutcome: (o) => outcomes.push(o) });
+    http.configure({ nsp: () => 'N', onOutcome: (o) => outcomes.push(o) });
     respond(200, {});
     await http.get('a');
     respond(404, { message: 'No.' });
@@ -131,7 +131,7 @@ describe('http and the connection', () => {
 
   it('an answer the service worker gave from its caches is no contact with the server', async () => {
     const outcomes: string[] = [];
-    configureHttp({ onOutcome: (o) => outcomes.push(o) });
+    http.configure({ onOutcome: (o) => outcomes.push(o) });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-pharos-stored': '1' } })));
     await http.get('api/v2/app/menu');
     expect(outcomes).toEqual([]);
@@ -140,7 +140,7 @@ describe('http and the connection', () => {
   it('a server that never answers fails the call as unreachable after the timeout', async () => {
     vi.useFakeTimers();
     const outcomes: string[] = [];
-    configureHttp({ onOutcome: (o) => outcomes.push(o) });
+    http.configure({ onOutcome: (o) => outcomes.push(o) });
     vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => {
       init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
     })));
@@ -153,7 +153,7 @@ describe('http and the connection', () => {
   });
 
   it('refuses a write before sending while the gate says offline, with the message for the user', async () => {
-    configureHttp({ nsp: () => 'N', writeGate: () => ({ allowed: false, message: 'Nothing was saved.' }) });
+    http.configure({ nsp: () => 'N', writeGate: () => ({ allowed: false, message: 'Nothing was saved.' }) });
     respond(200, {});
     const error = await http.post('api/v2/tools', { name: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OfflineWriteError);

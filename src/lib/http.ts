@@ -1,5 +1,6 @@
 import redaxios, { type Options, type Response } from 'redaxios';
 import { withBase } from './base';
+import { createModelContext } from './modelContext';
 
 /** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
 export class ApiError extends Error {
@@ -58,29 +59,8 @@ export interface HttpHooks {
   writeGate?: () => { allowed: true } | { allowed: false; message: string };
 }
 
-let hooks: HttpHooks = {};
-
-/** The composition root wires the client to the session, the connection model and the toaster. */
-export function configureHttp(next: HttpHooks): void {
-  hooks = next;
-}
-
-/** Called on every 401: the session is gone, so the app swaps to the session-timeout screen. */
-export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
-  hooks = { ...hooks, onUnauthorized: handler };
-}
-
-/** Where writes get their session token from (the auth record). */
-export function setNspSource(source: NspSource): void {
-  hooks = { ...hooks, nsp: source };
-}
-
-const client = redaxios.create({
-  headers: { Accept: 'application/json' },
-  xsrfCookieName: 'XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
-  validateStatus: (status) => status >= 200 && status < 300,
-});
+/** The redaxios instance one client sends through. */
+type Transport = ReturnType<typeof redaxios.create>;
 
 /** Relative paths are under the base; absolute paths and URLs pass through. */
 function urlFor(path: string): string {
@@ -137,7 +117,7 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-function toError(reason: unknown): Error {
+function toError(reason: unknown, hooks: () => HttpHooks): Error {
   if (isAbortError(reason)) return reason as Error;
   if (isRedaxiosResponse(reason)) {
     const body = reason.data;
@@ -145,24 +125,33 @@ function toError(reason: unknown): Error {
       ? (body as { message: string }).message
       : undefined;
     const error = new ApiError(reason.status, serverMessage ?? `Request failed with status ${reason.status}.`, serverMessage);
-    if (reason.status === 401) hooks.onUnauthorized?.();
-    hooks.onOutcome?.(reason.status === 401 ? 'unauthorized' : GATEWAY_DOWN.has(reason.status) ? 'unreachable' : 'ok');
+    if (reason.status === 401) hooks().onUnauthorized?.();
+    hooks().onOutcome?.(reason.status === 401 ? 'unauthorized' : GATEWAY_DOWN.has(reason.status) ? 'unreachable' : 'ok');
     return error;
   }
-  hooks.onOutcome?.('unreachable');
+  hooks().onOutcome?.('unreachable');
   return new ApiError(0, reason instanceof Error ? reason.message : 'The server could not be reached.');
 }
 
-async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, opts: RequestOptions, form?: Record<string, string>, extra?: Options): Promise<Response<T>> {
+async function send<T>(
+  client: Transport,
+  /** Read at each step, so hooks replaced while a call is under way apply to the rest of it. */
+  hooks: () => HttpHooks,
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  opts: RequestOptions,
+  form?: Record<string, string>,
+  extra?: Options,
+): Promise<Response<T>> {
   const isWrite = method !== 'get' || opts.write === true;
   let params = cleanParams(opts.params);
   let body: URLSearchParams | undefined;
   if (isWrite && !opts.probe) {
-    const gate = hooks.writeGate?.();
+    const gate = hooks().writeGate?.();
     if (gate && !gate.allowed) throw new OfflineWriteError(gate.message);
   }
   if (isWrite) {
-    const nsp = await (hooks.nsp ?? (() => ''))();
+    const nsp = await (hooks().nsp ?? (() => ''))();
     if (form) body = new URLSearchParams({ ...form, nsp });
     else params = { ...params, nsp };
   } else if (form) {
@@ -174,10 +163,10 @@ async function send<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
   try {
     const response = await client<T>(urlFor(path), config);
     // An answer the service worker gave from its caches (sw/storedMark.ts) is no word from the server.
-    if (!response.headers.get(STORED_HEADER)) hooks.onOutcome?.('ok');
+    if (!response.headers.get(STORED_HEADER)) hooks().onOutcome?.('ok');
     return response;
   } catch (reason) {
-    throw toError(reason);
+    throw toError(reason, hooks);
   }
 }
 
@@ -187,24 +176,54 @@ async function readText(response: Response<unknown>): Promise<string> {
   return typeof data === 'string' ? data : JSON.stringify(data);
 }
 
-/** The app's HTTP client: JSON in, form-encoded writes out, nsp on every write, no timeout. */
-export const http = {
-  async get<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-    return (await send<T>('get', path, opts)).data;
-  },
+/** The app's HTTP client: JSON in, form-encoded writes out, nsp on every write. */
+export interface HttpClient {
+  get<T>(path: string, opts?: RequestOptions): Promise<T>;
   /** For answers that are not JSON (HTML fragments): the body exactly as sent. */
-  async getText(path: string, opts: RequestOptions = {}): Promise<string> {
-    // arrayBuffer keeps redaxios from JSON-parsing a body that merely looks like JSON.
-    const response = await send<unknown>('get', path, opts, undefined, { responseType: 'arrayBuffer', headers: { Accept: 'text/html, */*;q=0.8' } });
-    return readText(response);
-  },
-  async post<T>(path: string, form: Record<string, string> = {}, opts: RequestOptions = {}): Promise<T> {
-    return (await send<T>('post', path, opts, form)).data;
-  },
-  async put<T>(path: string, form: Record<string, string> = {}, opts: RequestOptions = {}): Promise<T> {
-    return (await send<T>('put', path, opts, form)).data;
-  },
-  async del<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-    return (await send<T>('delete', path, opts)).data;
-  },
-};
+  getText(path: string, opts?: RequestOptions): Promise<string>;
+  post<T>(path: string, form?: Record<string, string>, opts?: RequestOptions): Promise<T>;
+  put<T>(path: string, form?: Record<string, string>, opts?: RequestOptions): Promise<T>;
+  del<T>(path: string, opts?: RequestOptions): Promise<T>;
+  /**
+   * Replaces the hooks: the composition root wires them to the session, the connection model and the toaster once
+   * those exist (they need this client first), and unwires them with `{}` when the app stops.
+   */
+  configure(hooks: HttpHooks): void;
+}
+
+/** One client per app (the composition root's); tests make their own, with the hooks they need. */
+export function createHttpClient(initial: HttpHooks = {}): HttpClient {
+  let hooks = initial;
+  const current = () => hooks;
+  const client = redaxios.create({
+    headers: { Accept: 'application/json' },
+    xsrfCookieName: 'XSRF-TOKEN',
+    xsrfHeaderName: 'X-XSRF-TOKEN',
+    validateStatus: (status) => status >= 200 && status < 300,
+  });
+  return {
+    async get<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+      return (await send<T>(client, current, 'get', path, opts)).data;
+    },
+    async getText(path: string, opts: RequestOptions = {}): Promise<string> {
+      // arrayBuffer keeps redaxios from JSON-parsing a body that merely looks like JSON.
+      const extra: Options = { responseType: 'arrayBuffer', headers: { Accept: 'text/html, */*;q=0.8' } };
+      return readText(await send<unknown>(client, current, 'get', path, opts, undefined, extra));
+    },
+    async post<T>(path: string, form: Record<string, string> = {}, opts: RequestOptions = {}): Promise<T> {
+      return (await send<T>(client, current, 'post', path, opts, form)).data;
+    },
+    async put<T>(path: string, form: Record<string, string> = {}, opts: RequestOptions = {}): Promise<T> {
+      return (await send<T>(client, current, 'put', path, opts, form)).data;
+    },
+    async del<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+      return (await send<T>(client, current, 'delete', path, opts)).data;
+    },
+    configure(next) {
+      hooks = next;
+    },
+  };
+}
+
+export const HttpContext = createModelContext<HttpClient>('HttpClient');
+export const useHttp = HttpContext.use;

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, I18N_OPTIONS, isLanguageCode } from './i18n';
+import { createHttpClient } from './http';
+import { createI18n as createI18nWith, I18N_OPTIONS, isLanguageCode } from './i18n';
+
+/** Each test's instance loads through a client of its own. */
+const createI18n = () => createI18nWith(createHttpClient());
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

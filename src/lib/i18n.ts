@@ -1,7 +1,8 @@
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions, type TOptions } from 'i18next';
-import { signal } from '@preact/signals-react';
+import { signal, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ApiError, http } from './http';
+import { ApiError, type HttpClient } from './http';
+import { createModelContext } from './modelContext';
 
 export const DEFAULT_LANGUAGE = 'en_US';
 const STORAGE_KEY = 'language';
@@ -32,34 +33,27 @@ function retryable(error: unknown): boolean {
 }
 
 /** Reads `includes/lang/json/{language}.json`; i18next itself retries (callback's `true`) and limits parallel reads. */
-export const translationBackend: BackendModule = {
-  type: 'backend',
-  callbackApi: true,
-  init() {},
-  read(language, _namespace, callback) {
-    if (!isLanguageCode(language)) {
-      callback(new Error(`Unknown language ${language}`), false);
-      return;
-    }
-    http.get<Record<string, string>>(`includes/lang/json/${language}.json`).then(
-      (data) => callback(null, data),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), retryable(error)),
-    );
-  },
-};
-
-export function createI18n(): I18n {
-  return i18next.createInstance().use(translationBackend);
+export function createTranslationBackend(http: Pick<HttpClient, 'get'>): BackendModule {
+  return {
+    type: 'backend',
+    callbackApi: true,
+    init() {},
+    read(language, _namespace, callback) {
+      if (!isLanguageCode(language)) {
+        callback(new Error(`Unknown language ${language}`), false);
+        return;
+      }
+      http.get<Record<string, string>>(`includes/lang/json/${language}.json`).then(
+        (data) => callback(null, data),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), retryable(error)),
+      );
+    },
+  };
 }
 
-export const i18n = createI18n();
-/** True once the first translation resource has loaded (or finally failed). */
-export const i18nReady = signal(false);
-// A new function per language change, so memoised children that receive `t` re-render too.
-const current = signal<Translate>((key, vars) => translate(key, vars));
-
-function bump(): void {
-  current.value = (key, vars) => translate(key, vars);
+/** An i18next instance that loads the server's translation files through `http`. */
+export function createI18n(http: Pick<HttpClient, 'get'>): I18n {
+  return i18next.createInstance().use(createTranslationBackend(http));
 }
 
 /** Where the language is remembered between visits: the per-user store's preferences (lib/store.ts). */
@@ -68,58 +62,86 @@ export interface LanguagePrefs {
   setLocal(name: string, value: string): void;
 }
 
-let prefs: LanguagePrefs | undefined;
-
-function storedLanguage(): string {
-  const stored = prefs?.getLocal(STORAGE_KEY);
-  return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+/** The app's translations: made once by the composition root, reached through I18nContext. */
+export interface AppI18n {
+  /** The i18next instance (its `language`; tests load the English resource into it). */
+  readonly instance: I18n;
+  /** True once the first translation resource has loaded (or finally failed). */
+  readonly ready: ReadonlySignal<boolean>;
+  /** A new function per language change, so memoised children that receive `t` re-render too. */
+  readonly t: ReadonlySignal<Translate>;
+  /** Always the current language: for models, which are made once and outlive language changes. */
+  readonly translate: Translate;
+  /**
+   * Starts with the language remembered from last time (so its resource loads at once), then follows the
+   * account language (GET api/v2/account/language, default en_US).
+   */
+  init(languagePrefs?: LanguagePrefs): Promise<void>;
+  /** Saves the account language on the server and switches to it. */
+  changeLanguage(language: string): Promise<void>;
 }
 
-async function applyLanguage(language: string): Promise<void> {
-  await i18n.changeLanguage(language);
-  document.documentElement.lang = language.replace('_', '-');
-  // Without storage the server's answer is fetched on every start anyway.
-  prefs?.setLocal(STORAGE_KEY, language);
+export function createAppI18n(http: Pick<HttpClient, 'get' | 'post'>): AppI18n {
+  const instance = createI18n(http);
+  const ready = signal(false);
+  const translate: Translate = (key, vars) => String(instance.t(key, vars as TOptions | undefined));
+  const current = signal<Translate>((key, vars) => translate(key, vars));
+  const bump = () => {
+    current.value = (key, vars) => translate(key, vars);
+  };
+  // From the start rather than in init, so a resource loaded any other way (tests) re-renders readers too.
+  instance.on('languageChanged', bump);
+  instance.on('loaded', bump);
+  let prefs: LanguagePrefs | undefined;
+
+  const storedLanguage = (): string => {
+    const stored = prefs?.getLocal(STORAGE_KEY);
+    return isLanguageCode(stored) ? stored : DEFAULT_LANGUAGE;
+  };
+
+  const applyLanguage = async (language: string): Promise<void> => {
+    await instance.changeLanguage(language);
+    document.documentElement.lang = language.replace('_', '-');
+    // Without storage the server's answer is fetched on every start anyway.
+    prefs?.setLocal(STORAGE_KEY, language);
+  };
+
+  return {
+    instance,
+    ready,
+    t: current,
+    translate,
+    async init(languagePrefs) {
+      prefs = languagePrefs;
+      const first = storedLanguage();
+      const account = http.get<{ language?: unknown }>('api/v2/account/language')
+        .then((r) => (isLanguageCode(r.language) ? r.language : DEFAULT_LANGUAGE))
+        .catch(() => undefined);
+      try {
+        await instance.init({ ...I18N_OPTIONS, lng: first });
+        const language = (await account) ?? first;
+        await applyLanguage(language);
+      } catch (error) {
+        console.error('Failed to load the translations.', error);
+      } finally {
+        ready.value = true;
+      }
+    },
+    async changeLanguage(language) {
+      if (!isLanguageCode(language)) throw new Error(`Unknown language ${language}`);
+      await http.post('api/v2/account/language', { language });
+      await applyLanguage(language);
+    },
+  };
 }
 
-/**
- * Starts with the language remembered from last time (so its resource loads at once), then follows the
- * account language (GET api/v2/account/language, default en_US).
- */
-export async function initI18n(languagePrefs?: LanguagePrefs): Promise<void> {
-  prefs = languagePrefs;
-  i18n.on('languageChanged', bump);
-  i18n.on('loaded', bump);
-  const first = storedLanguage();
-  const account = http.get<{ language?: unknown }>('api/v2/account/language')
-    .then((r) => (isLanguageCode(r.language) ? r.language : DEFAULT_LANGUAGE))
-    .catch(() => undefined);
-  try {
-    await i18n.init({ ...I18N_OPTIONS, lng: first });
-    const language = (await account) ?? first;
-    await applyLanguage(language);
-  } catch (error) {
-    console.error('Failed to load the translations.', error);
-  } finally {
-    i18nReady.value = true;
-  }
-}
-
-/** Saves the account language on the server and switches to it. */
-export async function changeLanguage(language: string): Promise<void> {
-  if (!isLanguageCode(language)) throw new Error(`Unknown language ${language}`);
-  await http.post('api/v2/account/language', { language });
-  await applyLanguage(language);
-}
+export const I18nContext = createModelContext<AppI18n>('I18n');
+export const useI18n = I18nContext.use;
 
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
-
-export function translate(key: string, vars?: Record<string, unknown>): string {
-  return String(i18n.t(key, vars as TOptions | undefined));
-}
 
 /** The translate function; components using it re-render when the language or its resource changes. */
 export function useT(): Translate {
   useSignals();
-  return current.value;
+  return useI18n().t.value;
 }

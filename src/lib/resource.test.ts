@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CACHE_TIME_MS, clearResources, createMutation, createResource, retryDelay, revalidateAll } from './resource';
+import { CACHE_TIME_MS, createMutation, createResourceRegistry, retryDelay } from './resource';
 import { ApiError } from './http';
+
+const { createResource, revalidateAll, clearResources } = createResourceRegistry();
 
 let seq = 0;
 const key = () => `test-${++seq}`;
@@ -102,6 +104,27 @@ describe('sharing', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(load).toHaveBeenCalledTimes(1);
     expect(b.data.value).toBe('v');
+  });
+});
+
+describe('registries', () => {
+  it('in development, asking again for a key with other options is an error; another load or a left-out option is not', () => {
+    const k = key();
+    const r = createResource({ key: k, load: vi.fn(), pollInterval: 1000, staleTime: 5, persist: (v: unknown) => v });
+    expect(createResource({ key: k, load: vi.fn() })).toBe(r);
+    expect(createResource({ key: k, load: vi.fn(), pollInterval: 1000, retries: 3, persist: (v: unknown) => v })).toBe(r);
+    expect(() => createResource({ key: k, load: vi.fn(), pollInterval: 2000 })).toThrow('Resource "' + k + '" already exists with other pollInterval.');
+    expect(() => createResource({ key: k, load: vi.fn(), staleTime: 0, retries: 0, persist: true })).toThrow('other staleTime, retries, persist.');
+  });
+
+  it('shares nothing with another registry', () => {
+    const k = key();
+    const r = createResource({ key: k, load: vi.fn() });
+    const other = createResourceRegistry();
+    const elsewhere = other.createResource({ key: k, load: vi.fn(), staleTime: Infinity });
+    expect(elsewhere).not.toBe(r);
+    other.clearResources();
+    expect(createResource({ key: k, load: vi.fn() })).toBe(r);
   });
 });
 

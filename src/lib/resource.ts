@@ -2,6 +2,7 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { ApiError, isAbortError } from './http';
+import { createModelContext } from './modelContext';
 import type { StoredCopy } from './store';
 
 /** Library defaults from spec 9: 3 retries for reads, backoff doubling from 1 s up to 30 s, retention 5 minutes. */
@@ -55,8 +56,6 @@ export interface Resource<T> {
   set(value: T): void;
 }
 
-const registry = new Map<string, ResourceImpl<unknown>>();
-
 /** Client errors will fail the same way again (and a 401 already ended the session), so they are not retried. */
 function isRetryable(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
@@ -85,7 +84,9 @@ class ResourceImpl<T> implements Resource<T> {
   readonly loading = signal(false);
   readonly updatedAt = signal<number | undefined>(undefined);
   readonly fromStore = signal(false);
-  private options: ResourceOptions<T>;
+  readonly options: ResourceOptions<T>;
+  /** The registry that shares this resource by key: it leaves on eviction and comes back with its next watcher. */
+  private registry: Map<string, ResourceImpl<unknown>>;
   private watchers = 0;
   private fetchedAt = 0;
   private controller: AbortController | undefined;
@@ -93,9 +94,10 @@ class ResourceImpl<T> implements Resource<T> {
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private evictTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(options: ResourceOptions<T>) {
+  constructor(options: ResourceOptions<T>, registry: Map<string, ResourceImpl<unknown>>) {
     this.key = options.key;
     this.options = options;
+    this.registry = registry;
     this.data.value = options.initial;
   }
 
@@ -121,7 +123,7 @@ class ResourceImpl<T> implements Resource<T> {
   };
 
   watch = (): (() => void) => {
-    if (!registry.has(this.key)) registry.set(this.key, this as ResourceImpl<unknown>);
+    if (!this.registry.has(this.key)) this.registry.set(this.key, this as ResourceImpl<unknown>);
     this.watchers += 1;
     clearTimeout(this.evictTimer);
     this.evictTimer = undefined;
@@ -164,7 +166,7 @@ class ResourceImpl<T> implements Resource<T> {
       this.updatedAt.value = undefined;
       this.fromStore.value = false;
     });
-    if (registry.get(this.key) === this) registry.delete(this.key);
+    if (this.registry.get(this.key) === this) this.registry.delete(this.key);
   }
 
   private start(): Promise<void> {
@@ -237,27 +239,71 @@ class ResourceImpl<T> implements Resource<T> {
   }
 }
 
-/** The resource for `options.key`: created on first use, shared afterwards. */
-export function createResource<T>(options: ResourceOptions<T>): Resource<T> {
-  const existing = registry.get(options.key);
-  if (existing) return existing as unknown as Resource<T>;
-  const created = new ResourceImpl<T>(options);
-  registry.set(options.key, created as ResourceImpl<unknown>);
-  return created;
+/**
+ * The options whose silent loss would change how a shared resource behaves. `load`, `initial` and `storage` are not
+ * compared: a factory called twice (two mounts of one screen) makes a new `load` closure for the same request each
+ * time, and a persist picker is compared by kind (none, all, picked) for the same reason. An option a second caller
+ * leaves out accepts the shared resource's own (a lookup by key); one it names must match, defaults counted.
+ */
+function optionConflicts(existing: ResourceOptions<unknown>, next: ResourceOptions<unknown>): string[] {
+  const persistKind = (persist: ResourceOptions<unknown>['persist']) =>
+    typeof persist === 'function' ? 'picked' : persist ? 'all' : 'none';
+  const compared: Array<[name: string, given: unknown, shared: unknown, asked: unknown]> = [
+    ['pollInterval', next.pollInterval, existing.pollInterval ?? 0, next.pollInterval],
+    ['staleTime', next.staleTime, existing.staleTime ?? 0, next.staleTime],
+    ['retries', next.retries, existing.retries ?? READ_RETRIES, next.retries],
+    ['persist', next.persist, persistKind(existing.persist), persistKind(next.persist)],
+  ];
+  return compared.filter(([, given, shared, asked]) => given !== undefined && shared !== asked).map(([name]) => name);
 }
 
 /**
- * After the connection comes back: every known resource forgets the outage's error and loads again, so stale values
- * never linger and a region that failed on that error renders again instead of failing on it once more.
+ * Where one app's resources are shared by key: made by the composition root (tests make their own), so two apps in
+ * one page, or two tests, never see each other's cached values.
  */
-export function revalidateAll(): void {
-  for (const resource of registry.values()) resource.retryAfterOutage();
+export interface ResourceRegistry {
+  /**
+   * The resource for `options.key`: created on first use, shared afterwards. Asking again with different options
+   * (see optionConflicts) throws in development, since the second caller would silently get the first one's.
+   */
+  createResource<T>(options: ResourceOptions<T>): Resource<T>;
+  /**
+   * After the connection comes back: every known resource forgets the outage's error and loads again, so stale values
+   * never linger and a region that failed on that error renders again instead of failing on it once more.
+   */
+  revalidateAll(): void;
+  /** Forgets every cached resource (tests, logout). */
+  clearResources(): void;
 }
 
-/** Forgets every cached resource (tests, logout). */
-export function clearResources(): void {
-  registry.clear();
+export function createResourceRegistry(): ResourceRegistry {
+  const registry = new Map<string, ResourceImpl<unknown>>();
+  // No `this` in the methods: they can be handed on alone (`{ createResource }: Pick<ResourceRegistry, …>`).
+  return {
+    createResource<T>(options: ResourceOptions<T>): Resource<T> {
+      const existing = registry.get(options.key);
+      if (existing) {
+        if (import.meta.env.DEV) {
+          const conflicts = optionConflicts(existing.options, options as ResourceOptions<unknown>);
+          if (conflicts.length) throw new Error(`Resource "${options.key}" already exists with other ${conflicts.join(', ')}.`);
+        }
+        return existing as unknown as Resource<T>;
+      }
+      const created = new ResourceImpl<T>(options, registry);
+      registry.set(options.key, created as ResourceImpl<unknown>);
+      return created;
+    },
+    revalidateAll() {
+      for (const resource of registry.values()) resource.retryAfterOutage();
+    },
+    clearResources() {
+      registry.clear();
+    },
+  };
 }
+
+export const ResourceRegistryContext = createModelContext<ResourceRegistry>('ResourceRegistry');
+export const useResources = ResourceRegistryContext.use;
 
 export interface ResourceState<T> {
   data: T | undefined;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useHttp } from '../lib/http';
 import { useResource } from '../lib/resource';
 import { bannerType } from './bannerColors';
 import { Banner } from './Banner';
@@ -10,6 +11,7 @@ export const ACK_DELAY_MS = 1000;
 /** Spec 2.3: the active announcement banners; message text is shown as text, never as markup. */
 export function AnnouncementBanners() {
   const { data, error, refresh } = useResource(useShellData().banners);
+  const http = useHttp();
   const [collapsing, setCollapsing] = useState<ReadonlySet<string>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => {
@@ -23,7 +25,7 @@ export function AnnouncementBanners() {
     setCollapsing((prev) => new Set(prev).add(id));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
-      acknowledgeBanner(id)
+      acknowledgeBanner(http, id)
         .catch((e: unknown) => console.error('Failed to acknowledge the banner.', e))
         .finally(() => {
           void refresh().then(() => setCollapsing((prev) => { const next = new Set(prev); next.delete(id); return next; }));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { withBase } from '../lib/base';
+import { useHttp } from '../lib/http';
 import { useT } from '../lib/i18n';
 import { Link } from '../ui/Link';
 import { Banner } from './Banner';
@@ -23,12 +24,13 @@ const LINKS: Record<LicenseLinkKind, { key: string; href: string; external: bool
 export function LicenseNotice({ message, testId }: { message: LicenseMessage; testId: string }) {
   const t = useT();
   const { license } = useShellData();
+  const http = useHttp();
   const [collapsing, setCollapsing] = useState(false);
   const dismissKind = message.dismiss;
   const onDismiss = dismissKind
     ? () => {
       setCollapsing(true);
-      ignoreLicenseNotice(license, dismissKind).catch((e: unknown) => {
+      ignoreLicenseNotice(http, license, dismissKind).catch((e: unknown) => {
         console.error('Failed to dismiss the licence notice.', e);
         setCollapsing(false);
       });

@@ -1,5 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestAppContext, TestProviders } from '../app/TestProviders.test-utils';
+import { createLoginAlertSources } from '../features/loginNotices/sources';
+import { LoginNotices } from './LoginNotices';
 
 beforeAll(() => {
   // jsdom has <dialog> but not its modal methods; these stand in for the browser's.
@@ -40,19 +43,11 @@ function serve(state: Server) {
   return requests;
 }
 
-/** A fresh page load: module state (the once-per-page check, cached resources) starts empty. */
+/** A fresh page load: a new composition root, so the once-per-page check and the cached resources start empty. */
 async function loadPage() {
-  vi.resetModules();
-  const { initTestI18n } = await import('../lib/initTestI18n.test-utils');
-  await initTestI18n();
-  const { TestProviders } = await import('../app/TestProviders.test-utils');
-  const { createAppContext } = await import('../app/context');
-  const { LoginNotices } = await import('./LoginNotices');
-  const app = createAppContext();
+  const app = createTestAppContext();
   render(<TestProviders app={app}><LoginNotices /></TestProviders>);
-  const { loginNoticesDue } = await import('../features/loginNotices/gate');
-  const { createLoginAlertSources } = await import('../features/loginNotices/sources');
-  return { due: loginNoticesDue, sources: createLoginAlertSources(app.shell) };
+  return { due: app.loginNoticesDue, sources: createLoginAlertSources(app.shell, app.http, app.resources) };
 }
 
 describe('login notices region', () => {

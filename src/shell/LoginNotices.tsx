@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect } from 'react';
 import { useAuth } from '../features/session/AuthProvider';
-import { loginNoticesDue } from '../features/loginNotices/gate';
+import { useLoginNoticesDue } from '../features/loginNotices/gate';
 
 const LoginNoticesPopup = lazy(() => import('../features/loginNotices/LoginNoticesPopup').then((m) => ({ default: m.LoginNoticesPopup })));
 
@@ -12,7 +12,8 @@ const LoginNoticesPopup = lazy(() => import('../features/loginNotices/LoginNotic
 export function LoginNotices() {
   useSignals();
   const auth = useAuth();
-  useEffect(() => { void loginNoticesDue.prefetch(); }, []);
+  const loginNoticesDue = useLoginNoticesDue();
+  useEffect(() => { void loginNoticesDue.prefetch(); }, [loginNoticesDue]);
   if (loginNoticesDue.error.value) throw loginNoticesDue.error.value;
   // The conditions depend on the user's permissions, so they wait for the auth record.
   if (!loginNoticesDue.data.value || !auth.nsp) return null;

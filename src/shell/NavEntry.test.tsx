@@ -1,14 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Menu, MenuEntry, SectionId } from '../lib/apiTypes';
-import { clearResources } from '../lib/resource';
-import { setNspSource } from '../lib/http';
-import { initTestI18n } from '../lib/initTestI18n.test-utils';
 import { loadMenuSpecials } from './loadMenuSpecials';
 import { loadOverlays } from '../ui/overlays';
 import { SecondaryNav } from './SecondaryNav';
-import { TestProviders } from '../app/TestProviders.test-utils';
-import { createAppContext, type AppContext } from '../app/context';
+import { createTestAppContext, TestProviders } from '../app/TestProviders.test-utils';
+import type { AppContext } from '../app/context';
 
 const entry = (id: string, label: string, kind: MenuEntry['kind'], path = '#', icon = 'circle'): MenuEntry =>
   ({ id, label, kind, path, icon, target: path === '#' ? '' : 'maincontentframe' });
@@ -39,15 +36,13 @@ function json(body: unknown, status = 200) {
 }
 
 beforeAll(async () => {
-  await initTestI18n();
   // The lazily loaded parts, once, so each test waits for its own behaviour rather than for module loading.
   await Promise.all([loadMenuSpecials(), loadOverlays()]);
 });
 beforeEach(() => {
-  clearResources();
-  app = createAppContext();
+  app = createTestAppContext();
   calls = [];
-  setNspSource(() => 'n');
+  app.http.configure({ nsp: () => 'n' });
   // jsdom has no CSS.escape, which react-aria uses to find item elements; these keys need no escaping.
   vi.stubGlobal('CSS', { escape: (value: string) => value });
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -63,7 +58,6 @@ afterEach(() => {
   cleanup();
   app.rotation.model?.pause();
   vi.unstubAllGlobals();
-  setNspSource(() => '');
 });
 
 async function renderSection(section: SectionId) {

@@ -1,30 +1,25 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../lib/initTestI18n.test-utils';
-import { toastStore } from '../features/toast/model';
-import { setNspSource } from '../lib/http';
-import { clearResources } from '../lib/resource';
+import type { ToastStore } from '../features/toast/model';
 import { loadOverlays } from '../ui/overlays';
 import { PageActionsMenu } from './PageActionsMenu';
-import { TestProviders } from '../app/TestProviders.test-utils';
-import { createAppContext, type AppContext } from '../app/context';
+import { createTestAppContext, TestProviders } from '../app/TestProviders.test-utils';
+import type { AppContext } from '../app/context';
 
 const STATUS_PAGE = '/includes/components/xicore/status.php?show=hosts';
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
 let addViewStatus: number;
 let app: AppContext;
+let toastStore: ToastStore;
 
 beforeAll(async () => {
-  await initTestI18n();
   // The dialogs and the overlay code load on demand; loading them once here keeps each test about the dialogs.
   await Promise.all([import('../features/pageActions/PageActionsDialog'), loadOverlays()]);
 });
 beforeEach(() => {
   calls = [];
   addViewStatus = 200;
-  clearResources();
-  setNspSource(() => 'NSP');
   // jsdom has no CSS.escape, which react-aria uses to find menu items; these keys need no escaping.
   vi.stubGlobal('CSS', { escape: (value: string) => value });
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
@@ -33,7 +28,9 @@ beforeEach(() => {
     const body = addView ? (addViewStatus === 200 ? { id: 1 } : { message: 'No.' }) : {};
     return new Response(JSON.stringify(body), { status: addView ? addViewStatus : 200, headers: { 'content-type': 'application/json' } });
   }));
-  app = createAppContext();
+  app = createTestAppContext();
+  app.http.configure({ nsp: () => 'NSP' });
+  toastStore = app.toasts;
   app.frame.set(STATUS_PAGE);
 });
 afterEach(() => {

@@ -1,13 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useId, type ComponentType } from 'react';
-import { listenForPalette, openPalette, paletteOpen } from '../features/palette/trigger';
+import { listenForPalette, usePaletteTrigger } from '../features/palette/trigger';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 
 function ClosePalette() {
+  const palette = usePaletteTrigger();
   useEffect(() => {
-    paletteOpen.value = false;
-  }, []);
+    palette.isOpen.value = false;
+  }, [palette]);
   return null;
 }
 
@@ -26,8 +27,9 @@ export function SearchBox() {
   useSignals();
   const t = useT();
   const id = useId();
+  const palette = usePaletteTrigger();
   const hint = isApple() ? '⌘K' : 'Ctrl+K';
-  useEffect(() => listenForPalette(window, openPalette), []);
+  useEffect(() => listenForPalette(window, palette.open), [palette]);
   return (
     <div className="search-box" role="search">
       <label htmlFor={id} className="search-box-label">
@@ -43,10 +45,10 @@ export function SearchBox() {
         aria-haspopup="dialog"
         data-search-trigger=""
         autoComplete="off"
-        onFocus={openPalette}
+        onFocus={palette.open}
       />
       <kbd className="search-box-hint" aria-hidden="true">{hint}</kbd>
-      {paletteOpen.value && <Suspense fallback={null}><Palette /></Suspense>}
+      {palette.isOpen.value && <Suspense fallback={null}><Palette /></Suspense>}
     </div>
   );
 }

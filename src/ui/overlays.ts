@@ -7,6 +7,9 @@ import { useEffect, useSyncExternalStore } from 'react';
  */
 export type Overlays = typeof import('./aria/index');
 
+// Module state on purpose, the one kind the app allows outside its composition root (docs/architecture.md): a
+// chunk is loaded once per page whatever app asked for it, like the module cache of import() itself, and holds no
+// data of any app or user.
 let loaded: Overlays | undefined;
 let pending: Promise<Overlays> | undefined;
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp } from '../../lib/http';
-import { keepAlive, probe } from './api';
+import { createHttpClient } from '../../lib/http';
+import { createConnectionApi } from './api';
 
 let status = 200;
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}', { status }));
@@ -9,13 +9,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   status = 200;
-  // Writes are refused while offline; the keep-alive must still go out to find out whether they may be.
-  configureHttp({ nsp: () => 'NSP', writeGate: () => ({ allowed: false, message: 'offline' }) });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  configureHttp({});
 });
+
+// Writes are refused while offline; the keep-alive must still go out to find out whether they may be.
+const { keepAlive, probe } = createConnectionApi(createHttpClient({ nsp: () => 'NSP', writeGate: () => ({ allowed: false, message: 'offline' }) }));
 
 describe('connection calls', () => {
   it('keep-alive is ajaxhelper keepalive with nsp, sent even while writes are refused', async () => {

@@ -1,7 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearResources } from '../../lib/resource';
-import { initTestI18n } from '../../lib/initTestI18n.test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManageDashboardsScreen } from './ManageDashboardsScreen';
 import { TestProviders } from '../../app/TestProviders.test-utils';
 
@@ -11,9 +9,7 @@ const DASHBOARDS = [
   { id: 'd0123456789ab', title: 'Ops wall', opts: { background: '203040', transparent: 1 } },
 ];
 
-beforeAll(initTestI18n);
 beforeEach(() => {
-  clearResources();
   vi.stubGlobal('fetch', vi.fn(async (url: string) => {
     const path = url.split('?')[0]!.replace(/^\//, '');
     const body = path === 'api/v2/dashboards' ? DASHBOARDS : path === 'api/v2/app/menu' ? {} : { nsp: 'n', username: 'u' };

@@ -1,5 +1,5 @@
 import type { Dashboard } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 
 /** The form's values; background as the colour input gives it, `#rrggbb`. */
 export interface DashboardForm { title: string; background: string; transparent: boolean }
@@ -23,7 +23,7 @@ export function formFields(form: DashboardForm): Record<string, string> {
   return { title: form.title, background: form.background.replace(/^#/, ''), transparent: form.transparent ? '1' : '0' };
 }
 
-export function createDashboardsApi(): DashboardsApi {
+export function createDashboardsApi(http: HttpClient): DashboardsApi {
   return {
     list: (signal) => http.get<Dashboard[]>(PATH, { signal }),
     add: (form) => http.post<Dashboard>(PATH, formFields(form)),

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '../../lib/apiTypes';
 import { ApiError } from '../../lib/http';
-import { clearResources } from '../../lib/resource';
+import { createResourceRegistry } from '../../lib/resource';
 import type { ToastInput } from '../toast/model';
-import { testTranslate } from '../screens/testTranslate';
+import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { DashboardForm, DashboardsApi } from './api';
 import { formFields } from './api';
 import { createDashboardsModel, dashboardActions, formDefaults, importFileProblem } from './model';
@@ -36,18 +36,20 @@ function fakeApi() {
   return api;
 }
 
+const resources = createResourceRegistry();
+
 function setup() {
   const api = fakeApi();
   const notices: ToastInput[] = [];
   const refreshMenu = vi.fn(async () => {});
   const download = vi.fn();
-  const model = createDashboardsModel({ api, refreshMenu, notify: (x) => notices.push(x), download, t: testTranslate });
+  const model = createDashboardsModel({ api, refreshMenu, notify: (x) => notices.push(x), download, t: testTranslate, resources });
   return { api, notices, refreshMenu, download, model };
 }
 
 const textFile = (text: string, name = 'Ops wall.txt', type = 'text/plain') => new File([text], name, { type });
 
-beforeEach(() => clearResources());
+beforeEach(() => resources.clearResources());
 
 describe('dashboard forms', () => {
   it('start from the spec defaults: background #131b25, not transparent; clone adds (Clone)', () => {
@@ -86,14 +88,14 @@ describe('dashboards model', () => {
     expect(notices[0]?.description).toBe('Access your new dashboard via My Dashboards.');
   });
 
-  it('a failed write keeps the form open: Failed to … dashboard. / Please try again.', async () => {
+  it('a failed write keeps the form open: Failed to … dashboard. / the server\'s reason', async () => {
     const { model, api, notices, refreshMenu } = setup();
     vi.mocked(api.clone).mockRejectedValueOnce(new ApiError(400, 'x', 'You already have 200 dashboards, the most allowed. Delete one first.'));
     model.openClone(OPS);
     expect(await model.submit(formDefaults({ mode: 'clone', dashboard: OPS }))).toBe(false);
     expect(model.dialog.value).toEqual({ mode: 'clone', dashboard: OPS });
     expect(refreshMenu).not.toHaveBeenCalled();
-    expect(notices).toEqual([{ variant: 'error', title: 'Failed to clone dashboard.', description: 'Please try again.' }]);
+    expect(notices).toEqual([{ variant: 'error', title: 'Failed to clone dashboard.', description: 'You already have 200 dashboards, the most allowed. Delete one first.' }]);
   });
 
   it('deletes after confirmation, and reports a failure', async () => {

@@ -1,8 +1,9 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { Dashboard } from '../../lib/apiTypes';
-import { translate, type Translate } from '../../lib/i18n';
-import { createMutation, createResource, type Resource } from '../../lib/resource';
-import { toast, type ToastInput } from '../toast/model';
+import type { Translate } from '../../lib/i18n';
+import type { Resource, ResourceRegistry } from '../../lib/resource';
+import { createSubmit } from '../../lib/submit';
+import type { ToastInput } from '../toast/model';
 import { serverMessageOf } from '../toast/serverMessage';
 import type { DashboardForm, DashboardsApi } from './api';
 import { downloadText, fileNameFor } from './downloadText';
@@ -14,8 +15,8 @@ export const CLONE_SUFFIX = ' (Clone)';
 export const IMPORT_FILE_TYPE = 'text/plain';
 
 export type DashboardDialog = { mode: 'add' } | { mode: 'edit'; dashboard: Dashboard } | { mode: 'clone'; dashboard: Dashboard };
-type Action = 'add' | 'edit' | 'clone' | 'export' | 'delete';
-const DONE: Record<Action, string> = { add: 'added', edit: 'edited', clone: 'cloned', export: 'exported', delete: 'deleted' };
+type Action = 'add' | 'edit' | 'clone' | 'export' | 'delete' | 'import';
+const DONE: Record<Action, string> = { add: 'added', edit: 'edited', clone: 'cloned', export: 'exported', delete: 'deleted', import: 'imported' };
 
 function colourOf(background: string): string {
   return /^[0-9a-f]{6}$/i.test(background) ? `#${background.toLowerCase()}` : DEFAULT_BACKGROUND;
@@ -48,9 +49,11 @@ export interface DashboardsModelDeps {
   api: DashboardsApi;
   /** Dashboards are also menu entries (spec 2.10), so every change reloads the menu. */
   refreshMenu: () => Promise<void>;
-  notify?: (notice: ToastInput) => void;
+  notify: (notice: ToastInput) => void;
   download?: (fileName: string, text: string) => void;
-  t?: Translate;
+  t: Translate;
+  /** The app's registry: the list is shared by key with every other reader of it. */
+  resources: Pick<ResourceRegistry, 'createResource'>;
 }
 
 export interface DashboardsModel {
@@ -78,33 +81,26 @@ export interface DashboardsModel {
 }
 
 /** Manage My Dashboards: the list, add/edit/clone forms, export, delete and import, with the notices of spec 8. */
-export function createDashboardsModel({ api, refreshMenu, notify = toast, download = downloadText, t = translate }: DashboardsModelDeps): DashboardsModel {
-  const dashboards = createResource<Dashboard[]>({ key: 'dashboards', load: (abort) => api.list(abort) });
+export function createDashboardsModel({ api, refreshMenu, notify, download = downloadText, t, resources }: DashboardsModelDeps): DashboardsModel {
+  const dashboards = resources.createResource<Dashboard[]>({ key: 'dashboards', load: (abort) => api.list(abort) });
   const dialog = signal<DashboardDialog | null>(null);
   const deleting = signal<Dashboard | null>(null);
   const importOpen = signal(false);
   const importFile = signal<File | null>(null);
   const importError = signal<string | null>(null);
-  const write = createMutation((run: () => Promise<unknown>) => run());
 
   const refreshAll = async () => {
     await Promise.all([refreshMenu(), dashboards.refresh()]);
   };
-  // Spec 8: dashboard failures say 'Please try again.'; only the import passes the server's message on.
-  const failed = (action: Action) => notify({ variant: 'error', title: t(`dashboards.notice.${action}Failed`), description: t('screens.tryAgain') });
-  const done = (action: Action) => notify({ variant: 'success', title: t(`dashboards.notice.${DONE[action]}`), description: t(`dashboards.notice.${DONE[action]}Detail`) });
-
-  /** Runs one write at a time; true when it succeeded. */
-  const attempt = async (action: Action, run: () => Promise<unknown>): Promise<boolean> => {
-    if (write.pending.peek()) return false;
-    try {
-      await write.run(run);
-      return true;
-    } catch {
-      failed(action);
-      return false;
-    }
-  };
+  /** One write at a time, whichever it is; true when it succeeded. */
+  const write = createSubmit({
+    write: ({ run }: { action: Action; run: () => Promise<unknown> }) => run(),
+    notify,
+    done: (_, { action }) => ({ variant: 'success', title: t(`dashboards.notice.${DONE[action]}`), description: t(`dashboards.notice.${DONE[action]}Detail`) }),
+    // Spec 8's 'Please try again.', unless the server said why it refused (issue 20: a refusal names the field and the rule).
+    failed: (error, { action }) => ({ variant: 'error', title: t(`dashboards.notice.${action}Failed`), description: serverMessageOf(error) ?? t('screens.tryAgain') }),
+  });
+  const attempt = (action: Action, run: () => Promise<unknown>) => write.run({ action, run });
 
   const resetImport = () => {
     importOpen.value = false;
@@ -131,7 +127,6 @@ export function createDashboardsModel({ api, refreshMenu, notify = toast, downlo
         : target.mode === 'edit' ? api.edit(target.dashboard.id, form) : api.clone(target.dashboard.id, form)));
       if (!ok) return false;
       dialog.value = null;
-      done(target.mode);
       await refreshAll();
       return true;
     },
@@ -141,15 +136,10 @@ export function createDashboardsModel({ api, refreshMenu, notify = toast, downlo
       const dashboard = deleting.peek();
       if (!dashboard || !(await attempt('delete', () => api.remove(dashboard.id)))) return false;
       deleting.value = null;
-      done('delete');
       await refreshAll();
       return true;
     },
-    async exportDashboard(dashboard) {
-      const ok = await attempt('export', async () => download(fileNameFor(dashboard.title, 'txt'), await api.raw(dashboard.id)));
-      if (ok) done('export');
-      return ok;
-    },
+    exportDashboard: (dashboard) => attempt('export', async () => download(fileNameFor(dashboard.title, 'txt'), await api.raw(dashboard.id))),
     openImport: () => {
       resetImport();
       importOpen.value = true;
@@ -162,16 +152,8 @@ export function createDashboardsModel({ api, refreshMenu, notify = toast, downlo
     },
     async submitImport() {
       const file = importFile.peek();
-      if (!file || write.pending.peek()) return false;
-      try {
-        const text = await file.text();
-        await write.run(() => api.importText(text));
-      } catch (error) {
-        notify({ variant: 'error', title: t('dashboards.notice.importFailed'), description: serverMessageOf(error) ?? t('screens.tryAgain') });
-        return false;
-      }
+      if (!file || !(await attempt('import', async () => api.importText(await file.text())))) return false;
       resetImport();
-      notify({ variant: 'success', title: t('dashboards.notice.imported'), description: t('dashboards.notice.importedDetail') });
       await refreshAll();
       return true;
     },

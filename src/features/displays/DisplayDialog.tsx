@@ -6,7 +6,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { DisplayRecord } from './api';
-import type { DisplaysModel } from './model';
+import { readableParams, type DisplaysModel } from './model';
 
 /**
  * Pairs a screen by the code it shows, or changes a paired one: its name, whose My Views it rotates and its wallboard
@@ -20,7 +20,7 @@ export function DisplayDialog({ model, display, ownUsername }: { model: Displays
   const [name, setName] = useState(display?.name ?? '');
   // Until someone picks, the display's own user, else the administrator's own views.
   const [picked, setUserId] = useState(display ? String(display.userId) : '');
-  const [params, setParams] = useState(display?.params ?? '');
+  const [params, setParams] = useState(readableParams(display?.params ?? ''));
   const fallback = users.find((u) => u.username === ownUsername) ?? users[0];
   const form = { name, userId: picked || String(fallback?.id ?? ''), params };
   const error = model.error.value;

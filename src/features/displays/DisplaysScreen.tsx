@@ -1,68 +1,63 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
-import { useT, type Translate } from '../../lib/i18n';
-import { useResource } from '../../lib/resource';
+import { useHttp } from '../../lib/http';
+import { useI18n, useT, type Translate } from '../../lib/i18n';
+import { useResource, useResources } from '../../lib/resource';
 import { Button } from '../../ui/Button';
-import { FormDialog } from '../../ui/FormDialog';
-import { Table, type TableColumn } from '../../ui/Table';
+import type { TableColumn } from '../../ui/Table';
 import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';
 import { REPORT_MS } from '../wallboard/displayLink';
 import { Icon } from '../../ui/Icon';
 import { useAuth } from '../session/AuthProvider';
+import { ConfirmDialog } from '../screens/ConfirmDialog';
+import { ListScreen } from '../screens/ListScreen';
+import { ScreenSection } from '../screens/ScreenSection';
+import { useToasts } from '../toast/model';
 import { createDisplaysApi, type DisplayRecord } from './api';
 import { DisplayDialog } from './DisplayDialog';
-import { alertsInWords, createDisplaysModel, type DisplaysModel } from './model';
-import '../screens/screens.css';
+import { alertsInWords, createDisplaysModel, readableParams, type DisplaysModel } from './model';
 
 /** Issue 10, Admin → Displays: every paired screen with what it last reported, and the levers to pair, change, identify, reload or revoke. */
 export function DisplaysScreen() {
   useSignals();
   const t = useT();
   const auth = useAuth();
-  const [model] = useState(() => createDisplaysModel({ api: createDisplaysApi() }));
-  const list = useResource(model.displays);
+  const http = useHttp();
+  const { toast } = useToasts();
+  const { translate } = useI18n();
+  const resources = useResources();
+  const [model] = useState(() => createDisplaysModel({ api: createDisplaysApi(http), notify: toast, t: translate, resources }));
   useResource(model.users);
   const dialog = model.dialog.value;
   const now = useNow(REPORT_MS / 2);
   return (
-    <section className="native-screen" data-screen="displays" aria-labelledby="screen-displays">
-      <h1 id="screen-displays">{t('displays.title')}</h1>
-      <p className="native-screen-intro">{t('displays.intro')}</p>
-      <div className="native-screen-toolbar">
-        <Button variant="primary" onPress={model.openClaim}>{t('displays.claim')}</Button>
-      </div>
-      {list.error && !list.data ? (
-        <p role="alert">{t('screens.loadFailed')} <Button onPress={() => void list.refresh()}>{t('screens.retry')}</Button></p>
-      ) : (
-        <Table
-          caption={t('displays.title')}
-          hideCaption
-          columns={columns(model, t, now)}
-          rows={list.data ?? []}
-          rowKey={(d) => String(d.id)}
-          empty={list.loading ? t('screens.loading') : t('displays.empty')}
-          isBusy={list.loading}
-          data-testid="displays-table"
-        />
-      )}
-      {dialog?.mode === 'claim' && <DisplayDialog model={model} ownUsername={auth.username} />}
-      {dialog?.mode === 'edit' && <DisplayDialog key={dialog.display.id} model={model} display={dialog.display} />}
-      {dialog?.mode === 'revoke' && (
-        <FormDialog
-          title={t('displays.revokeTitle', { name: dialog.display.name })}
-          tone="destructive"
-          submitLabel={t('displays.revoke')}
-          cancelLabel={t('screens.cancel')}
-          onSubmit={() => void model.revoke(dialog.display)}
-          onClose={model.close}
-          isPending={model.pending.value}
-        >
-          <p className="ui-form-dialog-message">{t('displays.revokeMessage')}</p>
-          {model.error.value && <p role="alert" className="ui-field-error">{model.error.value}</p>}
-        </FormDialog>
-      )}
-    </section>
+    <ScreenSection screen="displays" title={t('displays.title')}>
+      <ListScreen
+        intro={t('displays.intro')}
+        actions={<Button variant="primary" onPress={model.openClaim}>{t('displays.claim')}</Button>}
+        list={model.displays}
+        caption={t('displays.title')}
+        columns={columns(model, t, now)}
+        rowKey={(d) => String(d.id)}
+        empty={t('displays.empty')}
+        data-testid="displays-table"
+      >
+        {dialog?.mode === 'claim' && <DisplayDialog model={model} ownUsername={auth.username} />}
+        {dialog?.mode === 'edit' && <DisplayDialog key={dialog.display.id} model={model} display={dialog.display} />}
+        {dialog?.mode === 'revoke' && (
+          <ConfirmDialog
+            title={t('displays.revokeTitle', { name: dialog.display.name })}
+            message={t('displays.revokeMessage')}
+            confirmLabel={t('displays.revoke')}
+            onConfirm={() => void model.revoke(dialog.display)}
+            onClose={model.close}
+            isPending={model.pending.value}
+            error={model.error.value}
+          />
+        )}
+      </ListScreen>
+    </ScreenSection>
   );
 }
 
@@ -104,7 +99,7 @@ function columns(model: DisplaysModel, t: Translate, now: number): TableColumn<D
       key: 'params',
       header: t('displays.col.params'),
       wrap: 'anywhere',
-      cell: (d) => <>{d.params || '–'}<br /><span data-testid="display-alerts">{alertsInWords(d.params, t)}</span></>,
+      cell: (d) => <>{readableParams(d.params) || '–'}<br /><span data-testid="display-alerts">{alertsInWords(d.params, t)}</span></>,
     },
     { key: 'seen', header: t('displays.col.seen'), cell: (d) => (!d.paired ? t('displays.notPickedUp') : d.lastSeen ? seenAt(d.lastSeen, now) : '–') },
     { key: 'status', header: t('displays.col.status'), cell: (d) => status(d, t, now) },

@@ -1,4 +1,4 @@
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 
 /** A paired screen as `GET api/v2/admin/displays` lists it (server/src/admin/displayAdmin.ts displayRecord). */
 export interface DisplayRecord {
@@ -26,7 +26,7 @@ export type DisplayCommand = 'identify' | 'reload';
 const PATH = 'api/v2/admin/displays';
 
 /** Issue 10, Admin → Displays: administrators only; the http client adds nsp and the XSRF header to writes. */
-export function createDisplaysApi() {
+export function createDisplaysApi(http: HttpClient) {
   return {
     list: (signal?: AbortSignal) => http.get<DisplayRecord[]>(PATH, { signal }),
     users: async (signal?: AbortSignal) => (await http.get<DisplayUser[]>('api/v2/admin/users', { signal })).map(({ id, username }) => ({ id, username })),

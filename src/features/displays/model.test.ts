@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
-import { clearResources } from '../../lib/resource';
+import { createResourceRegistry } from '../../lib/resource';
 import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { DisplayRecord, DisplaysApi } from './api';
 import { alertsInWords, createDisplaysModel } from './model';
@@ -8,7 +8,7 @@ import { alertsInWords, createDisplaysModel } from './model';
 const wall: DisplayRecord = { id: 3, name: 'NOC wall', userId: 1, username: 'nagiosadmin', params: '', paired: true, createdAt: 0, lastSeen: 0 };
 
 function setup(overrides: Partial<DisplaysApi> = {}) {
-  clearResources();
+  const resources = createResourceRegistry();
   const notices: { variant: string; title: string; description?: string }[] = [];
   const api: DisplaysApi = {
     list: vi.fn(async () => [wall]),
@@ -19,7 +19,7 @@ function setup(overrides: Partial<DisplaysApi> = {}) {
     revoke: vi.fn(async () => undefined),
     ...overrides,
   };
-  const model = createDisplaysModel({ api, t: testTranslate, notify: (n) => { notices.push({ variant: n.variant ?? '', title: n.title, ...(n.description ? { description: n.description } : {}) }); } });
+  const model = createDisplaysModel({ api, resources, t: testTranslate, notify: (n) => { notices.push({ variant: n.variant ?? '', title: n.title, ...(n.description ? { description: n.description } : {}) }); } });
   return { model, api, notices };
 }
 

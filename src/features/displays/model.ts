@@ -1,10 +1,11 @@
 import { signal } from '@preact/signals-react';
-import { translate, type Translate } from '../../lib/i18n';
-import { createResource } from '../../lib/resource';
+import type { Translate } from '../../lib/i18n';
+import type { ResourceRegistry } from '../../lib/resource';
+import { createSubmit } from '../../lib/submit';
 import { serverMessageOf } from '../toast/serverMessage';
 import { STORM_SIZE } from '../wallboard/alerts';
 import { parseWallboardParams } from '../wallboard/params';
-import { toast, type ToastInput } from '../toast/model';
+import type { ToastInput } from '../toast/model';
 import type { DisplayCommand, DisplayForm, DisplayRecord, DisplaysApi } from './api';
 
 /** What the open dialog is for: pairing a code, changing a display, or confirming a revoke. */
@@ -12,8 +13,10 @@ export type DisplayDialog = { mode: 'claim' } | { mode: 'edit'; display: Display
 
 export interface DisplaysModelDeps {
   api: DisplaysApi;
-  notify?: (notice: ToastInput) => void;
-  t?: Translate;
+  notify: (notice: ToastInput) => void;
+  t: Translate;
+  /** The app's registry: the lists are shared by key with every other reader of them. */
+  resources: Pick<ResourceRegistry, 'createResource'>;
 }
 
 /** How often the list refreshes while it is open: a display reports every 30 s. */
@@ -23,18 +26,32 @@ export const REFRESH_MS = 10_000;
  * Issue 17: how the display's alerts behave, in words, so nobody has to know that alerts are on by default for a
  * paired display or what alertseconds= means.
  */
-export function alertsInWords(params: string, t: Translate = translate): string {
+export function alertsInWords(params: string, t: Translate): string {
   const config = parseWallboardParams(params);
   if (config.alerts === false) return t('displays.alerts.off');
   return t(config.alerts ? 'displays.alerts.on' : 'displays.alerts.onDefault', { seconds: config.alertSeconds, storm: STORM_SIZE });
 }
 
+/**
+ * Issue 20: the stored parameters as people write them (`views=0,1,3`, not `views=0%2C1%2C3`). Only what would read
+ * back differently stays encoded (`%`, `&`, `=`, `+`, `#`), so the shown text, saved again, means the same.
+ */
+export function readableParams(params: string): string {
+  const piece = (text: string) => text.split('+').map((part) => {
+    try {
+      return decodeURIComponent(part).replace(/[%&=+#]/g, encodeURIComponent);
+    } catch {
+      return part;
+    }
+  }).join('+');
+  return params.split('&').map((pair) => pair.split('=').map(piece).join('=')).join('&');
+}
+
 /** Issue 10, Admin → Displays: the list (refreshed while open), pairing, changes, remote commands and revoking. */
-export function createDisplaysModel({ api, notify = toast, t = translate }: DisplaysModelDeps) {
+export function createDisplaysModel({ api, notify, t, resources: { createResource } }: DisplaysModelDeps) {
   const displays = createResource<DisplayRecord[]>({ key: 'admin.displays', load: (s) => api.list(s), pollInterval: REFRESH_MS });
   const users = createResource({ key: 'admin.displays.users', load: (s) => api.users(s), staleTime: 60_000 });
   const dialog = signal<DisplayDialog | null>(null);
-  const pending = signal(false);
   /** The server's reason a form was refused; the dialog keeps what was typed. */
   const error = signal<string | undefined>(undefined);
 
@@ -43,27 +60,28 @@ export function createDisplaysModel({ api, notify = toast, t = translate }: Disp
     dialog.value = next;
   };
 
-  /** Runs a write; true when done. A refusal stays in the open dialog (or a toast when none is open). */
-  const write = async (run: () => Promise<unknown>, done: string, inDialog: boolean): Promise<boolean> => {
-    if (pending.peek()) return false;
-    pending.value = true;
-    try {
-      await run();
-    } catch (e) {
+  /** One write at a time. A refusal stays in the open dialog (or a toast when none is open). */
+  const submit = createSubmit({
+    write: ({ run }: { run: () => Promise<unknown>; done: string; inDialog: boolean }) => run(),
+    notify,
+    done: (_, { done }) => ({ variant: 'success', title: done }),
+    failed: (e, { inDialog }) => {
       const message = serverMessageOf(e) ?? t('screens.tryAgain');
-      if (inDialog) error.value = message;
-      else notify({ variant: 'error', title: t('displays.failed'), description: message });
-      return false;
-    } finally {
-      pending.value = false;
-    }
-    notify({ variant: 'success', title: done });
+      if (!inDialog) return { variant: 'error', title: t('displays.failed'), description: message };
+      error.value = message;
+      return undefined;
+    },
+  });
+
+  /** Runs a write; true when done, and the list then shows the change. */
+  const write = async (run: () => Promise<unknown>, done: string, inDialog: boolean): Promise<boolean> => {
+    if (!(await submit.run({ run, done, inDialog }))) return false;
     void displays.refresh();
     return true;
   };
 
   return {
-    displays, users, dialog, pending, error,
+    displays, users, dialog, pending: submit.pending, error,
     openClaim: () => open({ mode: 'claim' }),
     openEdit: (display: DisplayRecord) => open({ mode: 'edit', display }),
     askRevoke: (display: DisplayRecord) => open({ mode: 'revoke', display }),

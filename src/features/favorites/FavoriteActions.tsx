@@ -1,12 +1,14 @@
 import { useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { useMenu } from '../menu/MenuProvider';
 import type { MenuEntry } from '../../lib/apiTypes';
-import { useT } from '../../lib/i18n';
+import { useHttp } from '../../lib/http';
+import { useI18n, useT } from '../../lib/i18n';
 import { ContextMenu } from '../../ui/ContextMenu';
 import type { ContextMenuSource } from '../../ui/useContextMenuTrigger';
 import { createFavoritesApi } from './api';
 import { FavoriteRename } from './FavoriteRename';
 import { createFavoritesModel } from './model';
+import { useToasts } from '../toast/model';
 
 /** The context menu is open (asked for by pointer or keyboard), or the entry is in rename mode. */
 export type FavoriteMode = ContextMenuSource | 'rename';
@@ -23,7 +25,10 @@ export interface FavoriteActionsProps {
 export default function FavoriteActions({ entry, mode, onModeChange, linkRef, linkId }: FavoriteActionsProps) {
   const t = useT();
   const { refresh } = useMenu();
-  const [model] = useState(() => createFavoritesModel({ api: createFavoritesApi(), refreshMenu: refresh }));
+  const http = useHttp();
+  const { toast } = useToasts();
+  const { translate } = useI18n();
+  const [model] = useState(() => createFavoritesModel({ api: createFavoritesApi(http), refreshMenu: refresh, notify: toast, t: translate }));
   if (mode === 'rename') return <FavoriteRename entry={entry} model={model} linkRef={linkRef} onDone={() => onModeChange(null)} />;
   return (
     <ContextMenu

@@ -1,4 +1,4 @@
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 
 /** Spec 7: the favorites endpoint; item[KEY] set to the new title, or to this word to delete. */
 export const DELETED = '*DELETED*';
@@ -9,10 +9,9 @@ export interface FavoritesApi {
   remove(key: string): Promise<void>;
 }
 
-const edit = async (key: string, value: string) => {
-  await http.post(PATH, { mode: 'edit', [`item[${key}]`]: value });
-};
-
-export function createFavoritesApi(): FavoritesApi {
+export function createFavoritesApi(http: Pick<HttpClient, 'post'>): FavoritesApi {
+  const edit = async (key: string, value: string) => {
+    await http.post(PATH, { mode: 'edit', [`item[${key}]`]: value });
+  };
   return { rename: edit, remove: (key) => edit(key, DELETED) };
 }

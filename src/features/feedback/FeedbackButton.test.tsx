@@ -1,24 +1,28 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNspSource } from '../../lib/http';
+import { AppProviders } from '../../app/AppProviders';
+import type { AppContext } from '../../app/context';
+import { createTestAppContext } from '../../app/TestProviders.test-utils';
 import { loadOverlays } from '../../ui/overlays';
-import { initTestI18n } from '../../lib/initTestI18n.test-utils';
-import { toastStore } from '../toast/model';
+import type { ToastStore } from '../toast/model';
 import { FeedbackButton } from './FeedbackButton';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[];
 let proxyStatus: number;
+let app: AppContext;
+let toastStore: ToastStore;
 
 beforeAll(async () => {
-  await initTestI18n();
   // The form and the overlay code load on demand; loading them once here keeps each test about the form.
   await Promise.all([import('./FeedbackDialog'), loadOverlays()]);
 });
 beforeEach(() => {
   calls = [];
   proxyStatus = 200;
-  setNspSource(() => 'NSP');
+  app = createTestAppContext();
+  app.http.configure({ nsp: () => 'NSP' });
+  toastStore = app.toasts;
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     calls.push({ url, init });
     if (url.startsWith('/api/v2/app/bootstrap')) {
@@ -34,7 +38,7 @@ afterEach(() => {
 });
 
 async function openForm() {
-  render(<FeedbackButton />);
+  render(<AppProviders app={app}><FeedbackButton /></AppProviders>);
   fireEvent.click(screen.getByRole('button', { name: 'Feedback' }));
   return screen.findByRole('dialog', { name: 'Feedback' });
 }

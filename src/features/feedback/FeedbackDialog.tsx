@@ -1,6 +1,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMemo, useState } from 'react';
-import { useT } from '../../lib/i18n';
+import { useHttp } from '../../lib/http';
+import { useI18n, useT } from '../../lib/i18n';
+import { useToasts } from '../toast/model';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { createFeedbackApi } from './api';
@@ -18,7 +20,13 @@ export interface FeedbackDialogProps {
 export function FeedbackDialog({ onClose, model: given }: FeedbackDialogProps) {
   useSignals();
   const t = useT();
-  const model = useMemo(() => given ?? createFeedbackModel({ api: createFeedbackApi() }), [given]);
+  const http = useHttp();
+  const { toast } = useToasts();
+  const { translate } = useI18n();
+  const model = useMemo(
+    () => given ?? createFeedbackModel({ api: createFeedbackApi(http), notify: toast, t: translate }),
+    [given, http, toast, translate],
+  );
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [feedback, setFeedback] = useState('');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNspSource } from '../../lib/http';
+import { createHttpClient, type HttpClient } from '../../lib/http';
 import { createFeedbackApi, DEFAULT_FEEDBACK_URL, feedbackForm } from './api';
 
 type Call = { url: string; init: RequestInit };
@@ -7,11 +7,13 @@ let calls: Call[] = [];
 let bootstrap: Record<string, string>;
 let bootstrapStatus = 200;
 
+let http: HttpClient;
+
 beforeEach(() => {
   calls = [];
   bootstrapStatus = 200;
   bootstrap = { ajaxProxyUrl: '/nagiosxi/ajaxproxy.php', backendUrl: '/nagiosxi/api/v2', baseUrl: '/nagiosxi/', feedbackUrl: 'https://feedback.example/in' };
-  setNspSource(() => 'NSP9');
+  http = createHttpClient({ nsp: () => 'NSP9' });
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     calls.push({ url, init });
     const isBootstrap = url.includes('api/v2/app/bootstrap');
@@ -23,7 +25,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  setNspSource(() => '');
 });
 
 const form = (call: Call) => Object.fromEntries(new URLSearchParams(String(call.init.body)));
@@ -35,7 +36,7 @@ describe('feedback API', () => {
   });
 
   it('posts form-encoded to the bootstrap\'s proxy address with the configured target and nsp', async () => {
-    const api = createFeedbackApi();
+    const api = createFeedbackApi(http);
     await api.send(FIELDS);
     expect(calls.map((c) => `${c.init.method} ${c.url}`)).toEqual(['GET /api/v2/app/bootstrap', 'POST /nagiosxi/ajaxproxy.php']);
     expect(form(calls[1]!)).toEqual({ ...FIELDS, proxy_url: 'https://feedback.example/in', proxy_method: 'post', nsp: 'NSP9' });
@@ -46,13 +47,13 @@ describe('feedback API', () => {
 
   it('falls back to the default target when the server does not name one', async () => {
     delete bootstrap.feedbackUrl;
-    await createFeedbackApi().send(FIELDS);
+    await createFeedbackApi(http).send(FIELDS);
     expect(form(calls[1]!).proxy_url).toBe(DEFAULT_FEEDBACK_URL);
   });
 
   it('reads the bootstrap again after it failed', async () => {
     bootstrapStatus = 503;
-    const api = createFeedbackApi();
+    const api = createFeedbackApi(http);
     await expect(api.send(FIELDS)).rejects.toMatchObject({ status: 503 });
     bootstrapStatus = 200;
     await api.send(FIELDS);

@@ -1,5 +1,5 @@
 import type { Bootstrap } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 
 export interface FeedbackFields { name: string; email: string; feedback: string }
 
@@ -19,7 +19,7 @@ export interface FeedbackApi {
 }
 
 /** Posts to the bootstrap's ajaxProxyUrl; the bootstrap is read once (again after a failure). */
-export function createFeedbackApi(): FeedbackApi {
+export function createFeedbackApi(http: Pick<HttpClient, 'get' | 'post'>): FeedbackApi {
   let bootstrap: Promise<FeedbackBootstrap> | undefined;
   const load = () => {
     bootstrap ??= http.get<FeedbackBootstrap>('api/v2/app/bootstrap').catch((error: unknown) => {

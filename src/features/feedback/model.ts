@@ -1,12 +1,13 @@
-import { signal, type ReadonlySignal } from '@preact/signals-react';
-import { translate, type Translate } from '../../lib/i18n';
-import { toast, type ToastInput } from '../toast/model';
+import type { ReadonlySignal } from '@preact/signals-react';
+import type { Translate } from '../../lib/i18n';
+import { createSubmit } from '../../lib/submit';
+import type { ToastInput } from '../toast/model';
 import type { FeedbackApi, FeedbackFields } from './api';
 
 export interface FeedbackModelDeps {
   api: FeedbackApi;
-  notify?: (notice: ToastInput) => void;
-  t?: Translate;
+  notify: (notice: ToastInput) => void;
+  t: Translate;
 }
 
 export interface FeedbackModel {
@@ -16,23 +17,12 @@ export interface FeedbackModel {
 }
 
 /** The feedback form's submit with the notices of spec 8 (their spelling included). */
-export function createFeedbackModel({ api, notify = toast, t = translate }: FeedbackModelDeps): FeedbackModel {
-  const sending = signal(false);
-  return {
-    sending,
-    async submit(fields) {
-      if (sending.peek()) return false;
-      sending.value = true;
-      try {
-        await api.send(fields);
-      } catch {
-        notify({ variant: 'error', title: t('feedback.notice.failed'), description: t('feedback.notice.failedText') });
-        return false;
-      } finally {
-        sending.value = false;
-      }
-      notify({ variant: 'success', title: t('feedback.notice.sent'), description: t('feedback.notice.sentText') });
-      return true;
-    },
-  };
+export function createFeedbackModel({ api, notify, t }: FeedbackModelDeps): FeedbackModel {
+  const send = createSubmit({
+    write: (fields: FeedbackFields) => api.send(fields),
+    notify,
+    done: () => ({ variant: 'success', title: t('feedback.notice.sent'), description: t('feedback.notice.sentText') }),
+    failed: () => ({ variant: 'error', title: t('feedback.notice.failed'), description: t('feedback.notice.failedText') }),
+  });
+  return { sending: send.pending, submit: send.run };
 }

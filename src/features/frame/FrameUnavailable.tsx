@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
+import { UnavailablePanel } from '../../ui/UnavailablePanel';
 import { useConnection } from '../connection/model';
 import { useFrame } from './model';
 
@@ -14,10 +15,13 @@ export function FrameUnavailable() {
   const frame = useFrame();
   const online = useConnection().online.value;
   return (
-    <div className="frame-unavailable" role="alert" data-testid="frame-unavailable">
-      <p className="lead">{t(online ? 'connection.frameFailed' : 'connection.frameOffline')}</p>
-      <p>{t('connection.frameWillReload')}</p>
+    <UnavailablePanel
+      className="frame-unavailable"
+      lead={t(online ? 'connection.frameFailed' : 'connection.frameOffline')}
+      detail={t('connection.frameWillReload')}
+      data-testid="frame-unavailable"
+    >
       <Button onPress={frame.reloadIfFailed}>{t('connection.tryAgain')}</Button>
-    </div>
+    </UnavailablePanel>
   );
 }

@@ -1,14 +1,15 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clearResources } from '../../lib/resource';
 import { RouterProvider } from '../../ui/RouterProvider';
-import { initTestI18n } from '../../lib/initTestI18n.test-utils';
+import { I18nContext } from '../../lib/i18n';
+import { createTestI18n } from '../../lib/initTestI18n.test-utils';
 import { CLEAN, daemon, fakeSources } from './fakeSources.test-utils';
 import { LoginNoticesDialog } from './LoginNoticesDialog';
 import { createLoginNoticesModel } from './model';
 
-beforeAll(async () => {
-  await initTestI18n();
+const i18n = createTestI18n();
+
+beforeAll(() => {
   // jsdom has <dialog> but not its modal methods; these stand in for the browser's.
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
   HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
@@ -16,7 +17,6 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
-  clearResources();
 });
 
 const EVERYTHING = {
@@ -34,7 +34,7 @@ async function open(isAdmin: boolean, overrides: Parameters<typeof fakeSources>[
   model.start();
   await vi.waitFor(() => expect(model.isOpen.value).toBe(true));
   const navigate = vi.fn();
-  render(<RouterProvider navigate={navigate}><LoginNoticesDialog model={model} isAdmin={isAdmin} /></RouterProvider>);
+  render(<I18nContext.Provider value={i18n}><RouterProvider navigate={navigate}><LoginNoticesDialog model={model} isAdmin={isAdmin} /></RouterProvider></I18nContext.Provider>);
   return { model, saveShowSetting, navigate, dialog: screen.getByRole('dialog', { name: 'Login Alerts' }) };
 }
 

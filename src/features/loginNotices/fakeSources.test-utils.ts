@@ -1,5 +1,5 @@
 import type { ProductUpdate, SystemStatus, Totals } from '../../lib/apiTypes';
-import { createResource, type Resource } from '../../lib/resource';
+import { createResourceRegistry, type Resource } from '../../lib/resource';
 import type { IpCheck, LoginAlertSources } from './sources';
 
 /** Test data: a server with nothing to report. */
@@ -34,6 +34,8 @@ async function answerOf<T>(answer: FakeAnswer<T>): Promise<T> {
 export function fakeSources(overrides: Partial<{ [K in keyof Answers]: FakeAnswer<Answers[K]> }> = {}) {
   const answers: { [K in keyof Answers]: FakeAnswer<Answers[K]> } = { ...CLEAN, ...overrides };
   const calls: Record<keyof Answers, number> = { system: 0, update: 0, hostProblems: 0, serviceProblems: 0, ip: 0 };
+  // A registry of their own: nothing a test leaves behind reaches the next one.
+  const { createResource } = createResourceRegistry();
   const make = <K extends keyof Answers>(name: K) => createResource<Answers[K]>({
     key: `fake.${name}.${++seq}`,
     retries: 0,

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/http';
-import { createDueCheck, gateApi, type LoginNoticesGateApi } from './gate';
+import { ApiError, createHttpClient } from '../../lib/http';
+import { createDueCheck, createGateApi, type LoginNoticesGateApi } from './gate';
+
+const gateApi = createGateApi(createHttpClient());
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,5 +1,6 @@
-import { http } from '../../lib/http';
-import { createResource } from '../../lib/resource';
+import type { HttpClient } from '../../lib/http';
+import { createModelContext } from '../../lib/modelContext';
+import type { Resource, ResourceRegistry } from '../../lib/resource';
 
 /** The two answers that decide whether the alerts are looked at at all (spec 4); the rest loads only when they are due. */
 export interface LoginNoticesGateApi {
@@ -10,14 +11,16 @@ export interface LoginNoticesGateApi {
 
 const SEEN = 'has_seen_login_alerts';
 export const SHOW_SETTING = 'show_login_alert_screen';
-const helper = (params: Record<string, string>, write?: boolean) => http.get<unknown>('ajaxhelper.php', { params, write });
 
-export const gateApi: LoginNoticesGateApi = {
-  hasSeen: async () => Number((await helper({ cmd: 'getsessionvars', needle: SEEN }) as Record<string, unknown>)[SEEN]) === 1,
-  markSeen: () => helper({ cmd: 'setsessionvars', opts: JSON.stringify({ [SEEN]: 1 }) }, true),
-  // The setting defaults to on: only an explicit 0 turns it off.
-  isEnabled: async () => Number(await helper({ cmd: 'getusermeta', opts: SHOW_SETTING })) !== 0,
-};
+export function createGateApi(http: Pick<HttpClient, 'get'>): LoginNoticesGateApi {
+  const helper = (params: Record<string, string>, write?: boolean) => http.get<unknown>('ajaxhelper.php', { params, write });
+  return {
+    hasSeen: async () => Number((await helper({ cmd: 'getsessionvars', needle: SEEN }) as Record<string, unknown>)[SEEN]) === 1,
+    markSeen: () => helper({ cmd: 'setsessionvars', opts: JSON.stringify({ [SEEN]: 1 }) }, true),
+    // The setting defaults to on: only an explicit 0 turns it off.
+    isEnabled: async () => Number(await helper({ cmd: 'getusermeta', opts: SHOW_SETTING })) !== 0,
+  };
+}
 
 /**
  * Due when not seen this session and the user setting is on. The session is marked seen as soon as the flag
@@ -38,5 +41,13 @@ export function createDueCheck(api: LoginNoticesGateApi): () => Promise<boolean>
   };
 }
 
-/** Loaded once per page (prefetch, never watched, so never evicted); closing the pop-up sets it to false. */
-export const loginNoticesDue = createResource<boolean>({ key: 'loginAlerts.due', load: createDueCheck(gateApi), staleTime: Infinity });
+/**
+ * Whether the alerts are due: made by the composition root, loaded once per page (prefetch, never watched, so never
+ * evicted); closing the pop-up sets it to false.
+ */
+export function createLoginNoticesDue(resources: Pick<ResourceRegistry, 'createResource'>, api: LoginNoticesGateApi): Resource<boolean> {
+  return resources.createResource<boolean>({ key: 'loginAlerts.due', load: createDueCheck(api), staleTime: Infinity });
+}
+
+export const LoginNoticesDueContext = createModelContext<Resource<boolean>>('LoginNoticesDue');
+export const useLoginNoticesDue = LoginNoticesDueContext.use;

@@ -1,10 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
-import { clearResources } from '../../lib/resource';
 import { CLEAN, daemon, fakeSources, type FakeAnswer } from './fakeSources.test-utils';
 import { createLoginNoticesModel, type LoginNoticesModel } from './model';
-
-afterEach(() => clearResources());
 
 type Overrides = Parameters<typeof fakeSources>[0];
 

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../../lib/http';
+import { createResourceRegistry } from '../../lib/resource';
 import { createShellData } from '../shellData/shellData';
-import { createLoginAlertSources, saveShowSetting } from './sources';
+import { createLoginAlertSources, createShowSettingSaver } from './sources';
 
-const loginAlertSources = createLoginAlertSources(createShellData());
+const http = createHttpClient();
+const resources = createResourceRegistry();
+const loginAlertSources = createLoginAlertSources(createShellData(http, resources), http, resources);
+const saveShowSetting = createShowSettingSaver(http);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,10 +1,14 @@
 import type { Menu } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
-import { createResource, type Resource, type ResourceStorage } from '../../lib/resource';
+import type { HttpClient } from '../../lib/http';
+import type { Resource, ResourceRegistry, ResourceStorage } from '../../lib/resource';
 
 /** The menu (spec 7: "cached as menu"); stored per user so the shell can paint its sections offline. */
-export function createMenuResource(storage?: ResourceStorage): Resource<Menu> {
-  return createResource<Menu>({
+export function createMenuResource(
+  http: Pick<HttpClient, 'get'>,
+  resources: Pick<ResourceRegistry, 'createResource'>,
+  storage?: ResourceStorage,
+): Resource<Menu> {
+  return resources.createResource<Menu>({
     key: 'menu',
     load: async (signal) => {
       const menu = await http.get<Menu | null>('api/v2/app/menu', { signal });

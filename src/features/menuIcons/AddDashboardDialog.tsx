@@ -1,6 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
+import { useHttp } from '../../lib/http';
+import { useI18n } from '../../lib/i18n';
+import { useResources } from '../../lib/resource';
 import { useMenu } from '../menu/MenuProvider';
+import { useToasts } from '../toast/model';
 import { createDashboardsApi } from '../dashboards/api';
 import { DashboardDialog } from '../dashboards/DashboardDialog';
 import { createDashboardsModel } from '../dashboards/model';
@@ -12,8 +16,12 @@ import { createDashboardsModel } from '../dashboards/model';
 export default function AddDashboardDialog({ onClose }: { onClose: () => void }) {
   useSignals();
   const { refresh } = useMenu();
+  const http = useHttp();
+  const { toast } = useToasts();
+  const { translate } = useI18n();
+  const resources = useResources();
   const [model] = useState(() => {
-    const created = createDashboardsModel({ api: createDashboardsApi(), refreshMenu: refresh });
+    const created = createDashboardsModel({ api: createDashboardsApi(http), refreshMenu: refresh, notify: toast, t: translate, resources });
     created.openAdd();
     return created;
   });

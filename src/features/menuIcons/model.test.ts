@@ -5,7 +5,11 @@ import { testTranslate } from '../../lib/testTranslate.test-utils';
 import { iconKey } from './api';
 import { iconFor } from './iconFor';
 import { MENU_ICONS } from './menuIcons';
-import { chooseIcon } from './model';
+import { chooseIcon as choose, type ChooseIconDeps } from './model';
+
+/** The notices and texts are given only where a test looks at them. */
+const chooseIcon = (entryId: string, icon: string, deps: Omit<ChooseIconDeps, 'notify' | 't'> & Partial<ChooseIconDeps>) =>
+  choose(entryId, icon, { notify: () => undefined, t: testTranslate, ...deps });
 
 describe('menu icons', () => {
   it('offers whole rows of the 8-column picker, each an icon the app draws', () => {

@@ -1,17 +1,17 @@
-import { translate, type Translate } from '../../lib/i18n';
-import { toast, type ToastInput } from '../toast/model';
-import { saveMenuIcon } from './api';
+import type { Translate } from '../../lib/i18n';
+import type { ToastInput } from '../toast/model';
 
 export interface ChooseIconDeps {
-  save?: (entryId: string, icon: string) => Promise<void>;
+  /** The server call (api.ts createMenuIconSaver). */
+  save: (entryId: string, icon: string) => Promise<void>;
   /** The menu carries the chosen icons, so a change reloads it. */
   refreshMenu: () => Promise<void>;
-  notify?: (notice: ToastInput) => void;
-  t?: Translate;
+  notify: (notice: ToastInput) => void;
+  t: Translate;
 }
 
 /** Stores an entry's new icon and reloads the menu to show it; true when saved. */
-export async function chooseIcon(entryId: string, icon: string, { save = saveMenuIcon, refreshMenu, notify = toast, t = translate }: ChooseIconDeps): Promise<boolean> {
+export async function chooseIcon(entryId: string, icon: string, { save, refreshMenu, notify, t }: ChooseIconDeps): Promise<boolean> {
   try {
     await save(entryId, icon);
   } catch {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useFrame } from '../frame/model';
-import { AddViewDialog } from './AddViewDialog';
-import type { PageAction } from './model';
+import AddViewDialog from '../views/AddViewDialog';
+import { absoluteUrlFor, PAGE_ADD_VIEW, type PageAction } from './model';
 import { PermalinkDialog } from './PermalinkDialog';
 import { isScheduleRefused, scheduleUrlFor } from './schedule';
 import { ScheduleRefusedDialog } from './ScheduleRefusedDialog';
@@ -27,7 +27,7 @@ function SchedulePage({ location, onClose }: { location: string; onClose: () => 
 export function PageActionsDialog({ action, location, onClose }: PageActionsDialogProps) {
   switch (action) {
     case 'addView':
-      return <AddViewDialog location={location} onClose={onClose} />;
+      return <AddViewDialog initialUrl={absoluteUrlFor(location)} texts={PAGE_ADD_VIEW} onClose={onClose} />;
     case 'permalink':
       return <PermalinkDialog location={location} onClose={onClose} />;
     case 'schedule':

@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http';
 import type { ToastInput } from '../toast/model';
 import { testTranslate } from '../../lib/testTranslate.test-utils';
-import type { PageActionsApi, ViewFields } from './api';
-import { absoluteUrlFor, createAddViewModel, permalinkFor } from './model';
+import type { View as ViewFields, ViewsApi } from '../views/api';
+import { createAddViewModel } from '../views/addViewModel';
+import { absoluteUrlFor, PAGE_ADD_VIEW, permalinkFor } from './model';
 
 const ORIGIN = 'https://xi.example:8443';
 
@@ -24,7 +25,7 @@ describe('page addresses', () => {
 function fakeApi() {
   const added: ViewFields[] = [];
   let refuse = false;
-  const api: PageActionsApi = {
+  const api: Pick<ViewsApi, 'addView'> = {
     addView: vi.fn(async (fields: ViewFields) => {
       if (refuse) {
         refuse = false;
@@ -40,7 +41,7 @@ function setup() {
   const fake = fakeApi();
   const notices: ToastInput[] = [];
   const refreshMenu = vi.fn(async () => {});
-  const model = createAddViewModel({ api: fake.api, refreshMenu, notify: (n) => notices.push(n), t: testTranslate });
+  const model = createAddViewModel({ api: fake.api, refreshMenu, notify: (n) => notices.push(n), t: testTranslate, texts: PAGE_ADD_VIEW });
   return { ...fake, notices, refreshMenu, model };
 }
 

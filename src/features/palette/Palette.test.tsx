@@ -1,29 +1,31 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BASE } from '../../lib/base';
-import { clearResources } from '../../lib/resource';
 import { SearchBox } from '../../shell/SearchBox';
 import { loadOverlays } from '../../ui/overlays';
 import { RouterProvider } from '../../ui/RouterProvider';
-import { initTestI18n } from '../../lib/initTestI18n.test-utils';
 import type { SearchSuggestion } from '../../lib/apiTypes';
 import { TEST_MENU } from './testMenu.test-utils';
-import { paletteOpen } from './trigger';
-import { TestProviders } from '../../app/TestProviders.test-utils';
+import type { Signal } from '@preact/signals-react';
+import type { AppContext } from '../../app/context';
+import { createTestAppContext, TestProviders } from '../../app/TestProviders.test-utils';
 
 const WEB01: SearchSuggestion = { category: 'Hosts', url: `${BASE}includes/components/xicore/status.php?show=hostdetail&host=web01`, value: 'web01', label: 'web01 (Web server)' };
 const hostPage = `${BASE}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hostdetail&host=web01')}`;
 
 let suggest: (term: string) => Response;
+let app: AppContext;
+/** The app's palette trigger: whether the palette is open. */
+let paletteOpen: Signal<boolean>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeAll(async () => {
-  await initTestI18n();
   // Module loading is not what these tests time: the lazy chunks are ready before the first test.
   await Promise.all([import('./Palette'), loadOverlays()]);
 });
 beforeEach(() => {
-  clearResources();
+  app = createTestAppContext();
+  paletteOpen = app.palette.isOpen;
   suggest = (term) => json(term.includes('web') ? [WEB01] : []);
   vi.stubGlobal('fetch', vi.fn(async (url: string) => {
     const parsed = new URL(url, 'http://localhost');
@@ -45,7 +47,7 @@ afterEach(() => {
 
 function renderBox() {
   const navigate = vi.fn();
-  render(<TestProviders><RouterProvider navigate={navigate}><SearchBox /><button type="button">Elsewhere</button></RouterProvider></TestProviders>);
+  render(<TestProviders app={app}><RouterProvider navigate={navigate}><SearchBox /><button type="button">Elsewhere</button></RouterProvider></TestProviders>);
   return { navigate, box: screen.getByRole('searchbox', { name: 'Search' }) };
 }
 

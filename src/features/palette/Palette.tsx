@@ -1,6 +1,7 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useMenu } from '../menu/MenuProvider';
+import { useHttp } from '../../lib/http';
 import { useT } from '../../lib/i18n';
 import { Dialog } from '../../ui/Dialog';
 import { IconButton } from '../../ui/IconButton';
@@ -9,11 +10,11 @@ import { useNavigate, type Navigate } from '../../ui/RouterProvider';
 import { SearchCombobox } from '../../ui/SearchCombobox';
 import { preloadOverlays } from '../../ui/overlays';
 import { useOpenOverlayState } from '../../ui/useOverlayState';
-import { paletteApi } from './api';
+import { createPaletteApi } from './api';
 import { createPaletteModel } from './model';
 import { GROUP_LIMIT, type PaletteTarget } from './results';
 import { SearchFailure } from './SearchFailure';
-import { paletteOpen, restorePaletteFocus } from './trigger';
+import { usePaletteTrigger } from './trigger';
 import './Palette.css';
 
 // The modal's react-aria code is needed at once: fetch it alongside this chunk's first render.
@@ -40,12 +41,14 @@ export function Palette() {
   const navigate = useNavigate();
   const { menu } = useMenu();
   const menuSignal = useSignal(menu);
+  const http = useHttp();
+  const palette = usePaletteTrigger();
   const [model] = useState(() => createPaletteModel({
-    api: paletteApi,
+    api: createPaletteApi(http),
     menu: menuSignal,
     navigate: (target) => follow(target, navigate),
     t,
-    isOpen: paletteOpen,
+    isOpen: palette.isOpen,
   }));
 
   useEffect(() => {
@@ -58,7 +61,7 @@ export function Palette() {
   }, [model]);
   // A microtask runs once this commit has removed the dialog, and before react-aria's frame-delayed restore,
   // which would reopen the palette when focus goes back to the header search box.
-  useLayoutEffect(() => () => queueMicrotask(restorePaletteFocus), []);
+  useLayoutEffect(() => () => queueMicrotask(palette.restoreFocus), [palette]);
 
   const state = useOpenOverlayState(model.close);
 

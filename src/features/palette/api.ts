@@ -1,5 +1,5 @@
 import type { SearchSuggestion } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 
 export interface PaletteApi {
   suggest(term: string, signal: AbortSignal): Promise<SearchSuggestion[]>;
@@ -14,9 +14,11 @@ function isSuggestion(value: unknown): value is SearchSuggestion {
   return typeof s.category === 'string' && typeof s.url === 'string' && typeof s.label === 'string' && typeof s.value === 'string';
 }
 
-export const paletteApi: PaletteApi = {
-  async suggest(term, signal) {
-    const answer = await http.get<unknown>('suggest.php', { params: { type: 'multi', term: term.slice(0, MAX_TERM_LENGTH) }, signal });
-    return Array.isArray(answer) ? answer.filter(isSuggestion) : [];
-  },
-};
+export function createPaletteApi(http: HttpClient): PaletteApi {
+  return {
+    async suggest(term, signal) {
+      const answer = await http.get<unknown>('suggest.php', { params: { type: 'multi', term: term.slice(0, MAX_TERM_LENGTH) }, signal });
+      return Array.isArray(answer) ? answer.filter(isSuggestion) : [];
+    },
+  };
+}

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isPaletteHotkey, isPaletteMessage, listenForPalette, openPalette, paletteOpen, restorePaletteFocus } from './trigger';
+import { createPaletteTrigger, isPaletteHotkey, isPaletteMessage, listenForPalette } from './trigger';
+
+const { isOpen: paletteOpen, open: openPalette, restoreFocus: restorePaletteFocus } = createPaletteTrigger();
 
 const key = (init: KeyboardEventInit) => ({ key: 'k', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...init });
 

@@ -1,13 +1,5 @@
-import { signal } from '@preact/signals-react';
-
-/**
- * The part of the search palette on the first load (spec 2.5): whether it is open, and the three ways of
- * opening it. The palette itself is a lazily loaded chunk.
- */
-export const paletteOpen = signal(false);
-
-let opener: HTMLElement | null = null;
-let restoring = false;
+import { signal, type Signal } from '@preact/signals-react';
+import { createModelContext } from '../../lib/modelContext';
 
 type HotkeyEvent = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 
@@ -21,24 +13,45 @@ export function isPaletteMessage(e: Pick<MessageEvent, 'origin' | 'data'>, origi
   return e.origin === origin && e.data === 'search';
 }
 
-/** Opens the palette, remembering where focus was so closing it can go back there. */
-export function openPalette(): void {
-  if (restoring || paletteOpen.peek()) return;
-  // Every focusable element (HTML or SVG) has focus().
-  opener = document.activeElement as HTMLElement | null;
-  paletteOpen.value = true;
+/**
+ * The part of the search palette on the first load (spec 2.5): whether it is open, and opening it. The palette
+ * itself is a lazily loaded chunk. Made once by the composition root.
+ */
+export interface PaletteTrigger {
+  /** Written by the palette's model too, which closes it. */
+  readonly isOpen: Signal<boolean>;
+  /** Opens the palette, remembering where focus was so closing it can go back there. */
+  open(): void;
+  /**
+   * Once the palette has gone: focus returns to where it was, unless it has moved on by itself (focus() on an
+   * element no longer in the page does nothing). Returning to the header search box must not reopen the palette.
+   */
+  restoreFocus(): void;
 }
 
-/**
- * Once the palette has gone: focus returns to where it was, unless it has moved on by itself (focus() on an
- * element no longer in the page does nothing). Returning to the header search box must not reopen the palette.
- */
-export function restorePaletteFocus(): void {
-  if (document.activeElement !== document.body) return;
-  restoring = true;
-  opener?.focus();
-  restoring = false;
+export function createPaletteTrigger(): PaletteTrigger {
+  const isOpen = signal(false);
+  let opener: HTMLElement | null = null;
+  let restoring = false;
+  return {
+    isOpen,
+    open() {
+      if (restoring || isOpen.peek()) return;
+      // Every focusable element (HTML or SVG) has focus().
+      opener = document.activeElement as HTMLElement | null;
+      isOpen.value = true;
+    },
+    restoreFocus() {
+      if (document.activeElement !== document.body) return;
+      restoring = true;
+      opener?.focus();
+      restoring = false;
+    },
+  };
 }
+
+export const PaletteTriggerContext = createModelContext<PaletteTrigger>('PaletteTrigger');
+export const usePaletteTrigger = PaletteTriggerContext.use;
 
 /**
  * Ctrl/Cmd+K anywhere (capture phase, so widgets that stop key events cannot swallow it) and same-origin

@@ -1,10 +1,14 @@
 import { EMPTY_AUTH, type AuthRecord } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
-import { createResource, type Resource, type ResourceStorage } from '../../lib/resource';
+import type { HttpClient } from '../../lib/http';
+import type { Resource, ResourceRegistry, ResourceStorage } from '../../lib/resource';
 
 /** The auth record (spec 7: "cached as auth"); the stored copy drops nsp, which only the live session may hold. */
-export function createAuthResource(storage?: ResourceStorage): Resource<AuthRecord> {
-  return createResource<AuthRecord>({
+export function createAuthResource(
+  http: Pick<HttpClient, 'get'>,
+  resources: Pick<ResourceRegistry, 'createResource'>,
+  storage?: ResourceStorage,
+): Resource<AuthRecord> {
+  return resources.createResource<AuthRecord>({
     key: 'auth',
     load: async (signal) => ({ ...EMPTY_AUTH, ...(await http.get<Partial<AuthRecord>>('api/v2/account/auth', { signal })) }),
     staleTime: Infinity,

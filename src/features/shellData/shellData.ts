@@ -1,7 +1,7 @@
 import type { BannerMessage, Branding, LicenseState, ProductName, ProductUpdate, ProductVersion, ProgramStatus, SystemStatus, Totals } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 import { createModelContext } from '../../lib/modelContext';
-import { createResource, type Resource, type ResourceStorage } from '../../lib/resource';
+import type { Resource, ResourceRegistry, ResourceStorage } from '../../lib/resource';
 
 /** Spec 3 defaults: everything false or 0 except is_license_activated. */
 export const DEFAULT_LICENSE: LicenseState = {
@@ -33,17 +33,31 @@ export interface ShellData {
   programStatus: Resource<ProgramStatus>;
   banners: Resource<BannerMessage[]>;
   trayAlert: Resource<string>;
-  /** Unhandled problem totals, kept fresh (the status strip of the wallboard). */
+  /** Unhandled problem totals: the wallboard's status strip and the login notices read the same two. */
   hostProblems: Resource<Totals>;
   serviceProblems: Resource<Totals>;
 }
 
+export interface ShellDataOptions {
+  /**
+   * The wallboard shows the problem totals all day, so they poll and are stored for an outage. The framed app reads
+   * them once, for the login notices (spec 9: problem queries do not refetch by themselves).
+   */
+  liveProblemTotals?: boolean;
+}
+
 /**
  * The shell's server data. What a monitoring screen must still show when the server is away (licence, banners,
- * system and program status, the tray's problem totals) is stored per user with its fetch time.
+ * system and program status, the wallboard's problem totals) is stored per user with its fetch time.
  */
-export function createShellData(storage?: ResourceStorage): ShellData {
+export function createShellData(
+  http: Pick<HttpClient, 'get' | 'getText'>,
+  { createResource }: Pick<ResourceRegistry, 'createResource'>,
+  storage?: ResourceStorage,
+  { liveProblemTotals = false }: ShellDataOptions = {},
+): ShellData {
   const stored = storage ? { persist: true, storage } : {};
+  const totals = liveProblemTotals ? { pollInterval: 30_000, ...stored } : { staleTime: Infinity };
   return {
     productName: createResource<ProductName>({
       key: 'product.name',
@@ -111,14 +125,12 @@ export function createShellData(storage?: ResourceStorage): ShellData {
     hostProblems: createResource<Totals>({
       key: 'status.totals.host',
       load: (signal) => http.get<Totals>('api/v2/status/host', { params: UNHANDLED_HOSTS, signal }),
-      pollInterval: 30_000,
-      ...stored,
+      ...totals,
     }),
     serviceProblems: createResource<Totals>({
       key: 'status.totals.service',
       load: (signal) => http.get<Totals>('api/v2/status/service', { params: UNHANDLED_SERVICES, signal }),
-      pollInterval: 30_000,
-      ...stored,
+      ...totals,
     }),
   };
 }
@@ -126,12 +138,16 @@ export function createShellData(storage?: ResourceStorage): ShellData {
 export const ShellDataContext = createModelContext<ShellData>('ShellData');
 export const useShellData = ShellDataContext.use;
 
-export function acknowledgeBanner(id: string): Promise<unknown> {
+export function acknowledgeBanner(http: Pick<HttpClient, 'post'>, id: string): Promise<unknown> {
   return http.post(BANNER_HELPER, { action: 'acknowledge_banner_message', id });
 }
 
 /** Spec 4: dismissing a licence notice sets ignore_{kind}_notice on the session, then refreshes the licence. */
-export async function ignoreLicenseNotice(license: Resource<LicenseState>, kind: 'trial' | 'free' | 'promo'): Promise<void> {
+export async function ignoreLicenseNotice(
+  http: Pick<HttpClient, 'get'>,
+  license: Resource<LicenseState>,
+  kind: 'trial' | 'free' | 'promo',
+): Promise<void> {
   await http.get('ajaxhelper.php', { params: { cmd: 'setsessionvars', opts: JSON.stringify({ [`ignore_${kind}_notice`]: 1 }) }, write: true });
   await license.refresh();
 }

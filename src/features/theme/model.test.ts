@@ -1,13 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { setNspSource } from '../../lib/http';
+import { createHttpClient } from '../../lib/http';
 import { createUserStore } from '../../lib/store';
 import { createThemeModel, type ThemeModel } from './model';
 
 /** A fresh page load for user u1, whose preferences live under their own key. */
+const http = createHttpClient();
+
 async function freshModel(): Promise<ThemeModel> {
   localStorage.setItem('pharos.owner', 'u1');
-  return createThemeModel(createUserStore({ local: localStorage }));
+  return createThemeModel(createUserStore({ local: localStorage }), http);
 }
 
 function answer(status: number, body: unknown) {
@@ -83,7 +85,7 @@ describe('theme model', () => {
 
   it('setTheme posts the theme with nsp and goes back when the server refuses', async () => {
     const m = await freshModel();
-    setNspSource(() => 'tok');
+    http.configure({ nsp: () => 'tok' });
     const ok = answer(200, { theme: 'neptunelight' });
     await m.setTheme('neptunelight');
     const [url, init] = ok.mock.calls[0] as unknown as [string, RequestInit];

@@ -1,6 +1,6 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { Theme } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 import { createModelContext } from '../../lib/modelContext';
 
 export const THEMES: readonly Theme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
@@ -33,7 +33,7 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
-export function createThemeModel(prefs: ThemePrefs): ThemeModel {
+export function createThemeModel(prefs: ThemePrefs, http: Pick<HttpClient, 'get' | 'post'>): ThemeModel {
   const stored = prefs.getLocal('theme');
   const theme = signal<Theme>(isTheme(stored) ? stored : DEFAULT_THEME);
   const remember = (value: Theme) => prefs.setLocal('theme', value);

@@ -1,4 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
+import { createModelContext } from '../../lib/modelContext';
 import type { ToastVariant } from '../../ui/Toast';
 
 export type { ToastVariant };
@@ -106,6 +107,6 @@ export function createToastStore(): ToastStore {
   return { toasts, toast, dismiss };
 }
 
-/** The app's toasts; the Toaster shows them. */
-export const toastStore = createToastStore();
-export const toast = toastStore.toast;
+/** The app's toasts, made by the composition root; the Toaster shows them. */
+export const ToastContext = createModelContext<ToastStore>('ToastStore');
+export const useToasts = ToastContext.use;

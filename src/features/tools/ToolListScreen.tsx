@@ -2,19 +2,22 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import type { Tool } from '../../lib/apiTypes';
 import { useMenu } from '../menu/MenuProvider';
-import { useT, type Translate } from '../../lib/i18n';
-import { useResource } from '../../lib/resource';
+import { useHttp } from '../../lib/http';
+import { useI18n, useT, type Translate } from '../../lib/i18n';
+import { useResources } from '../../lib/resource';
 import { Button } from '../../ui/Button';
-import { FormDialog } from '../../ui/FormDialog';
 import { Link } from '../../ui/Link';
-import { Table, type TableColumn } from '../../ui/Table';
+import type { TableColumn } from '../../ui/Table';
 import { useFrame } from '../frame/model';
+import { ConfirmDialog } from '../screens/ConfirmDialog';
+import { ListScreen } from '../screens/ListScreen';
+import { ScreenSection } from '../screens/ScreenSection';
+import { useToasts } from '../toast/model';
 import { createToolsApi, type ToolScope } from './api';
 import { createToolsModel, type ToolsModel } from './model';
 import { ToolDialog } from './ToolDialog';
 import { ToolLauncher } from './ToolLauncher';
 import { requestedToolId, toolLaunch } from './toolLaunch';
-import '../screens/screens.css';
 
 const SCREEN_ID = { personal: 'myTools', common: 'commonTools' } as const;
 
@@ -24,60 +27,48 @@ export function ToolListScreen({ scope }: { scope: ToolScope }) {
   const t = useT();
   const frame = useFrame();
   const { refresh } = useMenu();
-  const [api] = useState(() => createToolsApi(scope));
-  const [model] = useState(() => createToolsModel({ scope, api, refreshMenu: refresh }));
+  const http = useHttp();
+  const { toast } = useToasts();
+  const { translate } = useI18n();
+  const resources = useResources();
+  const [api] = useState(() => createToolsApi(scope, http));
+  const [model] = useState(() => createToolsModel({ scope, api, refreshMenu: refresh, notify: toast, t: translate, resources }));
   const screen = SCREEN_ID[scope];
   const goId = requestedToolId(frame.src.value) ?? requestedToolId(window.location.search);
   return (
-    <section className="native-screen" data-screen={screen} aria-labelledby={`screen-${screen}`}>
-      <h1 id={`screen-${screen}`}>{t(`screens.${screen}`)}</h1>
+    <ScreenSection screen={screen} title={t(`screens.${screen}`)}>
       {goId !== null ? <ToolLauncher scope={scope} id={goId} api={api} /> : <ToolList model={model} t={t} />}
-    </section>
+    </ScreenSection>
   );
 }
 
 function ToolList({ model, t }: { model: ToolsModel; t: Translate }) {
   useSignals();
   const { scope } = model;
-  const list = useResource(model.tools);
-  const rows = list.data ?? [];
   const dialog = model.dialog.value;
   const deleting = model.deleting.value;
   return (
-    <>
-      <p className="native-screen-intro">{t(`tools.intro.${scope}`)}</p>
-      <div className="native-screen-toolbar">
-        <Button variant="primary" onPress={model.openAdd}>{t('tools.add')}</Button>
-      </div>
-      {list.error && !list.data ? (
-        <p role="alert">{t('screens.loadFailed')} <Button onPress={() => void list.refresh()}>{t('screens.retry')}</Button></p>
-      ) : (
-        <Table
-          caption={t(`screens.${SCREEN_ID[scope]}`)}
-          hideCaption
-          columns={columns(model, t)}
-          rows={rows}
-          rowKey={(tool) => String(tool.id)}
-          empty={list.loading && !list.data ? t('screens.loading') : t(`tools.empty.${scope}`)}
-          isBusy={list.loading}
-          data-testid="tools-table"
-        />
-      )}
+    <ListScreen
+      intro={t(`tools.intro.${scope}`)}
+      actions={<Button variant="primary" onPress={model.openAdd}>{t('tools.add')}</Button>}
+      list={model.tools}
+      caption={t(`screens.${SCREEN_ID[scope]}`)}
+      columns={columns(model, t)}
+      rowKey={(tool) => String(tool.id)}
+      empty={t(`tools.empty.${scope}`)}
+      data-testid="tools-table"
+    >
       {dialog && <ToolDialog key={dialog.mode === 'edit' ? dialog.tool.id : 'add'} dialog={dialog} isPending={model.saving.value} onSubmit={(fields) => void model.submit(fields)} onClose={model.closeDialog} />}
       {deleting && (
-        <FormDialog
+        <ConfirmDialog
           title={t('tools.confirmDelete.title')}
-          tone="destructive"
-          submitLabel={t('screens.delete')}
-          cancelLabel={t('screens.cancel')}
-          onSubmit={() => void model.confirmDelete()}
+          message={t('tools.confirmDelete.message', { name: deleting.name })}
+          onConfirm={() => void model.confirmDelete()}
           onClose={model.cancelDelete}
           isPending={model.removing.value}
-        >
-          <p className="ui-form-dialog-message">{t('tools.confirmDelete.message', { name: deleting.name })}</p>
-        </FormDialog>
+        />
       )}
-    </>
+    </ListScreen>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Tool } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 
 export type ToolScope = 'personal' | 'common';
 
@@ -14,7 +14,7 @@ export interface ToolsApi {
   remove(id: number): Promise<void>;
 }
 
-export function createToolsApi(scope: ToolScope): ToolsApi {
+export function createToolsApi(scope: ToolScope, http: HttpClient): ToolsApi {
   const path = `api/v2/tools/${scope}`;
   return {
     list: (signal) => http.get<Tool[]>(path, { signal }),

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '../../lib/apiTypes';
 import { ApiError } from '../../lib/http';
-import { clearResources } from '../../lib/resource';
+import { createResourceRegistry } from '../../lib/resource';
 import type { ToastInput } from '../toast/model';
 import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { ToolFields, ToolScope, ToolsApi } from './api';
@@ -43,17 +43,19 @@ function fakeApi(initial: Tool[] = []) {
   return { api, refuseNext: (message: string) => { refusal = new ApiError(400, message, message); } };
 }
 
+const resources = createResourceRegistry();
+
 function setup(scope: ToolScope = 'personal', initial: Tool[] = []) {
   const fake = fakeApi(initial);
   const notices: ToastInput[] = [];
   const refreshMenu = vi.fn(async () => {});
-  const model = createToolsModel({ scope, api: fake.api, refreshMenu, notify: (n) => notices.push(n), t: testTranslate });
+  const model = createToolsModel({ scope, api: fake.api, refreshMenu, notify: (n) => notices.push(n), t: testTranslate, resources });
   return { ...fake, model, notices, refreshMenu };
 }
 
 const GRAFANA: Tool = { id: 7, name: 'Grafana', url: 'https://grafana.example/', href: 'https://grafana.example/' };
 
-beforeEach(() => clearResources());
+beforeEach(() => resources.clearResources());
 
 describe('tools model', () => {
   it('adds a tool: the form closes, the menu and the list reload, and the notice says where to find it', async () => {

@@ -1,8 +1,9 @@
 import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { Tool } from '../../lib/apiTypes';
-import { translate, type Translate } from '../../lib/i18n';
-import { createMutation, createResource, type Resource } from '../../lib/resource';
-import { toast, type ToastInput } from '../toast/model';
+import type { Translate } from '../../lib/i18n';
+import type { Resource, ResourceRegistry } from '../../lib/resource';
+import { createSubmit } from '../../lib/submit';
+import type { ToastInput } from '../toast/model';
 import { serverMessageOf } from '../toast/serverMessage';
 import type { ToolFields, ToolScope, ToolsApi } from './api';
 
@@ -13,8 +14,10 @@ export interface ToolsModelDeps {
   api: ToolsApi;
   /** Tools are also menu entries (spec 2.10), so every change reloads the menu. */
   refreshMenu: () => Promise<void>;
-  notify?: (notice: ToastInput) => void;
-  t?: Translate;
+  notify: (notice: ToastInput) => void;
+  t: Translate;
+  /** The app's registry: each scope's list is shared by key with every other reader of it. */
+  resources: Pick<ResourceRegistry, 'createResource'>;
 }
 
 export interface ToolsModel {
@@ -37,23 +40,32 @@ export interface ToolsModel {
 }
 
 /** My Tools or Common Tools: the list, the add/edit form and delete confirmation, with the notices of spec 8. */
-export function createToolsModel({ scope, api, refreshMenu, notify = toast, t = translate }: ToolsModelDeps): ToolsModel {
-  const tools = createResource<Tool[]>({ key: `tools.${scope}`, load: (abort) => api.list(abort) });
+export function createToolsModel({ scope, api, refreshMenu, notify, t, resources }: ToolsModelDeps): ToolsModel {
+  const tools = resources.createResource<Tool[]>({ key: `tools.${scope}`, load: (abort) => api.list(abort) });
   const dialog = signal<ToolDialog | null>(null);
   const deleting = signal<Tool | null>(null);
-  const save = createMutation(({ target, fields }: { target: ToolDialog; fields: ToolFields }) =>
-    (target.mode === 'add' ? api.add(fields) : api.edit(target.tool.id, fields)));
-  const remove = createMutation((tool: Tool) => api.remove(tool.id));
+  // Spec 8: the failure's description is the server's message.
+  const failed = (action: 'add' | 'edit' | 'delete', error: unknown) => ({
+    variant: 'error' as const,
+    title: t(`tools.notice.${action}Failed`),
+    description: serverMessageOf(error) ?? t('screens.tryAgain'),
+  });
+  const save = createSubmit({
+    write: ({ target, fields }: { target: ToolDialog; fields: ToolFields }) => (target.mode === 'add' ? api.add(fields) : api.edit(target.tool.id, fields)),
+    notify,
+    done: (_, { target }) => ({ variant: 'success', title: t(target.mode === 'add' ? 'tools.notice.added' : 'tools.notice.edited'), description: t(`tools.notice.where.${scope}`) }),
+    failed: (error, { target }) => failed(target.mode, error),
+  });
+  const remove = createSubmit({
+    write: (tool: Tool) => api.remove(tool.id),
+    notify,
+    done: () => ({ variant: 'success', title: t('tools.notice.deleted'), description: t(`tools.notice.gone.${scope}`) }),
+    failed: (error) => failed('delete', error),
+  });
 
   const refreshAll = async () => {
     await Promise.all([refreshMenu(), tools.refresh()]);
   };
-  // Spec 8: the failure's description is the server's message.
-  const failed = (action: 'add' | 'edit' | 'delete', error: unknown) => notify({
-    variant: 'error',
-    title: t(`tools.notice.${action}Failed`),
-    description: serverMessageOf(error) ?? t('screens.tryAgain'),
-  });
 
   return {
     scope,
@@ -67,15 +79,8 @@ export function createToolsModel({ scope, api, refreshMenu, notify = toast, t = 
     closeDialog: () => { dialog.value = null; },
     async submit(fields) {
       const target = dialog.peek();
-      if (!target || save.pending.peek()) return false;
-      try {
-        await save.run({ target, fields });
-      } catch (error) {
-        failed(target.mode, error);
-        return false;
-      }
+      if (!target || !(await save.run({ target, fields }))) return false;
       dialog.value = null;
-      notify({ variant: 'success', title: t(target.mode === 'add' ? 'tools.notice.added' : 'tools.notice.edited'), description: t(`tools.notice.where.${scope}`) });
       await refreshAll();
       return true;
     },
@@ -83,15 +88,8 @@ export function createToolsModel({ scope, api, refreshMenu, notify = toast, t = 
     cancelDelete: () => { deleting.value = null; },
     async confirmDelete() {
       const tool = deleting.peek();
-      if (!tool || remove.pending.peek()) return false;
-      try {
-        await remove.run(tool);
-      } catch (error) {
-        failed('delete', error);
-        return false;
-      }
+      if (!tool || !(await remove.run(tool))) return false;
       deleting.value = null;
-      notify({ variant: 'success', title: t('tools.notice.deleted'), description: t(`tools.notice.gone.${scope}`) });
       await refreshAll();
       return true;
     },

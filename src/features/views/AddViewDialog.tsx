@@ -1,24 +1,34 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { useMenu } from '../menu/MenuProvider';
-import { useT } from '../../lib/i18n';
+import { useHttp } from '../../lib/http';
+import { useI18n, useT } from '../../lib/i18n';
+import { useToasts } from '../toast/model';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 import { createViewsApi } from './api';
-import { createAddViewModel } from './addViewModel';
+import { createAddViewModel, MENU_ADD_VIEW, type AddViewTexts } from './addViewModel';
 
 export interface AddViewDialogProps {
   onClose: () => void;
   /** The address the URL field starts with (empty for the menu's Add New View). */
   initialUrl?: string;
+  /** The page actions' Add to My Views has its own title, hint and success text (spec 2.15 and 8). */
+  texts?: AddViewTexts;
 }
 
-/** Add New View (spec 2.10): a title and a URL, with a hint to include the protocol and an example address. */
-export default function AddViewDialog({ onClose, initialUrl = '' }: AddViewDialogProps) {
+/**
+ * Add New View (spec 2.10) and Add to My Views (2.15): a title and a URL, with a hint to include the protocol and an
+ * example address; no client-side rule (spec 5), a refusal shows the server's reason with the form.
+ */
+export default function AddViewDialog({ onClose, initialUrl = '', texts = MENU_ADD_VIEW }: AddViewDialogProps) {
   useSignals();
   const t = useT();
   const { refresh } = useMenu();
-  const [model] = useState(() => createAddViewModel({ api: createViewsApi(), refreshMenu: refresh }));
+  const http = useHttp();
+  const { toast } = useToasts();
+  const { translate } = useI18n();
+  const [model] = useState(() => createAddViewModel({ api: createViewsApi(http), refreshMenu: refresh, notify: toast, t: translate, texts }));
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState(initialUrl);
   const submit = async () => {
@@ -26,7 +36,7 @@ export default function AddViewDialog({ onClose, initialUrl = '' }: AddViewDialo
   };
   return (
     <FormDialog
-      title={t('views.add.title')}
+      title={t(texts.title)}
       submitLabel={t('views.add.submit')}
       cancelLabel={t('screens.cancel')}
       onSubmit={() => void submit()}
@@ -42,7 +52,7 @@ export default function AddViewDialog({ onClose, initialUrl = '' }: AddViewDialo
         value={url}
         onChange={setUrl}
         maxLength={2000}
-        description={t('views.field.urlHint')}
+        description={t(texts.urlHint)}
       />
       {model.problem.value && <p role="alert" className="ui-field-error">{model.problem.value}</p>}
     </FormDialog>

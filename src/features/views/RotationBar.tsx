@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, type ReactNode } from 'react';
-import { i18n, useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Slider } from '../../ui/Slider';
 import { useRotation } from './rotation';
@@ -19,6 +19,7 @@ export default function RotationBar({ children }: { children?: ReactNode }) {
   useSignals();
   const model = useRotation();
   const t = useT();
+  const { instance: i18n } = useI18n();
   useEffect(() => {
     void model.load();
     return model.attach();

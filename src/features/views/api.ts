@@ -1,4 +1,4 @@
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 
 export interface View { title: string; url: string }
 
@@ -17,7 +17,7 @@ export interface ViewsApi {
 const HELPER = 'ajaxhelper.php';
 export const SPEED_KEY = 'view_rotation_speed';
 
-export function createViewsApi(): ViewsApi {
+export function createViewsApi(http: Pick<HttpClient, 'get' | 'post'>): ViewsApi {
   return {
     loadSpeed: () => http.get<unknown>(HELPER, { params: { cmd: 'getusermeta', opts: SPEED_KEY } }),
     saveSpeed: async (speed) => {

@@ -1,7 +1,7 @@
 import { signal, type Signal } from '@preact/signals-react';
 import { ApiError } from '../../lib/http';
-import { translate, type Translate } from '../../lib/i18n';
-import { toast, type ToastInput } from '../toast/model';
+import type { Translate } from '../../lib/i18n';
+import type { ToastInput } from '../toast/model';
 import { serverMessageOf } from '../toast/serverMessage';
 import type { ViewsApi } from './api';
 import { createRotationClock, storedSpeed, type RotationClock } from './rotationClock';
@@ -14,8 +14,8 @@ export interface RotationDeps {
   running?: Signal<boolean>;
   /** Shows a view's url in the content frame without adding history; false when it is not a safe frame target. */
   open: (url: string) => boolean;
-  notify?: (notice: ToastInput) => void;
-  t?: Translate;
+  notify: (notice: ToastInput) => void;
+  t: Translate;
   /** The timers (fake ones in tests). */
   clock?: Pick<typeof globalThis, 'setInterval' | 'clearInterval'>;
 }
@@ -30,7 +30,7 @@ export interface RotationModel extends RotationClock {
 }
 
 /** View rotation, spec 4: My Views fetched by number (getviewbynum) on the shared countdown, and the user's stored speed. */
-export function createRotationModel({ api, running = signal(false), open, notify = toast, t = translate, clock }: RotationDeps): RotationModel {
+export function createRotationModel({ api, running = signal(false), open, notify, t, clock }: RotationDeps): RotationModel {
   let loading: Promise<void> | undefined;
   let chosen = false;
   let saved: number | undefined;

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../lib/i18n';
 import { Icon } from '../../ui/Icon';
-import { indicatorText } from '../connection/ConnectionIndicator';
+import { indicatorText } from '../connection/indicatorText';
 import { useConnection } from '../connection/model';
 import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';

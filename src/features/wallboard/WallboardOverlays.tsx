@@ -4,26 +4,16 @@ import { withBase } from '../../lib/base';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { indicatorText } from '../connection/ConnectionIndicator';
 import { useConnection } from '../connection/model';
+import { OutageLine } from '../connection/OutageLine';
 import { clockTime } from '../connection/staleness';
-import { useNow } from '../connection/useNow';
 
 /** While the server cannot be reached the last item stays, under a line that says so and when it retries. */
 export function StaleOverlay({ dataAt }: { dataAt: number | undefined }) {
   useSignals();
-  const t = useT();
-  const connection = useConnection();
-  const state = connection.state.value;
-  const now = useNow(1000, state === 'unreachable' || state === 'offline');
+  const state = useConnection().state.value;
   if (state !== 'unreachable' && state !== 'offline') return null;
-  return (
-    <div className="wallboard-stale" role="status" data-testid="wallboard-stale">
-      <Icon name={state === 'offline' ? 'offline' : 'warning'} />
-      <span>{indicatorText(connection, connection.lastContactAt.value ?? dataAt, now, t)}</span>
-      <Button variant="quiet" onPress={() => void connection.retryNow()}>{t('connection.retryNow')}</Button>
-    </div>
-  );
+  return <OutageLine className="wallboard-stale" dataAt={dataAt} data-testid="wallboard-stale" />;
 }
 
 /** Until the user's views have arrived, the screen says so: never a built-in list standing in for them. */

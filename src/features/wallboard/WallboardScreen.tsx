@@ -2,8 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { withBase } from '../../lib/base';
 import { BUILD_VERSION } from '../../lib/buildVersion';
+import { useHttp } from '../../lib/http';
 import { useT } from '../../lib/i18n';
-import { useResource } from '../../lib/resource';
+import { useResource, useResources } from '../../lib/resource';
 import { useUserStore } from '../../lib/store';
 import { useServiceWorker } from '../../lib/sw';
 import { useShellData } from '../shellData/shellData';
@@ -13,7 +14,7 @@ import { useMenu } from '../menu/MenuProvider';
 import { useTheme } from '../theme/model';
 import { createViewsApi } from '../views/api';
 import { AlertCard } from './AlertCard';
-import { boundaryUpdate, createDisplayLink, reportToServer } from './displayLink';
+import { boundaryUpdate, createDisplayLink, createServerReport } from './displayLink';
 import { createWallboardModel } from './model';
 import { parseWallboardParams } from './params';
 import type { PlaylistItem } from './playlist';
@@ -51,20 +52,22 @@ export function WallboardScreen({ frameStage }: WallboardScreenProps) {
   useResource(shell.systemStatus);
   const { resource: menu } = useMenu();
   const store = useUserStore();
+  const resources = useResources();
+  const http = useHttp();
   const [config] = useState(() => parseWallboardParams(window.location.search));
-  const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie), t));
+  const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie), t, resources, http));
   const alerts = interrupts ? watch : undefined;
   const report = useRef<() => Record<string, string>>(() => ({}));
   const [link] = useState(() => (isPairedDisplay(document.cookie)
-    ? createDisplayLink({ report: reportToServer, info: () => report.current(), currentParams: window.location.search, reload: () => window.location.reload() })
+    ? createDisplayLink({ report: createServerReport(http), info: () => report.current(), currentParams: window.location.search, reload: () => window.location.reload(), resources })
     : undefined));
   const [model] = useState(() => createWallboardModel({
     config,
     connection,
-    api: createViewsApi(),
+    api: createViewsApi(http),
     playlist: createPlaylistFollower({
       config,
-      viewAt: createViewsApi().viewAt,
+      viewAt: createViewsApi(http).viewAt,
       menu,
       // Per URL, so each playlist a screen is set up with keeps its own last list.
       lastList: {

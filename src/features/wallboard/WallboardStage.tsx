@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useT } from '../../lib/i18n';
+import { UnavailablePanel } from '../../ui/UnavailablePanel';
 import { frameLoad } from '../frame/frameLoad';
 import type { StageRequest } from './model';
 
@@ -120,10 +121,13 @@ export function WallboardStage({ request, confirmOnline, onResult, onShown, idle
   return (
     <div className="wallboard-stage" data-testid="wallboard-stage">
       {slots.map((slot) => (slot.state === 'failed' ? (
-        <div key={slot.seq} className="wallboard-error-card" role="alert" data-testid="wallboard-error">
-          <p className="lead">{t('wallboard.itemFailed', { title: slot.item.title })}</p>
-          <p>{t('wallboard.itemFailedNext')}</p>
-        </div>
+        <UnavailablePanel
+          key={slot.seq}
+          className="wallboard-error-card"
+          lead={t('wallboard.itemFailed', { title: slot.item.title })}
+          detail={t('wallboard.itemFailedNext')}
+          data-testid="wallboard-error"
+        />
       ) : (
         <iframe
           key={slot.seq}

@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createResourceRegistry } from '../../lib/resource';
 import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { ConnectionState } from '../connection/model';
 import { createAlertWatch, isGroup, type Alert, type AlertShown, type Problem, type ProblemRead } from './alerts';
@@ -14,7 +15,7 @@ const old: Problem = { host: 'old01', service: 'Disk', state: 2, output: 'full',
 function watch(showSeconds = 30) {
   let problems: Problem[] = [old];
   const changes: string[] = [];
-  const w = createAlertWatch({ load: async () => problems, showMs: showSeconds * 1000, onChange: (c) => changes.push(c) });
+  const w = createAlertWatch({ resources: createResourceRegistry(), load: async () => problems, showMs: showSeconds * 1000, onChange: (c) => changes.push(c) });
   const stop = w.start();
   return { w, changes, stop, set: (next: Problem[]) => { problems = next; } };
 }
@@ -91,7 +92,9 @@ describe('alert interrupt detection', () => {
   it('keeps what it has seen across failed polls (a reconnect re-announces nothing)', async () => {
     let fail = false;
     let problems: Problem[] = [old];
-    const w = createAlertWatch({ load: async () => { if (fail) throw new Error('down'); return problems; }, showMs: 10_000 });
+    // A failed poll is retried (1 s, 2 s, 4 s later) before the next turn, so the answer after the break comes at 67 s:
+    // the card shows for 30 s, still on screen at 90 s.
+    const w = createAlertWatch({ resources: createResourceRegistry(), load: async () => { if (fail) throw new Error('down'); return problems; }, showMs: 30_000 });
     w.start();
     await seconds(0);
     fail = true;
@@ -117,6 +120,7 @@ function feedWatch(showSeconds = 30) {
   const changes: { change: string; count: number }[] = [];
   const cards: { at: number; card: string | null }[] = [];
   const w = createAlertWatch({
+    resources: createResourceRegistry(),
     load: async (): Promise<ProblemRead> => {
       const read = { problems, relisted, at: Date.now() };
       relisted = false;

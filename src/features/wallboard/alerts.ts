@@ -1,4 +1,6 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-react';
+import { createPoll } from '../../lib/poll';
+import type { ResourceRegistry } from '../../lib/resource';
 
 /** One unhandled hard problem: a host DOWN/UNREACHABLE, or a service CRITICAL on an UP host; not acknowledged, not in downtime. */
 export interface Problem {
@@ -60,11 +62,14 @@ export const worstFirst = (a: Problem, b: Problem): number =>
 
 export interface AlertWatchDeps {
   load(): Promise<Problem[] | ProblemRead>;
+  /** The app's resources: the poll goes through one (its retries with backoff, and a poll as soon as the server is back). */
+  resources: Pick<ResourceRegistry, 'createResource'>;
   /** How long each alert interrupts the rotation. */
   showMs: number;
   pollMs?: number;
   now?: () => number;
-  clock?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'>;
+  /** The card timers (the poll's are the resource's). */
+  clock?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>;
   /** A real change worth a sound, once per poll: new problems, or the recovery of the one on screen. */
   onChange?(change: 'problem' | 'recovery', problems: Problem[]): void;
 }
@@ -181,15 +186,10 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
     return true;
   };
 
-  const poll = async () => {
-    let read: ProblemRead;
-    try {
-      const answer = await deps.load();
-      read = Array.isArray(answer) ? { problems: answer, relisted: false } : answer;
-    } catch {
-      // Unreachable or signed out: the connection model says so; the next poll compares with what was seen before.
-      return;
-    }
+  // A failed poll is retried, then waits for the next turn: the connection model says why, and the next answer is
+  // compared with what was seen before.
+  const handle = (answer: Problem[] | ProblemRead) => {
+    const read: ProblemRead = Array.isArray(answer) ? { problems: answer, relisted: false } : answer;
     const { problems } = read;
     const fresh = problems.filter((p) => !seen.has(problemKey(p)) && isNew(p, read.relisted)).sort(worstFirst);
     for (const p of problems) {
@@ -214,15 +214,16 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
     arrive(fresh.map((p) => ({ ...p, detectedAt, recovered: false })), detectedAt);
   };
 
+  const feed = createPoll({ resources: deps.resources, name: 'wallboard.alerts', load: () => deps.load(), onAnswer: handle, interval: deps.pollMs ?? ALERT_POLL_MS });
+
   return {
     current,
     waiting,
-    poll,
+    poll: feed.poll,
     start() {
-      void poll();
-      const timer = clock.setInterval(() => void poll(), deps.pollMs ?? ALERT_POLL_MS);
+      const stop = feed.start();
       return () => {
-        clock.clearInterval(timer);
+        stop();
         if (showTimer !== undefined) clock.clearTimeout(showTimer);
       };
     },

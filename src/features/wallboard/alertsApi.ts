@@ -1,5 +1,5 @@
 import type { AlertChanges, AlertProblem } from '../../lib/apiTypes';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
 import type { Problem, ProblemRead } from './alerts';
 
 const key = (p: { host_name: string; service_description?: string | undefined }) => `${p.host_name}\u0000${p.service_description ?? ''}`;
@@ -18,11 +18,16 @@ export interface ProblemFeed {
   read(): Promise<ProblemRead>;
 }
 
+/** The server's side of the feed: GET api/v2/status/changes through the app's client. */
+export function statusChanges(http: Pick<HttpClient, 'get'>): (params: Record<string, string>) => Promise<AlertChanges> {
+  return (params) => http.get<AlertChanges>('api/v2/status/changes', { params });
+}
+
 /**
  * The unhandled critical problems right now, kept from `api/v2/status/changes`: the first call (and one after a
  * server restart) brings the whole list, every later one only what changed, so a wall polls a few bytes.
  */
-export function createProblemFeed(get: (params: Record<string, string>) => Promise<AlertChanges> = (params) => http.get<AlertChanges>('api/v2/status/changes', { params })): ProblemFeed {
+export function createProblemFeed(get: (params: Record<string, string>) => Promise<AlertChanges>): ProblemFeed {
   let cursor: string | undefined;
   const current = new Map<string, AlertProblem>();
   const read = async (): Promise<ProblemRead> => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createResourceRegistry } from '../../lib/resource';
 import { createDisplayLink, type DisplayReport } from './displayLink';
 
 function setup(answers: DisplayReport[]) {
@@ -10,6 +11,7 @@ function setup(answers: DisplayReport[]) {
     info: () => ({ item: 'Problems board', screen: '1920x1080' }),
     currentParams: '?views=0%2C1&speed=20',
     reload,
+    resources: createResourceRegistry(),
   });
   link.start();
   return { link, reload, sent };

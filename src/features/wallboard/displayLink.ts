@@ -1,6 +1,8 @@
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import { withBase } from '../../lib/base';
-import { http } from '../../lib/http';
+import type { HttpClient } from '../../lib/http';
+import { createPoll } from '../../lib/poll';
+import type { ResourceRegistry } from '../../lib/resource';
 
 /** The server's answer to a paired display's report (GET api/v2/displays/me). */
 export interface DisplayReport { name: string; params: string; commands: string[] }
@@ -15,7 +17,10 @@ export interface DisplayLinkDeps {
   /** The parameters this page was opened with (its query string). */
   currentParams: string;
   reload(): void;
-  clock?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout' | 'setInterval' | 'clearInterval'>;
+  /** The app's resources: the reports go through one (its retries with backoff, and a report as soon as the server is back). */
+  resources: Pick<ResourceRegistry, 'createResource'>;
+  /** The Identify timer (the reports' are the resource's). */
+  clock?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>;
 }
 
 export interface DisplayLink {
@@ -39,13 +44,7 @@ export function createDisplayLink(deps: DisplayLinkDeps): DisplayLink {
   const newParams = signal<string | null>(null);
   let identifyTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const poll = async () => {
-    let answer: DisplayReport;
-    try {
-      answer = await deps.report(deps.info());
-    } catch {
-      return;
-    }
+  const handle = (answer: DisplayReport) => {
     if (answer.commands.includes('reload')) {
       deps.reload();
       return;
@@ -58,23 +57,26 @@ export function createDisplayLink(deps: DisplayLinkDeps): DisplayLink {
     newParams.value = normal(answer.params) === normal(deps.currentParams) ? null : answer.params;
   };
 
+  // A failed report is retried with backoff, then waits for the next turn, like every other poll of the app.
+  const reports = createPoll({ resources: deps.resources, name: 'wallboard.displayReport', load: () => deps.report(deps.info()), onAnswer: handle, interval: REPORT_MS });
+
   return {
     identifying,
     newParams,
-    poll,
+    poll: reports.poll,
     start() {
-      void poll();
-      const timer = clock.setInterval(() => void poll(), REPORT_MS);
+      const stop = reports.start();
       return () => {
-        clock.clearInterval(timer);
+        stop();
         if (identifyTimer !== undefined) clock.clearTimeout(identifyTimer);
       };
     },
   };
 }
 
-export function reportToServer(info: Record<string, string>): Promise<DisplayReport> {
-  return http.get<DisplayReport>('api/v2/displays/me', { params: info });
+/** The report as the server takes it (DisplayLinkDeps.report), through the app's client. */
+export function createServerReport(http: Pick<HttpClient, 'get'>): (info: Record<string, string>) => Promise<DisplayReport> {
+  return (info) => http.get<DisplayReport>('api/v2/displays/me', { params: info });
 }
 
 /**

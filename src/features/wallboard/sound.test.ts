@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createResourceRegistry } from '../../lib/resource';
 import { createAlertWatch, type Problem } from './alerts';
 import { createChime, type ToneContext } from './sound';
 
@@ -30,7 +31,7 @@ describe('sound', () => {
     const chime = createChime(() => ctx);
     let problems: Problem[] = [old];
     let fail = false;
-    const watch = createAlertWatch({ load: async () => { if (fail) throw new Error('offline'); return problems; }, showMs: 60_000, onChange: (c) => chime.play(c) });
+    const watch = createAlertWatch({ resources: createResourceRegistry(), load: async () => { if (fail) throw new Error('offline'); return problems; }, showMs: 60_000, onChange: (c) => chime.play(c) });
     watch.start();
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(90_000);
@@ -44,7 +45,7 @@ describe('sound', () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(tones).toEqual([880]);
     // A page reload starts a new watch: its first poll is a baseline, silent.
-    const again = createAlertWatch({ load: async () => problems, showMs: 60_000, onChange: (c) => chime.play(c) });
+    const again = createAlertWatch({ resources: createResourceRegistry(), load: async () => problems, showMs: 60_000, onChange: (c) => chime.play(c) });
     again.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(tones).toEqual([880]);
@@ -54,7 +55,7 @@ describe('sound', () => {
     const { ctx, tones } = fakeContext('running');
     const chime = createChime(() => ctx);
     let problems: Problem[] = [];
-    const watch = createAlertWatch({ load: async () => problems, showMs: 60_000, onChange: (c) => chime.play(c) });
+    const watch = createAlertWatch({ resources: createResourceRegistry(), load: async () => problems, showMs: 60_000, onChange: (c) => chime.play(c) });
     watch.start();
     await vi.advanceTimersByTimeAsync(0);
     problems = [web];

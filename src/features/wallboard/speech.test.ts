@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createResourceRegistry } from '../../lib/resource';
 import { testTranslate } from '../../lib/testTranslate.test-utils';
 import { createAlertWatch, type Problem } from './alerts';
 import { parseWallboardParams } from './params';
@@ -26,7 +27,7 @@ describe('spoken alerts (voice=)', () => {
     let problems: Problem[] = [db];
     let fail = false;
     const onChange = (c: 'problem' | 'recovery', p: Problem[]) => speaker.say(c, p);
-    const watch = createAlertWatch({ load: async () => { if (fail) throw new Error('offline'); return problems; }, showMs: 300_000, onChange });
+    const watch = createAlertWatch({ resources: createResourceRegistry(), load: async () => { if (fail) throw new Error('offline'); return problems; }, showMs: 300_000, onChange });
     watch.start();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(said).toEqual([]);
@@ -41,7 +42,7 @@ describe('spoken alerts (voice=)', () => {
     problems = [db];
     await vi.advanceTimersByTimeAsync(30_000);
     expect(said.map((s) => s.text)).toEqual(['web01 Disk is CRITICAL.', 'web01 Disk recovered.']);
-    const reloaded = createAlertWatch({ load: async () => [db, disk], showMs: 60_000, onChange });
+    const reloaded = createAlertWatch({ resources: createResourceRegistry(), load: async () => [db, disk], showMs: 60_000, onChange });
     reloaded.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(said).toHaveLength(2);

@@ -1,7 +1,9 @@
 import { createAlertWatch, type AlertWatch, type Problem } from './alerts';
-import { createProblemFeed } from './alertsApi';
+import { createProblemFeed, statusChanges } from './alertsApi';
 import type { WallboardConfig } from './params';
+import type { HttpClient } from '../../lib/http';
 import type { Translate } from '../../lib/i18n';
+import type { ResourceRegistry } from '../../lib/resource';
 import { browserToneContext, createChime, type Chime } from './sound';
 import { browserSpeech, createSpeaker } from './speech';
 
@@ -14,7 +16,13 @@ export interface WallboardWatch {
 }
 
 /** Issue 10: what the wallboard watches besides its rotation, made once per screen from its parameters. */
-export function createWallboardWatch(config: WallboardConfig, paired: boolean, t: Translate): WallboardWatch {
+export function createWallboardWatch(
+  config: WallboardConfig,
+  paired: boolean,
+  t: Translate,
+  resources: Pick<ResourceRegistry, 'createResource'>,
+  http: Pick<HttpClient, 'get'>,
+): WallboardWatch {
   const interrupts = config.alerts ?? paired;
   // The audio context also stands for the tap that lets speech play where the browser wants a gesture first.
   const chime = config.sound ? createChime(browserToneContext) : undefined;
@@ -22,7 +30,8 @@ export function createWallboardWatch(config: WallboardConfig, paired: boolean, t
   const speaker = speech && config.voice !== undefined ? createSpeaker(speech, config.voice, t) : undefined;
   if (!interrupts && !config.night && !chime) return { interrupts };
   const watch = createAlertWatch({
-    load: createProblemFeed().read,
+    load: createProblemFeed(statusChanges(http)).read,
+    resources,
     showMs: config.alertSeconds * 1000,
     ...(chime ? { onChange: (change: 'problem' | 'recovery', problems: Problem[]) => (speaker ? speaker.say(change, problems) : chime.play(change)) } : {}),
   });

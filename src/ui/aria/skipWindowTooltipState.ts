@@ -5,6 +5,8 @@ import type { TooltipTriggerState } from 'react-stately';
  * Spec 9: a tooltip opens after `delay`, except within `skipWindow` ms of another tooltip closing (or while one is
  * open), when it opens at once. react-stately's own state keeps that window at 500 ms or more and closes late, so
  * the app keeps this one: shared by every trigger on the page, and the window starts when a tooltip is gone.
+ * Page state rather than app state (hence not made by the composition root): there is one pointer per page, the way
+ * react-aria keeps its own focus-visible state, and it holds no data.
  */
 let openCount = 0;
 let lastClosedAt = Number.NEGATIVE_INFINITY;

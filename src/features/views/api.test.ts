@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setNspSource } from '../../lib/http';
-import { createPageActionsApi } from './api';
+import { createHttpClient, type HttpClient } from '../../lib/http';
+import { createViewsApi } from './api';
 
 let calls: { url: string; init: RequestInit }[] = [];
 
+let http: HttpClient;
+
 beforeEach(() => {
   calls = [];
-  setNspSource(() => 'NSP1');
+  http = createHttpClient({ nsp: () => 'NSP1' });
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     calls.push({ url, init });
     return new Response(JSON.stringify({ id: 3, title: 'Web', url: 'x' }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -14,12 +16,11 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  setNspSource(() => '');
 });
 
-describe('page actions API', () => {
+describe('views API', () => {
   it('adds a view with a form-encoded POST of cmd=addview, title, url and nsp (spec 7)', async () => {
-    await createPageActionsApi().addView({ title: 'Web & mail', url: 'http://localhost/includes/page-home-main.php' });
+    await createViewsApi(http).addView({ title: 'Web & mail', url: 'http://localhost/includes/page-home-main.php' });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/ajaxhelper.php');
     expect(calls[0]!.init.method).toBe('POST');
