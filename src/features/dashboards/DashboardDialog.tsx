@@ -9,6 +9,8 @@ import { formDefaults, type DashboardDialog as DashboardDialogState } from './mo
 export interface DashboardDialogProps {
   dialog: DashboardDialogState;
   isPending: boolean;
+  /** The server's reason for refusing the last submit. */
+  error?: string | null;
   onSubmit: (form: DashboardForm) => void;
   onClose: () => void;
 }
@@ -17,7 +19,7 @@ const TITLES = { add: 'dashboards.dialog.add', edit: 'dashboards.dialog.edit', c
 const SUBMITS = { add: 'dashboards.dialog.submitAdd', edit: 'screens.save', clone: 'dashboards.dialog.submitClone' } as const;
 
 /** The add, edit and clone form (spec 2.14): title, background colour and transparent. */
-export function DashboardDialog({ dialog, isPending, onSubmit, onClose }: DashboardDialogProps) {
+export function DashboardDialog({ dialog, isPending, error, onSubmit, onClose }: DashboardDialogProps) {
   const t = useT();
   const [form, setForm] = useState<DashboardForm>(() => formDefaults(dialog));
   const set = (changes: Partial<DashboardForm>) => setForm((current) => ({ ...current, ...changes }));
@@ -34,6 +36,7 @@ export function DashboardDialog({ dialog, isPending, onSubmit, onClose }: Dashbo
       <TextField label={t('dashboards.field.title')} name="title" value={form.title} onChange={(title) => set({ title })} autoFocus maxLength={255} />
       <TextField label={t('dashboards.field.background')} name="background" type="color" value={form.background} onChange={(background) => set({ background })} />
       <Checkbox name="transparent" isSelected={form.transparent} onChange={(transparent) => set({ transparent })}>{t('dashboards.field.transparent')}</Checkbox>
+      {error && <p role="alert" className="ui-field-error" data-testid="dashboard-form-error">{error}</p>}
     </FormDialog>
   );
 }

@@ -55,6 +55,7 @@ export function ManageDashboardsScreen() {
             key={dialog.mode === 'add' ? 'add' : `${dialog.mode}-${dialog.dashboard.id}`}
             dialog={dialog}
             isPending={model.pending.value}
+            error={model.formError.value}
             onSubmit={(form) => void model.submit(form)}
             onClose={model.closeDialog}
           />

@@ -88,14 +88,15 @@ describe('dashboards model', () => {
     expect(notices[0]?.description).toBe('Access your new dashboard via My Dashboards.');
   });
 
-  it('a failed write keeps the form open: Failed to … dashboard. / the server\'s reason', async () => {
+  it('a failed write keeps the form open: Failed to … dashboard. / Please try again., and the form says why', async () => {
     const { model, api, notices, refreshMenu } = setup();
     vi.mocked(api.clone).mockRejectedValueOnce(new ApiError(400, 'x', 'You already have 200 dashboards, the most allowed. Delete one first.'));
     model.openClone(OPS);
     expect(await model.submit(formDefaults({ mode: 'clone', dashboard: OPS }))).toBe(false);
     expect(model.dialog.value).toEqual({ mode: 'clone', dashboard: OPS });
     expect(refreshMenu).not.toHaveBeenCalled();
-    expect(notices).toEqual([{ variant: 'error', title: 'Failed to clone dashboard.', description: 'You already have 200 dashboards, the most allowed. Delete one first.' }]);
+    expect(notices).toEqual([{ variant: 'error', title: 'Failed to clone dashboard.', description: 'Please try again.' }]);
+    expect(model.formError.value).toBe('You already have 200 dashboards, the most allowed. Delete one first.');
   });
 
   it('deletes after confirmation, and reports a failure', async () => {

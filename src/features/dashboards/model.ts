@@ -65,6 +65,8 @@ export interface DashboardsModel {
   readonly importFile: ReadonlySignal<File | null>;
   /** The validation message for the chosen file (spec 5), already translated. */
   readonly importError: ReadonlySignal<string | null>;
+  /** Why the server refused the add, edit or clone form: shown in the form, beside the field it names. */
+  readonly formError: ReadonlySignal<string | null>;
   openAdd(): void;
   openEdit(dashboard: Dashboard): void;
   openClone(dashboard: Dashboard): void;
@@ -88,6 +90,7 @@ export function createDashboardsModel({ api, refreshMenu, notify, download = dow
   const importOpen = signal(false);
   const importFile = signal<File | null>(null);
   const importError = signal<string | null>(null);
+  const formError = signal<string | null>(null);
 
   const refreshAll = async () => {
     await Promise.all([refreshMenu(), dashboards.refresh()]);
@@ -97,8 +100,13 @@ export function createDashboardsModel({ api, refreshMenu, notify, download = dow
     write: ({ run }: { action: Action; run: () => Promise<unknown> }) => run(),
     notify,
     done: (_, { action }) => ({ variant: 'success', title: t(`dashboards.notice.${DONE[action]}`), description: t(`dashboards.notice.${DONE[action]}Detail`) }),
-    // Spec 8's 'Please try again.', unless the server said why it refused (issue 20: a refusal names the field and the rule).
-    failed: (error, { action }) => ({ variant: 'error', title: t(`dashboards.notice.${action}Failed`), description: serverMessageOf(error) ?? t('screens.tryAgain') }),
+    // Spec 8: 'Please try again.', and only the import passes the server's message on; a refused form shows the
+    // server's reason (issue 20: the field and the rule) in the form itself.
+    failed: (error, { action }) => {
+      const reason = serverMessageOf(error);
+      if (action === 'add' || action === 'edit' || action === 'clone') formError.value = reason ?? null;
+      return { variant: 'error', title: t(`dashboards.notice.${action}Failed`), description: (action === 'import' ? reason : undefined) ?? t('screens.tryAgain') };
+    },
   });
   const attempt = (action: Action, run: () => Promise<unknown>) => write.run({ action, run });
 
@@ -116,10 +124,11 @@ export function createDashboardsModel({ api, refreshMenu, notify, download = dow
     importOpen,
     importFile,
     importError,
-    openAdd: () => { dialog.value = { mode: 'add' }; },
-    openEdit: (dashboard) => { dialog.value = { mode: 'edit', dashboard }; },
-    openClone: (dashboard) => { dialog.value = { mode: 'clone', dashboard }; },
-    closeDialog: () => { dialog.value = null; },
+    formError,
+    openAdd: () => { formError.value = null; dialog.value = { mode: 'add' }; },
+    openEdit: (dashboard) => { formError.value = null; dialog.value = { mode: 'edit', dashboard }; },
+    openClone: (dashboard) => { formError.value = null; dialog.value = { mode: 'clone', dashboard }; },
+    closeDialog: () => { formError.value = null; dialog.value = null; },
     async submit(form) {
       const target = dialog.peek();
       if (!target) return false;
