@@ -11,7 +11,7 @@ import { inFrameHref } from '../features/menu/menuLinks';
 import { clockTime, useStaleness } from '../features/connection/staleness';
 import { useKiosk } from './kiosk';
 import { useShellData } from '../features/shellData/shellData';
-import { daemonTone, systemCodes, toggleTones, type StatusTone } from '../features/shellData/systemStatus';
+import { daemonTone, engineLines, systemCodes, toggleTones, type EngineLine, type StatusTone } from '../features/shellData/systemStatus';
 import './SystemStatusControl.css';
 
 const ADMIN = { id: 'admin' as const, path: 'admin/' };
@@ -19,6 +19,7 @@ const SYSSTAT = inFrameHref(ADMIN, 'admin/sysstat.php');
 const ENGINE = inFrameHref(ADMIN, 'admin/sysstat.php?pageopt=monitoringengine');
 
 const DAEMON_TEXT: Record<StatusTone, string> = { ok: 'shell.status.running', critical: 'shell.status.stopped', warning: 'shell.status.unknown', unknown: 'shell.status.unknown' };
+const ENGINE_TEXT: Record<EngineLine['state'], string> = { ok: 'shell.status.running', failing: 'shell.status.failing', stale: 'shell.status.notAnswering' };
 const TOGGLE_TEXT: Record<StatusTone, string> = { ok: 'shell.status.enabled', warning: 'shell.status.disabled', critical: 'shell.status.disabled', unknown: 'shell.status.unknown' };
 
 /** A coloured dot plus the state in words, so colour is never the only signal. */
@@ -45,6 +46,12 @@ export function SystemStatusControl() {
   });
   const engineTone = daemonTone(codes.engine);
   const grapherTone = daemonTone(codes.grapher);
+  // Several engines: one line each, its state and the age of its data (the reason in the tooltip).
+  const engineItems = engineLines(system.data).map((e): MenuItemSpec => {
+    const state = t(ENGINE_TEXT[e.state]);
+    const text = e.age === null ? state : t('shell.status.engineAge', { state, age: e.age });
+    return { key: `engine-${e.name}`, label: t('shell.status.engineNamed', { name: e.name }), href: SYSSTAT, detail: <span title={e.reason ?? undefined}><ToneBadge tone={e.tone} text={text} /></span> };
+  });
   return (
     <>
       <StatusFailure failed={!loaded && loadFailed(system.error)} />
@@ -56,6 +63,7 @@ export function SystemStatusControl() {
         placement="bottom end"
         items={[
           item('engine', 'shell.status.engine', SYSSTAT, engineTone, DAEMON_TEXT[engineTone]),
+          ...engineItems,
           item('grapher', 'shell.status.grapher', SYSSTAT, grapherTone, DAEMON_TEXT[grapherTone]),
           item('notifications', 'shell.status.notifications', ENGINE, toggles.notifications, TOGGLE_TEXT[toggles.notifications]),
           item('hostChecks', 'shell.status.hostChecks', ENGINE, toggles.hostChecks, TOGGLE_TEXT[toggles.hostChecks]),

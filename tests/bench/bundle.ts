@@ -70,17 +70,21 @@ export async function run(): Promise<Record<string, string | number>> {
     await Promise.all(pending);
     const lazy = largestLazyChunk(loaded);
     const wallboard = await firstLoad(context, `${server.url}wallboard`);
+    // Issue 19: the budgets are relative to what the stack's libraries alone cost, measured in this same run.
+    const floor = await libraryFloor();
+    const kib = (bytes: number) => +(bytes / 1024).toFixed(1);
     return {
-      'initial JS (gzip KiB)': +(sizes.js / 1024).toFixed(1),
+      'initial JS (gzip KiB)': kib(sizes.js),
       'initial JS files': sizes.jsFiles,
-      'initial JS budget (KiB)': 110,
+      'shell initial JS above the library floor (gzip KiB)': kib(sizes.js - floor),
       'initial CSS (gzip KiB)': +(sizes.css / 1024).toFixed(1),
       'initial CSS files': sizes.cssFiles,
       'largest lazy JS chunk (gzip KiB)': lazy ? +(lazy.gzip / 1024).toFixed(1) : 'none',
       'largest lazy JS chunk': lazy?.name ?? 'none',
-      'wallboard initial JS (gzip KiB)': +(wallboard.js / 1024).toFixed(1),
+      'wallboard initial JS (gzip KiB)': kib(wallboard.js),
       'wallboard initial JS files': wallboard.files,
-      'of which the stack libraries alone (gzip KiB)': +((await libraryFloor()) / 1024).toFixed(1),
+      'wallboard initial JS above the library floor (gzip KiB)': kib(wallboard.js - floor),
+      'of which the stack libraries alone (gzip KiB)': kib(floor),
     };
   } finally {
     await browser.close();

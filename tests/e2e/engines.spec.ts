@@ -49,6 +49,17 @@ test.afterAll(async () => {
 });
 
 test.describe('several engines in one Pharos', () => {
+  test('the top bar\'s system status lists every engine; one not answering makes it degraded', async ({ page }) => {
+    await login(page, server!);
+    const status = page.getByRole('banner').getByRole('button', { name: /^System status: System degraded$/ });
+    await expect(status).toBeVisible();
+    await status.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: /Engine lab-a/ })).toContainText('Running');
+    await expect(menu.getByRole('menuitem', { name: /Engine lab-b/ })).toContainText('Running');
+    await expect(menu.getByRole('menuitem', { name: /Engine paris/ })).toContainText(/Not answering · data \d+ s old/);
+  });
+
   test('the service status page has an Engine column; a silent engine\'s rows are stale, never OK', async ({ page }) => {
     await login(page, server!);
     await page.goto(`${server!.url}${STATUS}?show=services&records=100`);
@@ -69,6 +80,12 @@ test.describe('several engines in one Pharos', () => {
     // The live engines' rows are not marked.
     const labRows = table.locator('tbody tr').filter({ has: page.locator('td.engine', { hasText: /^lab-a$/ }) });
     await expect(labRows.locator('.badge.stale')).toHaveCount(0);
+    // The state counts leave the stale rows out of every state (never counted as OK), and count them apart.
+    const summary = page.getByRole('list', { name: 'Services by state' });
+    await expect(summary.locator('li.stale')).toHaveText('30 STALE');
+    const all = Number((await summary.getByRole('link', { name: /All$/ }).locator('.count').innerText()).replace(/,/g, ''));
+    const perState = await summary.locator('li[class^="state-"]:not(.stale) .count').allInnerTexts();
+    expect(perState.reduce((sum, n) => sum + Number(n), 0) + 30).toBe(all);
     // Stale looks different from live, not only by colour: not the OK colour, and a dashed outline.
     const look = (el: Element) => ({ color: getComputedStyle(el).color, border: getComputedStyle(el).borderTopStyle });
     const ok = await labRows.locator('.badge.state-ok').first().evaluate(look);

@@ -21,7 +21,7 @@ export const SERVICES = {
   pending: { host: 'db1', description: 'backup' },
 } as const;
 
-function config(port: number): string {
+function config(port: number, extra: string): string {
   return `const NodeName = "pharos-test"
 include <itl>
 object CheckerComponent "checker" { }
@@ -36,7 +36,7 @@ object Host "db1" { import "test-host"; address = "127.0.0.2"; vars.dummy_state 
 object Service "disk" { import "test-svc"; host_name = "web1"; vars.dummy_state = 2; vars.dummy_text = "CRITICAL - disk full|used=99%;80;90" }
 object Service "payments" { import "test-svc"; host_name = "web1"; enable_active_checks = false; groups = [ "pay" ] }
 object Service "backup" { import "test-svc"; host_name = "db1"; enable_active_checks = false }
-`;
+${extra}`;
 }
 
 export interface IcingaEngine {
@@ -82,15 +82,18 @@ function signal(pid: number, sig: NodeJS.Signals): void {
   }
 }
 
-/** Starts Icinga 2; fails with what to install when it is missing (CI installs it, nothing here is skipped). */
-export async function startIcinga(): Promise<IcingaEngine> {
+/**
+ * Starts Icinga 2; fails with what to install when it is missing (CI installs it, nothing here is skipped).
+ * `extraConfig`: more objects after the standard ones (e.g. a host that shares its name with another engine's).
+ */
+export async function startIcinga(extraConfig = ''): Promise<IcingaEngine> {
   if (!ICINGA_BIN) throw new Error('icinga2 is not installed, and the Livestatus tests need a real one: apt-get install -y --no-install-recommends icinga2 (.ci/run installs it).');
   const asRoot = process.getuid?.() === 0;
   if (asRoot && !SETPRIV_BIN) throw new Error('setpriv is missing (package util-linux): the tests run icinga2 as nobody with it.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-icinga-'));
   for (const sub of ['etc', 'data', 'log/compat', 'cache', 'spool', 'run']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
   const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'etc', 'icinga2.conf'), config(port));
+  fs.writeFileSync(path.join(dir, 'etc', 'icinga2.conf'), config(port, extraConfig));
   const user = os.userInfo();
   const group = asRoot ? 'nogroup' : (fs.readFileSync('/etc/group', 'utf8').split('\n').find((l) => l.split(':')[2] === String(user.gid))?.split(':')[0] ?? String(user.gid));
   if (asRoot) {

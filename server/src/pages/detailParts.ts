@@ -56,25 +56,33 @@ export function checkFacts(o: Checked): [string, SafeHtml | string | number][] {
   ];
 }
 
-export function commentsTable(comments: Comment[], caption: string, objectCell?: (c: Comment) => SafeHtml): SafeHtml {
-  const rows = comments.map((c) => html`<tr>${objectCell ? objectCell(c) : ''}<td>${timeCell(c.entry_time)}</td><td>${c.author}</td>
+/** The Engine cell of a list row, with several engines (after the object's Host and Service cells). */
+const engineCell = (x: { engine?: string }) => html`<td data-label="Engine" class="engine">${x.engine ?? ''}</td>`;
+
+/** `withEngine`: an Engine column after the object's cells, once several engines are configured. */
+export function commentsTable(comments: Comment[], caption: string, objectCell?: (c: Comment) => SafeHtml, withEngine = false): SafeHtml {
+  const engine = withEngine && objectCell !== undefined;
+  const rows = comments.map((c) => html`<tr>${objectCell ? objectCell(c) : ''}${engine ? engineCell(c) : ''}<td>${timeCell(c.entry_time)}</td><td>${c.author}</td>
 <td class="output">${c.text}</td><td>${ENTRY_TYPES[c.entry_type] ?? 'Other'}</td><td>${yesNo(c.persistent)}</td></tr>`);
-  const head = html`<thead><tr>${objectCell ? html`<th scope="col">Host</th><th scope="col">Service</th>` : ''}<th scope="col">Entry Time</th><th scope="col">Author</th>
+  const head = html`<thead><tr>${objectCell ? html`<th scope="col">Host</th><th scope="col">Service</th>` : ''}${engine ? html`<th scope="col">Engine</th>` : ''}<th scope="col">Entry Time</th><th scope="col">Author</th>
 <th scope="col" class="wide">Comment</th><th scope="col">Type</th><th scope="col">Persistent</th></tr></thead>`;
-  return dataTable(caption, head, rows, 'There are no comments.', objectCell ? 7 : 5);
+  return dataTable(caption, head, rows, 'There are no comments.', (objectCell ? 7 : 5) + (engine ? 1 : 0));
 }
 
 export interface DowntimeRowOptions {
   objectCell?: (d: Downtime) => SafeHtml;
   /** A delete form per row, when the user may send commands. */
   deleteForm?: (d: Downtime) => SafeHtml;
+  /** An Engine column after the object's cells, once several engines are configured. */
+  withEngine?: boolean;
 }
 
 export function downtimesTable(downtimes: Downtime[], caption: string, o: DowntimeRowOptions = {}): SafeHtml {
-  const rows = downtimes.map((d) => html`<tr>${o.objectCell ? o.objectCell(d) : ''}<td>${timeCell(d.start_time)}</td><td>${timeCell(d.end_time)}</td>
+  const engine = o.withEngine === true && o.objectCell !== undefined;
+  const rows = downtimes.map((d) => html`<tr>${o.objectCell ? o.objectCell(d) : ''}${engine ? engineCell(d) : ''}<td>${timeCell(d.start_time)}</td><td>${timeCell(d.end_time)}</td>
 <td>${d.fixed ? 'Fixed' : `Flexible (${durationText(d.duration)})`}</td><td>${d.author}</td><td class="output">${d.comment}</td>
 ${o.deleteForm ? html`<td>${o.deleteForm(d)}</td>` : ''}</tr>`);
-  const head = html`<thead><tr>${o.objectCell ? html`<th scope="col">Host</th><th scope="col">Service</th>` : ''}<th scope="col">Start</th><th scope="col">End</th>
+  const head = html`<thead><tr>${o.objectCell ? html`<th scope="col">Host</th><th scope="col">Service</th>` : ''}${engine ? html`<th scope="col">Engine</th>` : ''}<th scope="col">Start</th><th scope="col">End</th>
 <th scope="col">Type</th><th scope="col">Author</th><th scope="col" class="wide">Comment</th>${o.deleteForm ? html`<th scope="col">Action</th>` : ''}</tr></thead>`;
-  return dataTable(caption, head, rows, 'There is no scheduled downtime.', 6 + (o.objectCell ? 2 : 0) + (o.deleteForm ? 1 : 0));
+  return dataTable(caption, head, rows, 'There is no scheduled downtime.', 6 + (o.objectCell ? 2 : 0) + (engine ? 1 : 0) + (o.deleteForm ? 1 : 0));
 }

@@ -7,32 +7,38 @@ import type { PageEnv, PageResult } from './pageRoute.js';
 import { pager } from './table.js';
 import { hostUrl, serviceUrl, statusUrl, type QueryValues } from './urls.js';
 
-function objectCells(base: string, x: { host_name: string; service_description: string | null }): SafeHtml {
-  return html`<td><a href="${hostUrl(base, x.host_name)}">${x.host_name}</a></td>
-<td>${x.service_description === null ? html`<span class="muted">Host</span>` : html`<a href="${serviceUrl(base, x.host_name, x.service_description)}">${x.service_description}</a>`}</td>`;
+/** The object's links; with several engines they name its engine (the same host name may be on two). */
+function objectCells(base: string, x: { host_name: string; service_description: string | null; engine?: string }): SafeHtml {
+  return html`<td><a href="${hostUrl(base, x.host_name, x.engine)}">${x.host_name}</a></td>
+<td>${x.service_description === null ? html`<span class="muted">Host</span>` : html`<a href="${serviceUrl(base, x.host_name, x.service_description, x.engine)}">${x.service_description}</a>`}</td>`;
 }
 
-function hostFilter(env: PageEnv): { host: string; keep: (x: { host_name: string }) => boolean } {
+/** `host=` and, with several engines, `engine=` narrow the list. */
+function hostFilter(env: PageEnv): { host: string; engine: string; keep: (x: { host_name: string; engine?: string }) => boolean } {
   const host = textOf(env.fields, 'host');
-  return { host, keep: (x) => !host || x.host_name === host };
+  const engine = textOf(env.fields, 'engine');
+  return { host, engine, keep: (x) => (!host || x.host_name === host) && (!engine || x.engine === engine) };
 }
+
+/** The Engine column, once several engines are configured. */
+const severalEngines = (env: PageEnv): boolean => (env.ctx.monitoring.engines?.().length ?? 0) > 1;
 
 const byObject = (a: Comment | Downtime, b: Comment | Downtime): number =>
-  compareText(a.host_name, b.host_name) || compareText(a.service_description ?? '', b.service_description ?? '') || a.id - b.id;
+  compareText(a.host_name, b.host_name) || compareText(a.engine ?? '', b.engine ?? '') || compareText(a.service_description ?? '', b.service_description ?? '') || a.id - b.id;
 
 /** `show=comments`: every comment (optionally of one `host`), newest first within each object. */
 export function commentsPage(env: PageEnv): PageResult {
   const { ctx } = env;
-  const { host, keep } = hostFilter(env);
+  const { host, engine, keep } = hostFilter(env);
   const slice = slicePage(ctx.monitoring.snapshot().comments.filter(keep), pagingOf(env.fields), byObject);
-  const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'comments', host, ...p });
+  const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'comments', host, engine: engine || undefined, ...p });
   const heading = host ? `Comments for ${host}` : 'Comments';
   return {
     title: heading,
     body: pageBody({
       heading,
       intro: 'Comments are added from a host or service detail page; acknowledgements add one too.',
-      content: html`${commentsTable(slice.rows, 'Comments', (c) => objectCells(ctx.base, c))}${pager(slice, 'comments', link)}`,
+      content: html`${commentsTable(slice.rows, 'Comments', (c) => objectCells(ctx.base, c), severalEngines(env))}${pager(slice, 'comments', link)}`,
     }),
   };
 }
@@ -40,16 +46,16 @@ export function commentsPage(env: PageEnv): PageResult {
 /** `show=downtimes`: scheduled downtime of hosts and services, ordered by object. */
 export function downtimesPage(env: PageEnv): PageResult {
   const { ctx } = env;
-  const { host, keep } = hostFilter(env);
+  const { host, engine, keep } = hostFilter(env);
   const slice = slicePage(ctx.monitoring.snapshot().downtimes.filter(keep), pagingOf(env.fields), byObject);
-  const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'downtimes', host, ...p });
+  const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'downtimes', host, engine: engine || undefined, ...p });
   const heading = host ? `Scheduled Downtime for ${host}` : 'Scheduled Downtime';
   return {
     title: heading,
     body: pageBody({
       heading,
       intro: 'Downtime is scheduled and deleted from a host or service detail page.',
-      content: html`${downtimesTable(slice.rows, 'Scheduled downtime', { objectCell: (d) => objectCells(ctx.base, d) })}${pager(slice, 'downtimes', link)}`,
+      content: html`${downtimesTable(slice.rows, 'Scheduled downtime', { objectCell: (d) => objectCells(ctx.base, d), withEngine: severalEngines(env) })}${pager(slice, 'downtimes', link)}`,
     }),
   };
 }

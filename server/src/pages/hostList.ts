@@ -45,11 +45,17 @@ function selectHosts(snap: MonitoringSnapshot, f: ListFilters): HostSelection {
   if (hit) return hit;
   const keep = hostPredicate(f);
   const ordered = hostsByName(snap);
-  const counts = [0, 0, 0];
+  // Per state, then (index 3) hosts of an engine that is not answering: counted under no state, left out by a state filter.
+  const counts = [0, 0, 0, 0];
   const picked: number[] = [];
   for (let i = 0; i < ordered.length; i++) {
     const h = ordered[i]!;
     if (!keep(h)) continue;
+    if (h.stale !== undefined) {
+      counts[3]!++;
+      if (!f.states) picked.push(i);
+      continue;
+    }
     counts[h.current_state] = (counts[h.current_state] ?? 0) + 1;
     if (!f.states || f.states.has(h.current_state)) picked.push(i);
   }

@@ -32,9 +32,12 @@ export function stateSummary(kind: ObjectKind, counts: number[], active: Set<num
   const names = kind === 'host' ? HOST_STATES : SERVICE_STATES;
   const total = counts.reduce((a, b) => a + b, 0);
   const cls = ['ok', kind === 'host' ? 'critical' : 'warning', kind === 'host' ? 'unknown' : 'critical', 'unknown'];
+  // After the states: rows of engines that are not answering (several engines), never counted as any state.
+  const stale = counts[names.length] ?? 0;
   return html`<ul class="state-summary" aria-label="${kind === 'host' ? 'Hosts' : 'Services'} by state">
 <li><a href="${link('')}"${!active ? html` aria-current="true"` : ''}><span class="count">${total.toLocaleString('en-US')}</span> All</a></li>
 ${names.map((n, i) => html`<li class="state-${cls[i]}"><a href="${link(String(i))}"${active?.size === 1 && active.has(i) ? html` aria-current="true"` : ''}><span class="count">${(counts[i] ?? 0).toLocaleString('en-US')}</span> ${n}</a></li>`)}
+${stale ? html`<li class="state-pending stale" title="Engines not answering: their last data, counted under no state"><span class="count">${stale.toLocaleString('en-US')}</span> STALE</li>` : ''}
 </ul>`;
 }
 

@@ -71,6 +71,7 @@ ${unhandled.length
 ${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime"><h2>Acknowledged or in downtime</h2><ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
 <p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>+${notRendered} more</p>
 </main>
+<noscript><style>.board-page:not([data-fitted]) { visibility: visible; }</style></noscript>
 <script src="${ctx.base}includes/js/problemsboard.js" defer></script>`;
   return { title: 'Problems board', body, bodyClass: 'board' };
 }

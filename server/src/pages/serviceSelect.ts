@@ -7,7 +7,10 @@ import { hostsByName } from './snapshotIndex.js';
 export interface Selection {
   /** Positions in `serviceColumns(snap).ordered`, ascending. */
   picked: number[];
-  /** Matches per state before the state filter, for the summary links. */
+  /**
+   * Matches per state before the state filter, for the summary links; then, at index 4, rows of an engine that is
+   * not answering (stale): they count under no state, and a state filter leaves them out.
+   */
   counts: number[];
 }
 
@@ -65,7 +68,7 @@ function select(snap: MonitoringSnapshot, f: ListFilters): Selection {
   const sgMembers = sg ? new Set(sg.members) : undefined;
   const wanted = f.states ? [0, 1, 2, 3].map((s) => f.states!.has(s)) : undefined;
 
-  const counts = [0, 0, 0, 0];
+  const counts = [0, 0, 0, 0, 0];
   const picked: number[] = [];
   for (let i = lo; i < hi; i++) {
     if ((c.flags[i]! & mask) !== mask) continue;
@@ -80,6 +83,11 @@ function select(snap: MonitoringSnapshot, f: ListFilters): Selection {
       if (sgMembers && !sgMembers.has(`${s.host_name};${s.service_description}`) && !s.servicegroups.includes(sg!.name)) continue;
     }
     const state = c.state[i]!;
+    if (c.ordered[i]!.stale !== undefined) {
+      counts[4]!++;
+      if (!wanted) picked.push(i);
+      continue;
+    }
     counts[state]!++;
     if (!wanted || wanted[state]) picked.push(i);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemStatus } from '../../lib/apiTypes';
-import { daemonTone, systemCodes, toggleTone } from './systemStatus';
+import { daemonTone, engineLines, systemCodes, toggleTone } from './systemStatus';
 
 function status(engine: number, grapher: number): SystemStatus {
   const daemon = (id: string, name: string, code: number) => ({ id, name, return_code: code, status: '', display_name: name, display_status: '', display_running: code === 0 });
@@ -22,5 +22,21 @@ describe('system status colours (spec 4)', () => {
   });
   it('maps toggles 0 warning, 1 green, others neutral', () => {
     expect([toggleTone(0), toggleTone(1), toggleTone(3), toggleTone(undefined)]).toEqual(['warning', 'ok', 'unknown', 'unknown']);
+  });
+});
+
+describe('several engines in the system status (issue 21)', () => {
+  const withEngines = (...states: ('ok' | 'failing' | 'stale')[]): SystemStatus => ({
+    ...status(0, 0),
+    monitoring: { engines: states.map((state, i) => ({ name: `e${i}`, kind: 'demo', address: '', state, updated: 100, age: state === 'ok' ? 2 : 60, reason: state === 'ok' ? null : 'down' })) },
+  }) as unknown as SystemStatus;
+  it('lists every engine with a tone: not answering red, failing amber; none with one engine', () => {
+    expect(engineLines(withEngines('ok', 'failing', 'stale')).map((e) => [e.name, e.tone, e.age])).toEqual([['e0', 'ok', 2], ['e1', 'warning', 60], ['e2', 'critical', 60]]);
+    expect(engineLines(withEngines('stale'))).toEqual([]);
+    expect(engineLines(undefined)).toEqual([]);
+  });
+  it('is overall 1 while one of several engines is not answering', () => {
+    expect(systemCodes(withEngines('ok', 'failing')).overall).toBe(0);
+    expect(systemCodes(withEngines('ok', 'stale')).overall).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { ProgramStatus, SystemStatus } from '../../lib/apiTypes';
+import type { EngineState, ProgramStatus, SystemStatus } from '../../lib/apiTypes';
 
 export type StatusTone = 'ok' | 'critical' | 'warning' | 'unknown';
 
@@ -25,11 +25,26 @@ function daemonCode(status: SystemStatus | undefined, ids: string[]): number {
 
 export interface SystemCodes { overall: number; engine: number; grapher: number }
 
-/** Engine is the nagioscore daemon, the grapher is pnp/npcd; overall is 1 when either is 1, else 0. */
+/**
+ * Engine is the nagioscore daemon, the grapher is pnp/npcd; overall is 1 when either is 1, else 0. With several
+ * engines, one that is not answering makes it 1 too: a silent engine never leaves the status looking healthy.
+ */
 export function systemCodes(status: SystemStatus | undefined): SystemCodes {
   const engine = daemonCode(status, ['nagioscore', 'nagios']);
   const grapher = daemonCode(status, ['pnp', 'npcd']);
-  return { overall: engine === 1 || grapher === 1 ? 1 : 0, engine, grapher };
+  const silent = engineLines(status).some((e) => e.state === 'stale');
+  return { overall: engine === 1 || grapher === 1 || silent ? 1 : 0, engine, grapher };
+}
+
+export interface EngineLine { name: string; state: EngineState['state']; tone: StatusTone; age: number | null; reason: string | null }
+
+const ENGINE_TONE: Record<EngineState['state'], StatusTone> = { ok: 'ok', failing: 'warning', stale: 'critical' };
+
+/** Every engine of `monitoring.engines` with its tone: not answering red, failing amber. None with a single engine. */
+export function engineLines(status: SystemStatus | undefined): EngineLine[] {
+  const engines = status?.monitoring?.engines ?? [];
+  if (engines.length < 2) return [];
+  return engines.map((e) => ({ name: e.name, state: e.state, tone: ENGINE_TONE[e.state] ?? 'unknown', age: e.age, reason: e.reason }));
 }
 
 export interface ToggleCodes { notifications: StatusTone; hostChecks: StatusTone; serviceChecks: StatusTone }

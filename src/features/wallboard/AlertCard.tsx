@@ -38,6 +38,7 @@ function ProblemCard({ alert, more, t }: { alert: Alert; more: ReactNode; t: Tra
         <span data-testid="wallboard-alert-host">{alert.host}</span>
         {alert.service && <> · <span data-testid="wallboard-alert-service">{alert.service}</span></>}
       </h1>
+      {alert.engine !== undefined && <p className="wallboard-alert-engine" data-testid="wallboard-alert-engine">{t('wallboard.alert.engine', { engine: alert.engine })}</p>}
       <p className="wallboard-alert-state" data-testid="wallboard-alert-state">
         <Icon name={alert.recovered ? 'success' : 'warning'} /> {alert.recovered ? t('wallboard.alert.recovered') : stateWords(alert, t)}
       </p>
@@ -70,6 +71,7 @@ function StormCard({ group, more, t }: { group: AlertGroup; more: ReactNode; t: 
           <li key={problemKey(p)} data-kind={p.service ? 'service' : 'host'} data-state={p.state}>
             <Icon name="warning" />{' '}
             <span className="wallboard-alert-subject">{p.service ? `${p.host} · ${p.service}` : p.host}</span>{' '}
+            {p.engine !== undefined && <><span className="wallboard-alert-engine">({p.engine})</span>{' '}</>}
             <span className="wallboard-alert-row-state">— {stateWords(p, t)}</span>
           </li>
         ))}

@@ -11,6 +11,8 @@ export interface Problem {
   output: string;
   /** When the object entered this state (ms). */
   since: number;
+  /** The engine it is on, once several engines are configured: the same host name on two engines is two hosts. */
+  engine?: string;
 }
 
 export interface Alert extends Problem {
@@ -52,8 +54,8 @@ export const STANDING_MS = 600_000;
 const MAX_CARDS_IN_A_ROW = 2;
 
 /** The same problem is the same object in the same state since the same moment: a new failure later is new again. */
-export const problemKey = (p: Problem): string => `${p.host}\n${p.service ?? ''}\n${p.state}\n${p.since}`;
-const objectKey = (p: Problem): string => `${p.host}\n${p.service ?? ''}`;
+export const problemKey = (p: Problem): string => `${p.host}\n${p.service ?? ''}\n${p.state}\n${p.since}\n${p.engine ?? ''}`;
+const objectKey = (p: Problem): string => `${p.host}\n${p.service ?? ''}\n${p.engine ?? ''}`;
 
 /** Host DOWN, then UNREACHABLE, then service CRITICAL; newest first within a state. */
 const severity = (p: Problem): number => (p.service !== undefined ? 2 : p.state === 1 ? 0 : 1);

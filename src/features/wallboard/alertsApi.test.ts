@@ -59,3 +59,20 @@ describe('the problem feed', () => {
     expect(old.at).toBeUndefined();
   });
 });
+
+describe('the problem feed with several engines (issue 21)', () => {
+  it('keeps the same object on two engines apart, with its engine, and clears only the one named', async () => {
+    const berlin = { ...disk, engine: 'berlin' };
+    const paris = { ...disk, engine: 'paris', last_state_change: 300 };
+    const answers: AlertChanges[] = [
+      { cursor: 'a1b2c3d4.1', problems: [berlin, paris] },
+      { cursor: 'a1b2c3d4.2', changes: [{ kind: 'cleared', host_name: 'web01', service_description: 'Disk', engine: 'berlin' }] },
+    ];
+    const load = createProblemFeed(async () => answers.shift()!);
+    expect(await load()).toEqual([
+      { host: 'web01', service: 'Disk', state: 2, output: 'full', since: 200_000, engine: 'berlin' },
+      { host: 'web01', service: 'Disk', state: 2, output: 'full', since: 300_000, engine: 'paris' },
+    ]);
+    expect(await load()).toEqual([{ host: 'web01', service: 'Disk', state: 2, output: 'full', since: 300_000, engine: 'paris' }]);
+  });
+});

@@ -2,7 +2,8 @@ import type { AlertChanges, AlertProblem } from '../../lib/apiTypes';
 import type { HttpClient } from '../../lib/http';
 import type { Problem, ProblemRead } from './alerts';
 
-const key = (p: { host_name: string; service_description?: string | undefined }) => `${p.host_name}\u0000${p.service_description ?? ''}`;
+/** An object's key in the feed; with several engines its engine too, so two engines' same-named objects stay apart. */
+const key = (p: { host_name: string; service_description?: string | undefined; engine?: string | undefined }) => `${p.host_name}\u0000${p.service_description ?? ''}\u0000${p.engine ?? ''}`;
 
 const toProblem = (r: AlertProblem): Problem => ({
   host: r.host_name,
@@ -10,6 +11,7 @@ const toProblem = (r: AlertProblem): Problem => ({
   state: r.current_state,
   output: r.output,
   since: r.last_state_change * 1000,
+  ...(r.engine !== undefined ? { engine: r.engine } : {}),
 });
 
 /** The current problems; `read` also says whether they came as a whole list after a break, and the server's time. */

@@ -5,7 +5,7 @@
  */
 import { emptySnapshot } from '../empty.js';
 import {
-  CommandRejectedError, EngineUnavailableError, hostKey, type EngineStatus, type ExternalCommand, type Group, type MonitoringSnapshot,
+  CommandRejectedError, EngineUnavailableError, type EngineStatus, type ExternalCommand, type Group, type MonitoringSnapshot,
   type MonitoringSource, type SourceCapabilities,
 } from '../source.js';
 import type { Engine } from './openEngine.js';
@@ -15,14 +15,61 @@ const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 :
 
 type Rows = Pick<MonitoringSnapshot, 'hosts' | 'services' | 'comments' | 'downtimes'>;
 
-/** One engine's rows with its name (and `stale`), cached per snapshot object and staleness so unchanged engines cost nothing. */
+type Named = { host_name: string; engine?: string };
+type NamedService = Named & { service_description: string };
+
+/**
+ * hostKey order (host name, then engine) without building the keys: at 300,000 services a sort that concatenates
+ * keys in every comparison took seconds. The same order as comparing hostKey strings, since '\u0000' sorts first.
+ */
+const byHost = (a: Named, b: Named): number => compareNames(a.host_name, b.host_name) || compareNames(a.engine ?? '', b.engine ?? '');
+const byService = (a: NamedService, b: NamedService): number => byHost(a, b) || compareNames(a.service_description, b.service_description);
+
+/** `rows` in `compare` order: as they are when already sorted (the usual case), else a sorted copy. */
+function sortedRows<T>(rows: T[], compare: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < rows.length; i++) if (compare(rows[i - 1]!, rows[i]!) > 0) return [...rows].sort(compare);
+  return rows;
+}
+
+/** Merges lists each already in `compare` order: O(n log k) for k engines, instead of sorting every row again. */
+function mergeSorted<T>(lists: T[][], compare: (a: T, b: T) => number): T[] {
+  let round = lists.filter((l) => l.length > 0);
+  // A copy even of a single list: the merged snapshot never shares an array with an engine's cached rows.
+  if (round.length <= 1) return [...(round[0] ?? [])];
+  while (round.length > 1) {
+    const next: T[][] = [];
+    for (let i = 0; i < round.length; i += 2) {
+      const a = round[i]!;
+      const b = round[i + 1];
+      if (!b) {
+        next.push(a);
+        continue;
+      }
+      const out: T[] = new Array<T>(a.length + b.length);
+      let x = 0;
+      let y = 0;
+      let o = 0;
+      while (x < a.length && y < b.length) out[o++] = compare(a[x]!, b[y]!) <= 0 ? a[x++]! : b[y++]!;
+      while (x < a.length) out[o++] = a[x++]!;
+      while (y < b.length) out[o++] = b[y++]!;
+      next.push(out);
+    }
+    round = next;
+  }
+  return round[0]!;
+}
+
+/**
+ * One engine's rows with its name (and `stale`), hosts and services in merge order, cached per snapshot object and
+ * staleness so unchanged engines cost nothing.
+ */
 function tagged(cache: WeakMap<MonitoringSnapshot, { stale: number | undefined; rows: Rows }>, name: string, snap: MonitoringSnapshot, stale: number | undefined): Rows {
   const hit = cache.get(snap);
   if (hit && hit.stale === stale) return hit.rows;
   const tag = stale === undefined ? { engine: name } : { engine: name, stale };
   const rows: Rows = {
-    hosts: snap.hosts.map((h) => ({ ...h, ...tag })),
-    services: snap.services.map((s) => ({ ...s, ...tag })),
+    hosts: sortedRows(snap.hosts.map((h) => ({ ...h, ...tag })), byHost),
+    services: sortedRows(snap.services.map((s) => ({ ...s, ...tag })), byService),
     comments: snap.comments.map((c) => ({ ...c, ...tag })),
     downtimes: snap.downtimes.map((d) => ({ ...d, ...tag })),
   };
@@ -32,15 +79,22 @@ function tagged(cache: WeakMap<MonitoringSnapshot, { stale: number | undefined; 
 
 /** Groups of the same name on several engines are one group with every member (members are host names, as on one engine). */
 function mergeGroups(lists: Group[][]): Group[] {
-  const byName = new Map<string, Group>();
+  // A Set per group: with 10,000 members on each engine, checking the member list itself took seconds per merge.
+  const byName = new Map<string, { group: Group; seen: Set<string> }>();
   for (const list of lists) {
     for (const g of list) {
       const known = byName.get(g.name);
-      if (!known) byName.set(g.name, { ...g, members: [...g.members] });
-      else for (const m of g.members) if (!known.members.includes(m)) known.members.push(m);
+      if (!known) byName.set(g.name, { group: { ...g, members: [...g.members] }, seen: new Set(g.members) });
+      else {
+        for (const m of g.members) {
+          if (known.seen.has(m)) continue;
+          known.seen.add(m);
+          known.group.members.push(m);
+        }
+      }
     }
   }
-  return [...byName.values()].sort((a, b) => compareNames(a.name, b.name));
+  return [...byName.values()].map((k) => k.group).sort((a, b) => compareNames(a.name, b.name));
 }
 
 /** "1 of 3 engines not answering", the line the problems board and the system status show. */
@@ -101,9 +155,9 @@ export class MergedSource implements MonitoringSource {
 
   private merge(parts: { e: Engine; snap: MonitoringSnapshot; stale: number | undefined }[]): MonitoringSnapshot {
     const rows = parts.map((p) => tagged(this.cache.get(p.e.name)!, p.e.name, p.snap, p.stale));
-    const byHost = (a: { host_name: string; engine?: string }, b: { host_name: string; engine?: string }) => compareNames(hostKey(a), hostKey(b));
-    const hosts = rows.flatMap((r) => r.hosts).sort(byHost);
-    const services = rows.flatMap((r) => r.services).sort((a, b) => byHost(a, b) || compareNames(a.service_description, b.service_description));
+    // Each engine's rows are in order already (cached with its snapshot): merging them is linear per engine.
+    const hosts = mergeSorted(rows.map((r) => r.hosts), byHost);
+    const services = mergeSorted(rows.map((r) => r.services), byService);
     const live = parts.filter((p) => p.stale === undefined);
     const base = emptySnapshot();
     const first = (live[0] ?? parts[0])?.snap ?? base;
