@@ -181,6 +181,28 @@ describe('the server over two engines', () => {
     expect((await admin.get('includes/components/xicore/status.php?show=hostdetail&host=web1')).status).toBe(400);
   });
 
+  it('lists comments and downtime with an Engine column and links naming the engine', async () => {
+    const before = engines.paris.snap;
+    engines.paris.snap = {
+      ...before,
+      comments: [{ id: 1, host_name: 'web1', service_description: 'HTTP', author: 'ann', text: 'Paris note', entry_time: 1000, persistent: 1, entry_type: 1 }],
+      downtimes: [{ id: 2, host_name: 'web1', service_description: null, author: 'bob', comment: 'Paris window', start_time: 1000, end_time: 2000, fixed: 1, duration: 1000 }],
+    };
+    try {
+      const comments = (await admin.get('includes/components/xicore/status.php?show=comments')).text;
+      expect(comments).toContain('<th scope="col">Engine</th>');
+      expect(comments).toContain('<td data-label="Engine" class="engine">paris</td>');
+      expect(comments).toContain('show=servicedetail&amp;host=web1&amp;service=HTTP&amp;engine=paris');
+      const downtimes = (await admin.get('includes/components/xicore/status.php?show=downtimes')).text;
+      expect(downtimes).toContain('<th scope="col">Engine</th>');
+      expect(downtimes).toContain('<td data-label="Engine" class="engine">paris</td>');
+      expect(downtimes).toContain('show=hostdetail&amp;host=web1&amp;engine=paris');
+      expect((await admin.get('includes/components/xicore/status.php?show=downtimes&engine=berlin')).text).not.toContain('Paris window');
+    } finally {
+      engines.paris.snap = before;
+    }
+  });
+
   const checkResult = () => sendOk(formSend('POST', 'api/v2/admin/checkresult', { host: 'app1', service: 'Queue', state: '0', output: 'x', engine: 'paris' }), admin);
 
   it('shows a stale engine on the board and in the system status, keeps it out of totals, and refuses its commands with 503', async () => {
