@@ -56,6 +56,57 @@ function layerRules({ files, above, aria, message: uphillMessage }) {
   };
 }
 
+/**
+ * The server's layers (docs/architecture.md): routes → pages → domain (auth, menu, monitoring, settings, dashlets) →
+ * db → http basics (http/errors.ts, http/input.ts). http/context.ts (the request context) sits above db/, which it
+ * reads. Each entry names the folder and the imports it may not make, as patterns of the relative path.
+ */
+const UP = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|\\.js$|$)`;
+const SERVER_LAYERS = [
+  {
+    files: ['server/src/db/**/*.ts'],
+    forbidden: [UP(['routes', 'pages', 'ajax', 'admin', 'menu', 'monitoring', 'settings', 'dashlets', 'app', 'cli', 'main']),
+      '^\\.\\./http/(?!(errors|input)\\.js$)'],
+    message: 'db/ may import only the http basics (http/errors, http/input), never routes/, pages/, a domain folder or the request context (http/context).',
+  },
+  {
+    files: ['server/src/monitoring/**/*.ts'],
+    forbidden: [UP(['routes', 'pages', 'http', 'ajax', 'admin', 'app', 'cli', 'main'])],
+    message: 'monitoring/ knows nothing of HTTP: it may not import routes/, pages/ or http/ (throw a monitoring error; app.ts maps it).',
+  },
+  {
+    files: ['server/src/pages/**/*.ts'],
+    forbidden: [UP(['routes', 'app', 'cli', 'main'])],
+    message: 'pages/ may not import routes/: move what both need into a domain module (settings/, dashlets/, …).',
+  },
+  {
+    files: ['server/src/dashlets/**/*.ts', 'server/src/settings/**/*.ts', 'server/src/menu/**/*.ts', 'server/src/auth/**/*.ts'],
+    forbidden: [UP(['routes', 'pages', 'ajax', 'admin', 'app', 'cli', 'main']), '^(\\.\\./)+http/(?!(errors|input)\\.js$)'],
+    message: 'A domain folder may not import routes/, pages/ or the request context: imports run downhill, routes → pages → domain → db → http basics.',
+  },
+  {
+    files: ['server/src/http/errors.ts', 'server/src/http/input.ts'],
+    forbidden: ['^\\.\\./', '^\\./(?!(errors|input)\\.js$)'],
+    message: 'The http basics (errors, input) are the bottom layer: they import nothing else of the server.',
+  },
+];
+
+/** One server layer: no-restricted-imports (keeping the test-helper ban, which it would otherwise replace) and import(). */
+function serverLayerRules({ files, forbidden, message }) {
+  const inSelector = (regex) => `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`;
+  return {
+    files,
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        ...forbidden.map((regex) => ({ regex, message })),
+        { regex: TEST_HELPER, message: TEST_HELPER_MESSAGE },
+      ] }],
+      'no-restricted-syntax': ['error', ...forbidden.map((regex) => ({ selector: inSelector(regex), message }))],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tmp/'] },
   js.configs.recommended,
@@ -72,7 +123,7 @@ export default tseslint.config(
     },
   },
   // Plain scripts the classic pages load from files (the CSP allows no inline script).
-  { files: ['server/static/js/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
+  { files: ['server/static/js/**/*.js', 'public/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['eslint-rules/**/*.js'], languageOptions: { globals: globals.node } },
   { files: ['src/ui/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['server/**', 'tests/**', '*.config.ts'], rules: { 'no-restricted-imports': 'off' } },
@@ -83,6 +134,8 @@ export default tseslint.config(
     ignores: TEST_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: TEST_HELPER, message: TEST_HELPER_MESSAGE }] }] },
   },
+  // The server's imports run downhill too.
+  ...SERVER_LAYERS.map(serverLayerRules),
   // No import circle between folders: each top-level folder of src/, and each feature on its own.
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -90,6 +143,8 @@ export default tseslint.config(
     plugins: { local: { rules: { 'no-folder-circle': noFolderCircle } } },
     rules: { 'local/no-folder-circle': ['error', { root: 'src', split: ['features'] }] },
   },
+  // tests/api/useTestServer.ts is a vitest fixture (it registers beforeAll/afterAll), not a React hook.
+  { files: ['tests/api/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // Playwright fixtures take `use` and an empty first argument by design; they are not React hooks.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' } },
 );

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
+import { QueryError } from './monitoring/errors.js';
 import { parseUrlEncoded, registerInputGuards } from './http/input.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerClosing } from './http/closing.js';
@@ -84,6 +85,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     : reply.status(status).send({ message }));
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof HttpError) return answer(req, reply, error.status, error.message);
+    // monitoring/ knows nothing of HTTP: a status query the caller got wrong is their fault.
+    if (error instanceof QueryError) return answer(req, reply, 400, error.message);
     const e = error as { statusCode?: number; message?: string; code?: string };
     // Fastify's own client errors (bad JSON, too large, unsupported type) are the caller's fault: keep them 4xx.
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, sendOk } from './writeGuards.js';
-import { availableLanguages } from '../../server/src/routes/lang.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { expectBadRequest, expectWriteGuards, formSend, loginAs, sendOk } from './writeGuards.js';
+import { availableLanguages } from '../../server/src/settings/account.js';
 
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+const started = useTestServer();
+let { ts } = started;
+const { admin } = started;
 
 describe('GET api/v2/account/auth', () => {
   it('answers 401 without a session', async () => {

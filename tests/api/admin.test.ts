@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 import type { LicenseState } from '../../src/lib/apiTypes.js';
 
 interface UserRecord { id: number; username: string; isAdmin: boolean; isAuthorizedForMonitoringSystem: boolean; canConfigureObjects: boolean; canAccessCCM: boolean; canAutoDeploy: boolean; theme: string; language: string }
 interface BannerRecord { id: number; message: string; color: string; acknowledgeable: boolean; active: boolean; created_at: number }
 
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+let { ts, admin } = useTestServer();
 
 const api = 'api/v2/admin/';
 const users = async () => (await admin.get<UserRecord[]>(`${api}users`)).body;

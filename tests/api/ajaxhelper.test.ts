@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 import { emptySnapshot } from '../../server/src/monitoring/empty.js';
 import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
@@ -20,13 +21,7 @@ const host = (name: string, state: HostStatus['current_state'], extra: Partial<H
 const service = (hostName: string, name: string, state: ServiceStatus['current_state'], extra: Partial<ServiceStatus> = {}): ServiceStatus =>
   ({ ...checked, host_name: hostName, service_description: name, current_state: state, servicegroups: [], ...extra });
 
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer({}, undefined, source);
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+let { ts, admin } = useTestServer({ monitoring: source });
 
 /** ajaxhelper commands that change state travel as GET with nsp and the XSRF header, like the app sends them. */
 const cmd = (name: string, params: Record<string, string> = {}) => querySend('GET', 'ajaxhelper.php', { cmd: name, ...params });

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client, startTestServer } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, formSend, sendOk } from './writeGuards.js';
 import type { Menu } from '../../src/lib/apiTypes.js';
 
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+const { ts, admin } = useTestServer();
 
 describe('GET api/v2/app/bootstrap', () => {
   it('names the proxy, the API, the base under the configured base and the feedback target', async () => {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, sendOk, USER_PASSWORD } from './writeGuards.js';
 import { addBanner } from '../../server/src/db/banners.js';
 import type { BannerMessage } from '../../src/lib/apiTypes.js';
 
 const PATH = 'admin/banner_message-ajaxhelper.php';
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+let { ts, admin } = useTestServer();
 
 const active = async (c: Client) => (await c.get<BannerMessage[]>(`${PATH}?action=retrieve_active_banner_messages`)).body;
 const ack = (id: string | number) => formSend('POST', PATH, { action: 'acknowledge_banner_message', id: String(id) });

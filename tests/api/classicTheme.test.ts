@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { formSend, loginAs, sendOk } from './writeGuards.js';
 
-let ts: TestServer;
+const { ts } = useTestServer({ admin: false });
 let origin: string;
-beforeAll(async () => {
-  ts = await startTestServer();
-  origin = new URL(ts.url).origin;
-});
-afterAll(async () => { await ts.close(); });
+beforeAll(() => { origin = new URL(ts.url).origin; });
 
 async function classicUser(name: string): Promise<Client> {
   const c = await loginAs(ts, name, { isAuthorizedForMonitoringSystem: true });

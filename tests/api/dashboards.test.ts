@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 import { createDashboard, MAX_DASHBOARDS_PER_USER } from '../../server/src/db/dashboards.js';
 import { findUserByName } from '../../server/src/db/users.js';
 import type { Dashboard } from '../../src/lib/apiTypes.js';
 
 const PATH = 'api/v2/dashboards';
-let ts: TestServer;
-beforeAll(async () => { ts = await startTestServer(); });
-afterAll(async () => { await ts.close(); });
+let { ts } = useTestServer({ admin: false });
 
 const DEFAULTS: Dashboard[] = [
   { id: 'home', title: 'Home Dashboard', opts: { background: '131b25', transparent: 0 } },

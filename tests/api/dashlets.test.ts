@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk } from './writeGuards.js';
 import { FakeSource, fixtureSnapshot, host, service, XSS } from './pagesFixture.js';
-import { DASHLET_TYPES, type Dashlet } from '../../server/src/db/dashlets.js';
+import { DASHLET_TYPES, type Dashlet } from '../../server/src/dashlets/catalogue.js';
 import type { Dashboard, Menu } from '../../src/lib/apiTypes.js';
 
 const PATH = 'api/v2/dashboards/dashlets';
-let ts: TestServer;
-let source: FakeSource;
-beforeAll(async () => {
-  source = new FakeSource();
-  ts = await startTestServer({}, undefined, source);
-});
-afterAll(async () => { await ts.close(); });
+const source = new FakeSource();
+const { ts } = useTestServer({ monitoring: source, admin: false });
 
 /** Options that make each type valid. */
 const OPTIONS: Record<string, Record<string, string>> = {

@@ -1,22 +1,17 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type Reply, type TestServer } from './harness.js';
-import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk } from './writeGuards.js';
+import { describe, expect, it } from 'vitest';
+import { Client, type Reply } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk } from './writeGuards.js';
 import { CODE_ALPHABET, CODE_LENGTH } from '../../server/src/db/displays.js';
 import { findUserByName } from '../../server/src/db/users.js';
 import { AJAX_COMMANDS } from '../../server/src/routes/ajaxhelper.js';
 import { PAIR_LIMIT } from '../../server/src/routes/displays.js';
 import { runCli } from '../../server/src/admin/runCli.js';
 
-let ts: TestServer;
-let admin: Client;
 let clock = Date.now();
 const now = () => clock;
-beforeAll(async () => {
-  ts = await startTestServer({ trustProxy: true }, undefined, undefined, now);
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+const { ts, admin } = useTestServer({ config: { trustProxy: true }, now });
 
 const PAIR = 'api/v2/displays/pair';
 const ADMIN_API = 'api/v2/admin/displays';

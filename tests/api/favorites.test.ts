@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { expectBadRequest, expectWriteGuards, formSend, loginAs, sendOk, USER_PASSWORD } from './writeGuards.js';
 import type { Menu, MenuEntry } from '../../src/lib/apiTypes.js';
 
 const PATH = 'includes/components/favorites/ajax.php';
-let ts: TestServer;
-beforeAll(async () => { ts = await startTestServer(); });
-afterAll(async () => { await ts.close(); });
+let { ts } = useTestServer({ admin: false });
 
 const favorites = async (c: Client): Promise<MenuEntry[]> =>
   (await c.get<Menu>('api/v2/app/menu')).body.home?.groups.find((g) => g.id === 'favorites')?.entries ?? [];

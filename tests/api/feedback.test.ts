@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { startTestServer } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, expectWriteGuards, formSend, sendOk } from './writeGuards.js';
 import { findFeedback, listFeedback } from '../../server/src/db/feedback.js';
 import { deliverFeedback, retryDelayMs } from '../../server/src/feedbackOutbox.js';
@@ -38,18 +39,10 @@ class Vendor {
 
 const vendor = new Vendor();
 let target: string;
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  target = await vendor.listen();
-  // An hour between runs: these tests drive delivery themselves, except the one that starts its own server.
-  ts = await startTestServer({ feedbackUrl: target, outboxSeconds: 3600 });
-  admin = await adminClient(ts);
-});
-afterAll(async () => {
-  await ts.close();
-  await vendor.close();
-});
+beforeAll(async () => { target = await vendor.listen(); });
+afterAll(async () => { await vendor.close(); });
+// An hour between runs: these tests drive delivery themselves, except the one that starts its own server.
+let { ts, admin } = useTestServer({ config: () => ({ feedbackUrl: target, outboxSeconds: 3600 }) });
 
 const send = (form: Record<string, string>) => formSend('POST', 'ajaxproxy.php', form);
 const valid = () => ({ name: 'Ann', email: 'not-an-address', feedback: 'Great <b>tool</b> & more', proxy_url: target, proxy_method: 'post' });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type Reply, type TestServer } from './harness.js';
-import { adminClient } from './writeGuards.js';
+import { Client, type Reply } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 
 /** A stand-in for the built app, so these tests do not depend on `vite build` having run. */
 function fakeDist(): string {
@@ -18,20 +18,11 @@ function fakeDist(): string {
   return dir;
 }
 
-let ts: TestServer;
-let admin: Client;
+const dist = fakeDist();
+const { ts, admin } = useTestServer({ config: { distDir: dist } });
 let anonymous: Client;
-let dist: string;
-beforeAll(async () => {
-  dist = fakeDist();
-  ts = await startTestServer({ distDir: dist });
-  admin = await adminClient(ts);
-  anonymous = new Client(ts.url);
-});
-afterAll(async () => {
-  await ts.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+beforeAll(() => { anonymous = new Client(ts.url); });
+afterAll(() => { fs.rmSync(dist, { recursive: true, force: true }); });
 
 const FRAME_ANCESTORS = /(^|;)\s*frame-ancestors 'self'\s*(;|$)/;
 

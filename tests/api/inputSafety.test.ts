@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type Reply, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type Reply } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, formSend, loginAs, sendOk } from './writeGuards.js';
 import { addFavorite, MAX_FAVORITES_PER_USER } from '../../server/src/db/favorites.js';
 import { addView, countViews, MAX_VIEWS_PER_USER } from '../../server/src/db/views.js';
 import { findUserByName } from '../../server/src/db/users.js';
 import { EXPORT_FORMAT } from '../../server/src/db/dashboards.js';
 
-let ts: TestServer;
-let admin: Client;
+const { ts, admin } = useTestServer();
 let user: Client;
 let origin: string;
 beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
   user = await loginAs(ts, 'typist');
   origin = new URL(ts.url).origin;
 });
-afterAll(async () => { await ts.close(); });
 
 /** Everything stored except sessions (whose last_seen moves on every request) and the audit log (which records the attempt): a refused write must change none of it. */
 function storedData(): string {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { safeRedirect } from '../../server/src/routes/login.js';
 
-let ts: TestServer;
-beforeAll(async () => { ts = await startTestServer(); });
-afterAll(async () => { await ts.close(); });
+let { ts } = useTestServer({ admin: false });
 
 describe('login page', () => {
   it('shows a form with username and password fields', async () => {

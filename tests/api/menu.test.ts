@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient, formSend, loginAs, querySend, sendOk } from './writeGuards.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { formSend, loginAs, querySend, sendOk } from './writeGuards.js';
 import type { Menu, MenuEntry, MenuSection } from '../../src/lib/apiTypes.js';
 import { findUserByName } from '../../server/src/db/users.js';
 
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+const { ts, admin } = useTestServer();
 
 const menuOf = async (c: Client) => (await c.get<Menu>('api/v2/app/menu')).body;
 const entries = (s: MenuSection | undefined): MenuEntry[] => s?.groups.flatMap((g) => g.entries) ?? [];

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient } from './writeGuards.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from './useTestServer.js';
 import type { Menu } from '../../src/lib/apiTypes.js';
 import { APP_ROUTES } from '../../server/src/routes/static.js';
 
-let ts: TestServer;
-let admin: Client;
+const { admin } = useTestServer();
 beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
   // A view, a favourite and tools, so that the user-made entries are crawled too.
   await admin.post('ajaxhelper.php', { cmd: 'addview', title: 'Services', url: 'includes/components/xicore/status.php?show=services', nsp: admin.nsp });
   await admin.post('includes/components/favorites/ajax.php', { mode: 'add', title: 'Problems', url: 'includes/components/xicore/status.php?show=serviceproblems', nsp: admin.nsp });
   await admin.post('api/v2/tools/personal', { name: 'Wiki', url: 'https://wiki.example.org/', nsp: admin.nsp });
   await admin.post('api/v2/tools/common', { name: 'Runbook', url: 'help/main.php', nsp: admin.nsp });
 });
-afterAll(async () => { await ts.close(); });
 
 /** The page part of a base-relative path (query kept for the request, dropped for the route check). */
 const routeOf = (p: string) => p.split('?')[0]!;

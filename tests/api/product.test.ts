@@ -1,16 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient, formSend, loginAs, querySend, sendOk } from './writeGuards.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { formSend, loginAs, querySend, sendOk } from './writeGuards.js';
 import type { LicenseState } from '../../src/lib/apiTypes.js';
 
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+const { ts, admin } = useTestServer();
 
 const packageVersion = (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const setLicense = (form: Record<string, string>) => sendOk(formSend('PUT', 'api/v2/admin/license', form), admin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../server/src/http/errors.js';
+import { QueryError } from '../../server/src/monitoring/errors.js';
 import { combineWithHost, filterRecords, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS, sortRecords } from '../../server/src/monitoring/query.js';
 import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 
@@ -36,7 +36,8 @@ function rejection(fn: () => unknown): { status: number; message: string } {
   try {
     fn();
   } catch (e) {
-    if (e instanceof HttpError) return { status: e.status, message: e.message };
+    // app.ts answers a QueryError as a 400.
+    if (e instanceof QueryError) return { status: 400, message: e.message };
     throw e;
   }
   throw new Error('expected a rejection');

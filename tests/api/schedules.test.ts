@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listAudit, pruneAudit, recordAudit } from '../../server/src/db/auditLog.js';
 import { listOutbox, listSchedules, MAX_SCHEDULES_PER_USER, nextRunAt, recordDueDeliveries } from '../../server/src/db/schedules.js';
 import { pruneAuditLog } from '../../server/src/housekeeping.js';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { loginAs } from './writeGuards.js';
 
 const PAGE = 'reports/schedulereport.php';
 const HOSTS = 'includes/components/xicore/status.php?show=hosts';
 const GOOD = { action: 'add', url: HOSTS, frequency: 'daily', time: '08:00', weekday: '1', monthday: '1', recipients: 'ops@example.com', format: 'pdf' };
 
-let ts: TestServer;
+let { ts } = useTestServer({ admin: false });
 let origin: string;
-beforeAll(async () => {
-  ts = await startTestServer();
-  origin = new URL(ts.url).origin;
-});
-afterAll(async () => { await ts.close(); });
+beforeAll(() => { origin = new URL(ts.url).origin; });
 
 /** A form post the way a browser on one of our pages sends it: nsp field and our Origin, no XSRF header. */
 const post = (c: Client, form: Record<string, string>, headers: Record<string, string> = { origin }) =>

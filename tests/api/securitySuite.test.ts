@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type Reply, type TestServer } from './harness.js';
-import { adminClient, formSend, loginAs, querySend, sendOk } from './writeGuards.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, type Reply } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { formSend, loginAs, querySend, sendOk } from './writeGuards.js';
 import { AJAX_COMMANDS } from '../../server/src/routes/ajaxhelper.js';
 import { createSession } from '../../server/src/db/sessions.js';
 import { findUserByName } from '../../server/src/db/users.js';
 
-let ts: TestServer;
-let admin: Client;
+const { ts, admin } = useTestServer();
 let base: string;
-beforeAll(async () => {
-  ts = await startTestServer();
-  admin = await adminClient(ts);
-  base = ts.config.base;
-});
-afterAll(async () => { await ts.close(); });
+beforeAll(() => { base = ts.config.base; });
 
 /** Routes anyone may reach: the login page, static files (classic CSS, scripts) and translations, the bare base's redirect. */
 // error.php is the error page of spec 2.15: it must show even when the session is what failed.

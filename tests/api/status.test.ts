@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient, loginAs } from './writeGuards.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { loginAs } from './writeGuards.js';
 import { createDemoSource } from '../../server/src/monitoring/demo/demoSource.js';
 import { createHostStatsReader, cpuPercentages, isProcessRunning, parseCpuTimes } from '../../server/src/monitoring/hostStats.js';
 import { countUnhandledProblems, tacticalCounts, unhandledProblemsTitle } from '../../server/src/monitoring/problems.js';
@@ -12,13 +13,7 @@ import { PROGRAM_URL_SETTING } from '../../server/src/routes/status.js';
 import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 
 const source = createDemoSource({ hosts: 60, servicesPerHost: 8, tickSeconds: 3600, now: () => Date.UTC(2025, 0, 15, 12) });
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer({}, undefined, source);
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+const { ts, admin } = useTestServer({ monitoring: source });
 
 /** The two problem queries of the shell (spec 7), exactly as it sends them. */
 const HOST_PROBLEMS = 'api/v2/status/host?limitrecords=false&totals=1&current_state=in:1,2&problem_acknowledged=0&scheduled_downtime_depth=0';

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AlertChanges } from '../../src/lib/apiTypes.js';
 import { deviceMayRequest } from '../../server/src/http/deviceScope.js';
-import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient, expectBadRequest, formSend, sendOk } from './writeGuards.js';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { expectBadRequest, formSend, sendOk } from './writeGuards.js';
 
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  // The demo fleet stands still, so only the forced results below change anything.
-  ts = await startTestServer({ demoTickSeconds: 3600 });
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+// The demo fleet stands still, so only the forced results below change anything.
+const { ts, admin } = useTestServer({ config: { demoTickSeconds: 3600 } });
 
 const changes = async (since?: string) => (await admin.get<AlertChanges>(`api/v2/status/changes${since ? `?since=${since}` : ''}`)).body;
 const force = (form: Record<string, string>) => sendOk(formSend('POST', 'api/v2/admin/checkresult', form), admin);

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
-import { adminClient, expectBadRequest, loginAs } from './writeGuards.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { expectBadRequest, loginAs } from './writeGuards.js';
 import { createDemoSource } from '../../server/src/monitoring/demo/demoSource.js';
 import type { SearchSuggestion } from '../../src/lib/apiTypes.js';
 
 const source = createDemoSource({ hosts: 60, servicesPerHost: 8, tickSeconds: 3600, now: () => Date.UTC(2025, 0, 15, 12) });
-let ts: TestServer;
-let admin: Client;
-beforeAll(async () => {
-  ts = await startTestServer({}, undefined, source);
-  admin = await adminClient(ts);
-});
-afterAll(async () => { await ts.close(); });
+const { ts, admin } = useTestServer({ monitoring: source });
 
 const STATUS = '/nagiosxi/includes/components/xicore/status.php?';
 const suggest = async (c: Client, term: string) => {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 import { toolHref } from '../../server/src/db/tools.js';
 import type { Tool } from '../../src/lib/apiTypes.js';
 
-let ts: TestServer;
-beforeAll(async () => { ts = await startTestServer(); });
-afterAll(async () => { await ts.close(); });
+let { ts } = useTestServer({ admin: false });
 
 type Scope = 'personal' | 'common';
 const path = (scope: Scope) => `api/v2/tools/${scope}`;

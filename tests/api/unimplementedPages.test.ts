@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './useTestServer.js';
 import { adminClient, loginAs } from './writeGuards.js';
 import { UNIMPLEMENTED } from '../../server/src/pages/unimplementedPages.js';
 
-let ts: TestServer;
-beforeAll(async () => { ts = await startTestServer(); });
-afterAll(async () => { await ts.close(); });
+const { ts } = useTestServer({ admin: false });
 
 describe('feature pages the reference server does not implement (spec 2.11, 2.13)', () => {
   it('say so plainly, name the feature and link back', async () => {

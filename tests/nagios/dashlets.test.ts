@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
-import { DASHLET_TYPES, type Dashlet } from '../../server/src/db/dashlets.js';
+import { DASHLET_TYPES, type Dashlet } from '../../server/src/dashlets/catalogue.js';
 import type { Dashboard } from '../../src/lib/apiTypes.js';
 import { Client, startTestServer, type TestServer } from '../api/harness.js';
 import { HOSTS, SERVICES, startNagios, type NagiosEngine } from './engine.js';

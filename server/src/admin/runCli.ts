@@ -9,7 +9,7 @@ import { getLicense, parseLicensePatch, updateLicense } from '../db/license.js';
 import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.js';
 import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db/productUpdate.js';
 import { addBanner, listBanners, removeBanner } from '../db/banners.js';
-import { parseBanner } from '../routes/admin.js';
+import { parseBanner } from '../settings/banners.js';
 import { listDisplays, revokeDisplay, updateDisplay } from '../db/displays.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]

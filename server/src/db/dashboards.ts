@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import type { Db } from './database.js';
-import { findControl } from '../http/input.js';
-import { checkDashlets, defaultHomeDashlets } from './dashlets.js';
 
 export interface DashboardRow {
   id: string;
@@ -19,11 +17,11 @@ export const DEFAULT_DASHBOARDS = [
   { id: 'screen', title: 'Screen Dashboard' },
 ] as const;
 
-/** The Home Dashboard starts with a default set of dashlets; the Screen Dashboard starts empty. */
-export function ensureDefaultDashboards(db: Db, userId: number, now = Date.now()): void {
+/** Creates the default dashboards the user lacks: the Home Dashboard with `homeDashlets`, the Screen Dashboard empty. */
+export function insertDefaultDashboards(db: Db, userId: number, homeDashlets: readonly unknown[], now = Date.now()): void {
   const insert = db.prepare('INSERT OR IGNORE INTO dashboards (id, user_id, title, dashlets, created_at) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() => {
-    DEFAULT_DASHBOARDS.forEach((d, i) => insert.run(d.id, userId, d.title, d.id === 'home' ? JSON.stringify(defaultHomeDashlets()) : '[]', now + i));
+    DEFAULT_DASHBOARDS.forEach((d, i) => insert.run(d.id, userId, d.title, d.id === 'home' ? JSON.stringify(homeDashlets) : '[]', now + i));
   })();
 }
 
@@ -103,32 +101,3 @@ export function exportDashboard(row: DashboardRow): string {
 }
 
 export const isBackground = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{6}$/i.test(v);
-
-const MAX_DASHLETS = 200;
-
-/**
- * The fields and dashlets of an export; undefined when the text is not one at all, or the list of dashlets that are
- * unknown or malformed (the import is refused as a whole then).
- */
-export function parseDashboardExport(text: string, base: string): { fields: DashboardFields; dashlets: string } | { dashletErrors: string[] } | undefined {
-  if (text.length > MAX_IMPORT_CHARS) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
-  // JSON escapes can spell control characters the request-wide check never saw; the title must also be one line.
-  if (findControl(parsed, 'import') !== undefined || findControl((parsed as Record<string, unknown>).title, 'title', false) !== undefined) return undefined;
-  const o = parsed as Record<string, unknown>;
-  const opts = (o.opts && typeof o.opts === 'object' ? o.opts : {}) as Record<string, unknown>;
-  const title = typeof o.title === 'string' ? o.title.trim() : '';
-  const dashlets = o.dashlets ?? [];
-  if (o.format !== EXPORT_FORMAT || title === '' || title.length > MAX_DASHBOARD_TITLE) return undefined;
-  if (!isBackground(opts.background) || ![0, 1].includes(opts.transparent as number)) return undefined;
-  if (!Array.isArray(dashlets) || dashlets.length > MAX_DASHLETS) return undefined;
-  const checked = checkDashlets(base, dashlets);
-  if ('errors' in checked) return { dashletErrors: checked.errors };
-  return { fields: { title, background: opts.background.toLowerCase(), transparent: opts.transparent === 1 }, dashlets: JSON.stringify(checked.dashlets) };
-}

@@ -3,8 +3,9 @@ import type { Db } from '../db/database.js';
 import type { Permissions } from '../db/users.js';
 import { listFavorites } from '../db/favorites.js';
 import { listViews } from '../db/views.js';
-import { ensureDefaultDashboards, listUserDashboards } from '../db/dashboards.js';
-import { CATALOGUE } from '../db/dashlets.js';
+import { listUserDashboards } from '../db/dashboards.js';
+import { CATALOGUE } from '../dashlets/catalogue.js';
+import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
 
 const FRAME: MenuTarget = 'maincontentframe';
 const STATUS = 'includes/components/xicore/status.php?show=';

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/errors.js';
+import { QueryError } from './errors.js';
 import { hostKey, type HostStatus, type ServiceStatus } from './source.js';
 
 /** Every HostStatus field, checked by the compiler, so filters on a field no record happens to have still validate. */
@@ -50,7 +50,7 @@ function equalsTest(wanted: string): Test {
 
 function compare(op: string, wanted: string): Test {
   const n = Number(wanted);
-  if (wanted.trim() === '' || !Number.isFinite(n)) throw badRequest(`The filter value '${op}:${wanted}' needs a number.`);
+  if (wanted.trim() === '' || !Number.isFinite(n)) throw new QueryError(`The filter value '${op}:${wanted}' needs a number.`);
   if (op === 'lt') return (v) => typeof v === 'number' && v < n;
   if (op === 'lte') return (v) => typeof v === 'number' && v <= n;
   if (op === 'gt') return (v) => typeof v === 'number' && v > n;
@@ -111,7 +111,7 @@ export function filterRecords<T extends object>(records: readonly T[], query: Qu
   for (const [name, raw] of Object.entries(query)) {
     if (RESERVED_PARAMS.has(name)) continue;
     const get = getterFor(name, fields, opts.combinedHost);
-    if (!get) throw badRequest(`Unknown filter field '${name}'.`);
+    if (!get) throw new QueryError(`Unknown filter field '${name}'.`);
     for (const value of valuesOf(raw)) (fields.has(name) ? own : viaHost).push({ get, test: condition(value) });
   }
   // All conditions must hold, so their order does not change the answer: the record's own fields first, since a host_
@@ -133,8 +133,8 @@ export function sortRecords<T extends object>(records: T[], orderby: string, opt
   const keys = orderby.split(',').map((part) => {
     const [field = '', dir = 'a'] = part.split(':');
     const get = getterFor(field, fields, opts.combinedHost);
-    if (!get) throw badRequest(`Unknown orderby field '${field}'.`);
-    if (dir !== 'a' && dir !== 'd') throw badRequest(`The orderby direction must be 'a' or 'd', not '${dir}'.`);
+    if (!get) throw new QueryError(`Unknown orderby field '${field}'.`);
+    if (dir !== 'a' && dir !== 'd') throw new QueryError(`The orderby direction must be 'a' or 'd', not '${dir}'.`);
     return { get, sign: dir === 'a' ? 1 : -1 };
   });
   return records.sort((x, y) => {
@@ -162,13 +162,13 @@ function flag(query: Query, name: string, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   if (raw === '1' || raw === 'true') return true;
   if (raw === '0' || raw === 'false') return false;
-  throw badRequest(`The parameter '${name}' must be 1 or 0.`);
+  throw new QueryError(`The parameter '${name}' must be 1 or 0.`);
 }
 
 function count(query: Query, name: string, min: number): number | undefined {
   const raw = query[name];
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min) throw badRequest(`The parameter '${name}' must be a whole number of at least ${min}.`);
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < min) throw new QueryError(`The parameter '${name}' must be a whole number of at least ${min}.`);
   return Number(raw);
 }
 
@@ -178,7 +178,7 @@ export function listParams(query: Query): ListParams {
   const records = count(query, 'records', 1);
   const start = count(query, 'start', 0) ?? 0;
   const orderby = query.orderby;
-  if (orderby !== undefined && typeof orderby !== 'string') throw badRequest("The parameter 'orderby' must be given once.");
+  if (orderby !== undefined && typeof orderby !== 'string') throw new QueryError("The parameter 'orderby' must be given once.");
   return {
     totals: flag(query, 'totals', false),
     combinedHost: flag(query, 'combinedhost', false),

@@ -3,7 +3,7 @@ import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Fields } from '../http/input.js';
 import { addBanner, BANNER_COLORS, listBanners, removeBanner } from '../db/banners.js';
-import { parseBanner } from '../routes/admin.js';
+import { parseBanner } from '../settings/banners.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { timeCell, yesNo } from './format.js';

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { ensureDefaultDashboards, findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
-import { CATALOGUE, GRID_COLUMNS, isBroken, MAX_HEIGHT, readDashlets, storedForm, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
+import { findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
+import { CATALOGUE, GRID_COLUMNS, MAX_HEIGHT, type Dashlet } from '../dashlets/catalogue.js';
+import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
+import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
 import { dashletContent } from './dashletContent.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';

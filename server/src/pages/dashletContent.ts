@@ -1,5 +1,5 @@
 import type { AppContext } from '../http/context.js';
-import type { Dashlet } from '../db/dashlets.js';
+import type { Dashlet } from '../dashlets/catalogue.js';
 import { problemLists } from '../monitoring/problemList.js';
 import type { HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 import { enabledBadge, nowSeconds, timeCell } from './format.js';

@@ -3,9 +3,11 @@ import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { listUserDashboards, saveDashlets } from '../db/dashboards.js';
 import {
-  CATALOGUE, catalogueEntry, dashletFromFields, DEFAULT_REFRESH, GRID_COLUMNS, isBroken, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS, MAX_TITLE,
-  MIN_REFRESH, readDashlets, storedForm, type Dashlet,
-} from '../db/dashlets.js';
+  CATALOGUE, catalogueEntry, DEFAULT_REFRESH, GRID_COLUMNS, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS, MAX_TITLE, MIN_REFRESH,
+  type Dashlet,
+} from '../dashlets/catalogue.js';
+import { dashletFromFields } from '../dashlets/validation.js';
+import { isBroken, readDashlets, storedForm } from '../dashlets/storage.js';
 import type { Fields } from '../http/input.js';
 import { dashboardUrl, ownDashboard } from './dashboardPage.js';
 import { html, type SafeHtml } from './html.js';

@@ -3,7 +3,7 @@ import type { AppContext } from '../http/context.js';
 import { capabilitiesOf } from '../monitoring/source.js';
 import { getBranding } from '../db/branding.js';
 import { getLicense } from '../db/license.js';
-import { PRODUCT_VERSION } from '../routes/product.js';
+import { PRODUCT_VERSION } from '../settings/product.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody, tabs } from './layout.js';
 import { yesNo } from './format.js';

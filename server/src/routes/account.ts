@@ -3,10 +3,7 @@ import { requireCaller, requireWriter, type AppContext } from '../http/context.j
 import { fieldsOf, str } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
 import { setUserLanguage, setUserTheme } from '../db/users.js';
-import { availableLanguages } from './lang.js';
-
-/** xi5 is the classic theme: choosing it leaves the modern app. */
-export const THEMES = ['neptune', 'neptunelight', 'neptunecolorblind', 'xi5'] as const;
+import { availableLanguages, THEMES } from '../settings/account.js';
 
 export async function registerAccount(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = `${ctx.base}api/v2/account/`;

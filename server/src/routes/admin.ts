@@ -1,25 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, requireCaller, requireWriter, type AppContext, type Caller } from '../http/context.js';
-import { boolField, fieldsOf, intField, str } from '../http/input.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { fieldsOf, intField } from '../http/input.js';
+import { notFound } from '../http/errors.js';
 import { listUsers } from '../db/users.js';
 import { getLicense, parseLicensePatch, updateLicense } from '../db/license.js';
 import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.js';
 import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db/productUpdate.js';
-import { addBanner, BANNER_COLORS, listBanners, removeBanner, type BannerColor, type BannerRow } from '../db/banners.js';
+import { addBanner, listBanners, removeBanner, type BannerRow } from '../db/banners.js';
+import { parseBanner } from '../settings/banners.js';
 import { createAccount, deleteAccount, FLAGS, onlyFields, updateAccount, userById, userRecord } from '../admin/userAdmin.js';
 
 export function bannerRecord(b: BannerRow) {
   return { id: b.id, message: b.message, color: b.color, acknowledgeable: b.acknowledgeable === 1, active: b.active === 1, created_at: b.created_at };
-}
-
-/** Parses a new banner from form fields or CLI options. */
-export function parseBanner(fields: Record<string, unknown>): { message: string; color: BannerColor; acknowledgeable: boolean } {
-  const message = str(fields, 'message', { required: true, max: 1000 }).trim();
-  if (!message) throw badRequest("The field 'message' is required.");
-  const color = str(fields, 'color', { required: true, max: 20 });
-  if (!(BANNER_COLORS as readonly string[]).includes(color)) throw badRequest(`The field 'color' must be one of ${BANNER_COLORS.join(', ')}.`);
-  return { message, color: color as BannerColor, acknowledgeable: boolField(fields, 'acknowledgeable', true) };
 }
 
 /** Administration API (admins only): users, licence, banners, branding and the recorded update check. */

@@ -3,10 +3,11 @@ import { requireCaller, requireWriter, type AppContext } from '../http/context.j
 import { badRequest, notFound } from '../http/errors.js';
 import { boolField, fieldsOf, str, type Fields } from '../http/input.js';
 import {
-  countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, ensureDefaultDashboards, exportDashboard, findDashboard,
-  isBackground, listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, parseDashboardExport, toDashboard,
+  countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, exportDashboard, findDashboard,
+  isBackground, listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, toDashboard,
   updateDashboard, type DashboardFields, type DashboardRow,
 } from '../db/dashboards.js';
+import { ensureDefaultDashboards, parseDashboardExport } from '../dashlets/dashboards.js';
 import type { Db } from '../db/database.js';
 
 const INVALID_FILE = 'File Is Not a Valid Dashboard File!';

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { fieldsOf, intField, str, type Fields } from '../http/input.js';
-import { ensureDefaultDashboards, findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
-import { CATALOGUE, dashletFromFields, isBroken, MAX_DASHLETS, readDashlets, storedForm, type BrokenDashlet, type Dashlet } from '../db/dashlets.js';
+import { findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
+import { CATALOGUE, MAX_DASHLETS, type Dashlet } from '../dashlets/catalogue.js';
+import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
+import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
+import { dashletFromFields } from '../dashlets/validation.js';
 import type { Db } from '../db/database.js';
 
 function dashboardOf(db: Db, userId: number, f: Fields): DashboardRow {

@@ -3,20 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
-
-export const LANG_DIR = path.resolve(import.meta.dirname, '..', '..', 'static', 'lang', 'json');
-const CODE = /^[a-z]{2}_[A-Z]{2}$/;
-
-/** Every translation shipped in server/static/lang/json, e.g. ['de_DE', 'en_US']. */
-export function availableLanguages(dir = LANG_DIR): string[] {
-  let files: string[];
-  try {
-    files = fs.readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return files.filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).filter((code) => CODE.test(code)).sort();
-}
+import { availableLanguages, LANG_DIR } from '../settings/account.js';
 
 /**
  * `includes/lang/json/{language}.json`: i18next resources. Registered ahead of the static folder so an unknown

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { requireCaller, type AppContext } from '../http/context.js';
 import { sessionVars } from '../db/sessions.js';
 import { getLicense, type LicenseState } from '../db/license.js';
 import { getBranding } from '../db/branding.js';
 import { getUpdateSettings, isNewerVersion } from '../db/productUpdate.js';
+import { PRODUCT_VERSION } from '../settings/product.js';
 
-const packageJson = path.resolve(import.meta.dirname, '..', '..', '..', 'package.json');
-export const PRODUCT_VERSION = (JSON.parse(fs.readFileSync(packageJson, 'utf8')) as { version: string }).version;
 
 /** A dismissed licence banner stays dismissed for the rest of the session only (spec 4). */
 export function licenseForSession(license: LicenseState, vars: Record<string, unknown>): LicenseState {

@@ -1,45 +1,14 @@
+/** Dashlet validation: form and JSON fields, import files and stored entries, each checked against the catalogue. */
 import crypto from 'node:crypto';
 import { badRequest, HttpError } from '../http/errors.js';
 import { intField, str, type Fields } from '../http/input.js';
+import {
+  catalogueEntry, DASHLET_TYPES, DEFAULT_REFRESH, GRID_COLUMNS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS, MAX_TITLE, MIN_REFRESH,
+  type Dashlet, type DashletOptions, type OptionName,
+} from './catalogue.js';
 
-/** The catalogue (issue 9): every dashlet a dashboard can hold. */
-export const DASHLET_TYPES = ['hoststatus', 'servicestatus', 'problems', 'hostgroups', 'servicegroups', 'engine', 'tactical', 'clock', 'note', 'page'] as const;
-export type DashletType = (typeof DASHLET_TYPES)[number];
-
-export interface DashletOptions { hostgroup?: string; servicegroup?: string; rows?: number; text?: string; url?: string; timezone?: string }
-type OptionName = keyof DashletOptions;
-
-/** One dashlet as stored in the dashboard record and exported: sizes in grid units (12 columns), refresh in seconds. */
-export interface Dashlet { id: string; type: DashletType; title: string; width: number; height: number; refresh: number; options: DashletOptions }
-
-interface CatalogueEntry { type: DashletType; name: string; description: string; icon: string; width: number; height: number; options: OptionName[] }
-
-export const CATALOGUE: readonly CatalogueEntry[] = [
-  { type: 'hoststatus', name: 'Host status summary', description: 'Hosts up, down, unreachable and pending, each count a link to the matching hosts.', icon: 'status', width: 4, height: 2, options: ['hostgroup'] },
-  { type: 'servicestatus', name: 'Service status summary', description: 'Services OK, warning, critical, unknown and pending, each count a link to the matching services.', icon: 'status', width: 4, height: 2, options: ['hostgroup', 'servicegroup'] },
-  { type: 'problems', name: 'Unhandled problems', description: 'Host and service problems nobody has acknowledged or scheduled downtime for, worst and oldest first.', icon: 'warning', width: 8, height: 4, options: ['hostgroup', 'rows'] },
-  { type: 'hostgroups', name: 'Host group grid', description: 'A tile per host group with its worst state and its host and service counts.', icon: 'dashboards', width: 6, height: 3, options: [] },
-  { type: 'servicegroups', name: 'Service group grid', description: 'A tile per service group with its worst state and its service counts.', icon: 'dashboards', width: 6, height: 3, options: [] },
-  { type: 'engine', name: 'Monitoring engine status', description: 'Whether the engine runs, when its data was last updated, and its check and notification switches.', icon: 'info', width: 4, height: 3, options: [] },
-  { type: 'tactical', name: 'Tactical overview', description: 'Host and service states, unhandled problems and what is acknowledged or in downtime, at a glance.', icon: 'status', width: 6, height: 3, options: [] },
-  { type: 'clock', name: 'Clock', description: 'The current date and time, in the time zone you choose.', icon: 'about', width: 3, height: 2, options: ['timezone'] },
-  { type: 'note', name: 'Text note', description: 'A note of your own, shown as plain text.', icon: 'changelog', width: 4, height: 2, options: ['text'] },
-  { type: 'page', name: 'Embedded page', description: 'Another page of this server, such as a status list or a report, in a frame.', icon: 'link', width: 6, height: 4, options: ['url'] },
-];
-
-export const catalogueEntry = (type: string): CatalogueEntry | undefined => CATALOGUE.find((c) => c.type === type);
-
-export const GRID_COLUMNS = 12;
-export const MAX_HEIGHT = 12;
-export const DEFAULT_REFRESH = 30;
-export const MIN_REFRESH = 10;
-export const MAX_REFRESH = 3600;
-export const MAX_DASHLETS = 200;
-export const MAX_TITLE = 100;
-export const MAX_NOTE = 2000;
-export const MAX_ROWS = 50;
 const DEFAULT_ROWS = 10;
-const ID = /^[a-z0-9]{1,16}$/;
+export const DASHLET_ID = /^[a-z0-9]{1,16}$/;
 
 export const newDashletId = (taken: ReadonlySet<string>): string => {
   for (;;) {
@@ -165,7 +134,7 @@ export function dashletFromFields(base: string, f: Fields, current?: Dashlet, ta
 const RECORD_KEYS = new Set(['id', 'type', 'title', 'width', 'height', 'refresh', 'options']);
 
 /** One dashlet of an import file or of the stored record, checked strictly: unknown keys and options are errors too. */
-function dashletFromRecord(base: string, value: unknown, taken: Set<string>): Dashlet {
+export function dashletFromRecord(base: string, value: unknown, taken: Set<string>): Dashlet {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('it is not an object.');
   const o = value as Record<string, unknown>;
   if (typeof o.type !== 'string' || !catalogueEntry(o.type)) throw badRequest(`unknown type '${String(o.type)}'.`);
@@ -176,7 +145,7 @@ function dashletFromRecord(base: string, value: unknown, taken: Set<string>): Da
   if (!options || typeof options !== 'object' || Array.isArray(options)) throw badRequest("'options' is not an object.");
   const extra = Object.keys(options).filter((k) => !(entry.options as string[]).includes(k));
   if (extra.length) throw badRequest(`the option '${extra[0]}' does not apply to the type '${entry.type}'.`);
-  if (o.id !== undefined && (typeof o.id !== 'string' || !ID.test(o.id) || taken.has(o.id))) throw badRequest(`the id '${String(o.id)}' is not valid or not unique.`);
+  if (o.id !== undefined && (typeof o.id !== 'string' || !DASHLET_ID.test(o.id) || taken.has(o.id))) throw badRequest(`the id '${String(o.id)}' is not valid or not unique.`);
   for (const k of ['title', 'width', 'height', 'refresh'] as const) {
     if (o[k] !== undefined && typeof o[k] !== (k === 'title' ? 'string' : 'number')) throw badRequest(`'${k}' must be ${k === 'title' ? 'text' : 'a number'}.`);
   }
@@ -205,57 +174,3 @@ export function checkDashlets(base: string, list: unknown[]): { dashlets: Dashle
   return errors.length ? { errors } : { dashlets };
 }
 
-/** A stored entry the page cannot show (written by an older version or by hand): it keeps its place and can be removed. */
-export interface BrokenDashlet { id: string; broken: string; title: string }
-
-/** The stored list, each entry checked; ids are given to entries without one so they can be edited or removed. */
-export function readDashlets(base: string, text: string): (Dashlet | BrokenDashlet)[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  const taken = new Set<string>();
-  return parsed.map((value, i) => {
-    try {
-      return dashletFromRecord(base, value, taken);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      const o = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-      const id = typeof o.id === 'string' && ID.test(o.id) && !taken.has(o.id) ? o.id : `n${i}`;
-      taken.add(id);
-      return { id, broken: error.message, title: typeof o.title === 'string' && o.title ? o.title : `Dashlet ${i + 1}` };
-    }
-  });
-}
-
-export const isBroken = (d: Dashlet | BrokenDashlet): d is BrokenDashlet => 'broken' in d;
-
-/** Broken entries are stored as they were found, so an edit elsewhere never loses them. */
-export function storedForm(base: string, text: string, list: (Dashlet | BrokenDashlet)[]): unknown[] {
-  let raw: unknown[] = [];
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (Array.isArray(parsed)) raw = parsed;
-  } catch {
-    raw = [];
-  }
-  const original = new Map(readDashlets(base, text).map((d, i) => [d.id, raw[i]]));
-  return list.map((d) => (isBroken(d) ? original.get(d.id) : d));
-}
-
-/** The Home Dashboard of a new user: enough to be useful at once. */
-export function defaultHomeDashlets(): Dashlet[] {
-  const d = (id: string, type: DashletType, width: number, height: number, options: DashletOptions = {}): Dashlet =>
-    ({ id, type, title: catalogueEntry(type)!.name, width, height, refresh: DEFAULT_REFRESH, options });
-  return [
-    d('home1', 'hoststatus', 4, 2),
-    d('home2', 'servicestatus', 5, 2),
-    d('home3', 'clock', 3, 2),
-    d('home4', 'problems', 8, 5, { rows: 10 }),
-    d('home5', 'engine', 4, 5),
-    d('home6', 'hostgroups', 12, 3),
-  ];
-}
