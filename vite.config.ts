@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -63,6 +64,31 @@ function singleFileWorker(): Plugin {
   };
 }
 
+/**
+ * Issue 19: a Brotli and a gzip copy beside every built JS and CSS asset, which the reference server sends to browsers
+ * that accept them (@fastify/static's preCompressed). Uncompressed, the first load's JS is three times the bytes.
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'pharos:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      for (const name of Object.keys(bundle)) {
+        if (!/^assets\/.*\.(js|css)$/.test(name)) continue;
+        const file = `${dir}/${name}`;
+        const body = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 /** What a paired display reports as its version: the package version and the commit it was built from. */
 function buildVersion(): string {
   const { version } = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -84,6 +110,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    precompressAssets(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

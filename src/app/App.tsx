@@ -32,7 +32,7 @@ export function App({ app, children }: { app: AppContext; children: ReactNode })
             <Suspense fallback={null}><SessionTimeout /></Suspense>
           ) : (
             <AuthProvider resource={app.auth}>
-              <MenuProvider resource={app.menu}>
+              <MenuProvider resource={app.menu} listsChanged={app.sync.listsChanged}>
                 {/* A TV on the wall has nobody to answer a dialog; it keeps its stored theme. */}
                 <ThemeProvider reportFailure={app.mode !== 'wallboard'}>
                   <Router base={ROUTER_BASE}>

@@ -7,6 +7,7 @@ import { SessionContext } from '../features/session/model';
 import { ThemeContext } from '../features/theme/model';
 import { ToastContext } from '../features/toast/model';
 import { RotationContext } from '../features/views/rotationSlot';
+import { SyncContext } from '../features/sync/model';
 import { ShellDataContext } from '../features/shellData/shellData';
 import { HttpContext } from '../lib/http';
 import { I18nContext } from '../lib/i18n';
@@ -43,7 +44,9 @@ function ModelProviders({ app, children }: { app: AppContext; children: ReactNod
             <ShellDataContext.Provider value={app.shell}>
               <RotationContext.Provider value={app.rotation}>
                 <ServiceWorkerContext.Provider value={app.sw}>
-                  <UserStoreContext.Provider value={app.store}>{children}</UserStoreContext.Provider>
+                  <SyncContext.Provider value={app.sync}>
+                    <UserStoreContext.Provider value={app.store}>{children}</UserStoreContext.Provider>
+                  </SyncContext.Provider>
                 </ServiceWorkerContext.Provider>
               </RotationContext.Provider>
             </ShellDataContext.Provider>

@@ -1,9 +1,19 @@
-import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
 
-/** Holds rendering until the first translations are there, so no raw keys flash on screen. */
+/**
+ * Holds rendering until the first translations are there, so no raw keys flash on screen. The whole app then renders
+ * as a transition (issue 19): React yields to the browser every few milliseconds instead of blocking the main thread
+ * for the length of the first render, and the document's first screen stays until it commits (app/firstScreen.ts).
+ */
 export function I18nGate({ children }: { children: ReactNode }) {
-  useSignals();
-  return useI18n().ready.value ? children : null;
+  const ready = useI18n().ready;
+  const [open, setOpen] = useState(() => ready.peek());
+  useEffect(() => {
+    if (open) return undefined;
+    return ready.subscribe((value) => {
+      if (value) startTransition(() => setOpen(true));
+    });
+  }, [ready, open]);
+  return open ? children : null;
 }

@@ -13,6 +13,7 @@ import { createThemeModel, type ThemeModel } from '../features/theme/model';
 import { createGateApi, createLoginNoticesDue } from '../features/loginNotices/gate';
 import { createPaletteTrigger, type PaletteTrigger } from '../features/palette/trigger';
 import { createToastStore, type ToastStore } from '../features/toast/model';
+import { createSyncModel, type SyncModel } from '../features/sync/model';
 import type { RotationSlot } from '../features/views/rotationSlot';
 import { createShellData, type ShellData } from '../features/shellData/shellData';
 import type { AuthRecord, Menu } from '../lib/apiTypes';
@@ -43,6 +44,8 @@ export interface AppContext {
   auth: Resource<AuthRecord>;
   menu: Resource<Menu>;
   rotation: RotationSlot;
+  /** Keeps lists, theme and language in step after a write here, in the frame's page or in another tab. */
+  sync: SyncModel;
   sw: ServiceWorkerClient;
   /** Wires the http client's hooks and the browser's network events, starts keep-alive; returns the stop. */
   start(): () => void;
@@ -83,6 +86,13 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
   const auth = createAuthResource(http, resources, store);
   const menu = createMenuResource(http, resources, store);
   const sw = createServiceWorkerClient();
+  const theme = createThemeModel(store, http);
+  const sync = createSyncModel({
+    menu,
+    resources,
+    frame,
+    followAccount: async () => { await Promise.all([theme.loadAccountTheme(), i18n.followAccount()]); },
+  });
   const { probe, keepAlive } = createConnectionApi(http);
   const connection = createConnectionModel({
     probe,
@@ -108,12 +118,13 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
     connection,
     session,
     frame,
-    theme: createThemeModel(store, http),
+    theme,
     shell: createShellData(http, resources, store, { liveProblemTotals: mode === 'wallboard' }),
     auth,
     menu,
     // Rotation replaces the address's xiwindow rather than adding an entry per view: history never grows.
     rotation: { open: (url) => frame.open(url, 'replace') },
+    sync,
     sw,
     start() {
       http.configure({
@@ -132,10 +143,12 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
       window.addEventListener('online', online);
       window.addEventListener('offline', offline);
       const stop = connection.start();
+      const stopSync = sync.start();
       // Once this session's user is confirmed, anything another user's closing page still wrote goes too.
       void auth.prefetch().then(() => store.sweep());
       return () => {
         stop();
+        stopSync();
         window.removeEventListener('online', online);
         window.removeEventListener('offline', offline);
         http.configure({});

@@ -79,6 +79,8 @@ export interface AppI18n {
   init(languagePrefs?: LanguagePrefs): Promise<void>;
   /** Saves the account language on the server and switches to it. */
   changeLanguage(language: string): Promise<void>;
+  /** Loads the account language again (saved elsewhere: a classic page, another tab) and switches to it at once. */
+  followAccount(): Promise<void>;
 }
 
 export function createAppI18n(http: Pick<HttpClient, 'get' | 'post'>): AppI18n {
@@ -131,6 +133,11 @@ export function createAppI18n(http: Pick<HttpClient, 'get' | 'post'>): AppI18n {
       if (!isLanguageCode(language)) throw new Error(`Unknown language ${language}`);
       await http.post('api/v2/account/language', { language });
       await applyLanguage(language);
+    },
+    async followAccount() {
+      const answer = await http.get<{ language?: unknown }>('api/v2/account/language');
+      const language = isLanguageCode(answer.language) ? answer.language : DEFAULT_LANGUAGE;
+      if (language !== instance.language) await applyLanguage(language);
     },
   };
 }

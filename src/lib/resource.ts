@@ -101,6 +101,12 @@ class ResourceImpl<T> implements Resource<T> {
     this.data.value = options.initial;
   }
 
+  /** The server's copy changed: a watched resource loads again now, an unwatched one on its next watcher. */
+  invalidate(): void {
+    if (this.watchers > 0) void this.refresh();
+    else this.fetchedAt = 0;
+  }
+
   retryAfterOutage(): void {
     this.error.value = undefined;
     void this.refresh();
@@ -272,6 +278,11 @@ export interface ResourceRegistry {
    * never linger and a region that failed on that error renders again instead of failing on it once more.
    */
   revalidateAll(): void;
+  /**
+   * The server's copy of these resources changed (a write here, in the frame or in another tab): the ones being
+   * watched load again now, the others when next watched. One source of truth per list, every screen in step.
+   */
+  invalidate(matches: (key: string) => boolean): void;
   /** Forgets every cached resource (tests, logout). */
   clearResources(): void;
 }
@@ -295,6 +306,9 @@ export function createResourceRegistry(): ResourceRegistry {
     },
     revalidateAll() {
       for (const resource of registry.values()) resource.retryAfterOutage();
+    },
+    invalidate(matches) {
+      for (const resource of registry.values()) if (matches(resource.key)) resource.invalidate();
     },
     clearResources() {
       registry.clear();

@@ -5,6 +5,7 @@ import { lazySpecial } from './loadMenuSpecials';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { Link } from '../ui/Link';
+import { Name } from '../ui/Name';
 import type { DomProps } from '../ui/mergeDomProps';
 import { entryLink } from '../features/menu/menuLinks';
 
@@ -45,7 +46,7 @@ export function NavEntry({ section, entry, current }: NavEntryProps) {
       data-testid={`nav-entry-${entry.id}`}
     >
       {entry.kind === 'favorite' && <Icon name="star" size={16} />}
-      <span>{entry.label}</span>
+      <Name lines={2}>{entry.label}</Name>
       {target === '_blank' && <Icon name="external" size={14} className="nav-entry-external" />}
     </Link>
   );

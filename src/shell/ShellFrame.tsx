@@ -9,9 +9,9 @@ import { useConnection } from '../features/connection/model';
 import { UpdatePrompt } from '../features/connection/UpdatePrompt';
 import { useFrame } from '../features/frame/model';
 import { RouterProvider } from '../ui/RouterProvider';
-import { AnnouncementBanners } from './AnnouncementBanners';
 import { ContentErrorFallback } from './ContentErrorFallback';
 import { EnterpriseBanner } from './EnterpriseBanner';
+import { LazyAnnouncementBanners } from './LazyAnnouncementBanners';
 import { LicenseBanner } from './LicenseBanner';
 import { RegionBoundary } from './RegionBoundary';
 import { KioskContext } from './kiosk';
@@ -62,7 +62,7 @@ export function ShellFrame({ section, children, kiosk, top, rail, secondary, hea
               <LicenseBanner />
             </RegionBoundary>
             <RegionBoundary region="announcement-banner" resetKey={recoveries} fallback={t('shell.fail.announcementBanner')}>
-              <AnnouncementBanners />
+              <LazyAnnouncementBanners />
             </RegionBoundary>
           </div>
           <div className="shell-body">

@@ -11,7 +11,7 @@ import { useOverlayState } from '../ui/useOverlayState';
 import { inFrameHref } from '../features/menu/menuLinks';
 import { clockTime, useStaleness } from '../features/connection/staleness';
 import { useShellData } from '../features/shellData/shellData';
-import { trayAlertTitle, trayHasProblems } from './trayAlert';
+import { trayAlertText, trayAlertTitle, trayHasProblems } from './trayAlert';
 
 const HOME = { id: 'home' as const, path: '' };
 
@@ -31,8 +31,9 @@ function TrayAlertIcon() {
   const triggerRef = useRef<HTMLButtonElement>(null);
   // Nothing until the fragment has arrived; then a fragment without a title warns too (spec 2.8).
   if (data === undefined) return null;
-  const title = trayAlertTitle(data);
-  if (!trayHasProblems(title)) return null;
+  const sent = trayAlertTitle(data);
+  if (!trayHasProblems(sent)) return null;
+  const title = trayAlertText(sent, t);
   const label = title ? `${t('shell.tray.title')}: ${title}` : t('shell.tray.title');
   return (
     <>

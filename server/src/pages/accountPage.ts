@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import type { Fields } from '../http/input.js';
 import { getUserMeta, setUserLanguage, setUserMeta, setUserTheme } from '../db/users.js';
-import { THEMES } from '../routes/account.js';
-import { availableLanguages } from '../routes/lang.js';
+import { THEMES, availableLanguages } from '../settings/account.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
@@ -35,7 +34,7 @@ function accountPage(env: PageEnv, input?: Fields, error?: string): PageResult {
 <select id="account-language" name="language">${languages().map((l) => html`<option value="${l}"${l === language ? ' selected' : ''}>${LANGUAGE_LABELS[l] ?? l}</option>`)}</select>
 <div class="check"><input type="checkbox" id="account-alerts" name="show_login_alerts" value="1"${alerts ? ' checked' : ''}><label for="account-alerts">Show login alerts (problems, updates and system status) when I log in</label></div>
 <button type="submit">Save settings</button>
-<p class="hint">The app picks up a new theme or language the next time it loads.</p>
+<p class="hint">The app, its frame and open wallboards switch to the new theme and language as soon as you save.</p>
 </form>`;
   return {
     title: 'My Account',

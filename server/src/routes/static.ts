@@ -39,10 +39,14 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
       prefix: ctx.base,
       index: false,
       wildcard: true,
+      // The build writes a .br and a .gz beside each JS and CSS asset (issue 19): sent to browsers that accept them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed file names change with their content, so browsers may keep them forever; everything else revalidates.
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+        const asset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', asset ? IMMUTABLE : 'no-cache');
+        if (asset) res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -28,7 +28,14 @@
     return s + 's';
   }
 
+  /* Shown once fitted (classic.css): a board that changes size after its first paint shifts the wallboard's layout. */
   function fit() {
+    fitDensity();
+    var el = board();
+    if (el) el.setAttribute('data-fitted', '');
+  }
+
+  function fitDensity() {
     var el = board();
     if (!el) return;
     var items = Array.prototype.slice.call(el.querySelectorAll('.problem'));

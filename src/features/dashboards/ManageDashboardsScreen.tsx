@@ -8,6 +8,7 @@ import { useResources } from '../../lib/resource';
 import { useToasts } from '../toast/model';
 import { inFrameHref } from '../menu/menuLinks';
 import { Button } from '../../ui/Button';
+import { Name } from '../../ui/Name';
 import { Link } from '../../ui/Link';
 import type { TableColumn } from '../../ui/Table';
 import { ConfirmDialog } from '../screens/ConfirmDialog';
@@ -87,7 +88,7 @@ function columns(model: DashboardsModel, t: Translate): TableColumn<Dashboard>[]
       key: 'title',
       header: t('dashboards.col.title'),
       isRowHeader: true,
-      cell: (d) => <Link href={inFrameHref(DASHBOARDS_SECTION, `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`)}>{d.title}</Link>,
+      cell: (d) => <Link href={inFrameHref(DASHBOARDS_SECTION, `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`)}><Name>{d.title}</Name></Link>,
     },
     {
       key: 'action',

@@ -4,6 +4,7 @@ import { useHttp } from '../../lib/http';
 import { useI18n, useT, type Translate } from '../../lib/i18n';
 import { useResource, useResources } from '../../lib/resource';
 import { Button } from '../../ui/Button';
+import { Name } from '../../ui/Name';
 import type { TableColumn } from '../../ui/Table';
 import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';
@@ -93,7 +94,7 @@ function status(d: DisplayRecord, t: Translate, now: number) {
 
 function columns(model: DisplaysModel, t: Translate, now: number): TableColumn<DisplayRecord>[] {
   return [
-    { key: 'name', header: t('displays.col.name'), isRowHeader: true, cell: (d) => d.name },
+    { key: 'name', header: t('displays.col.name'), isRowHeader: true, cell: (d) => <Name>{d.name}</Name> },
     { key: 'user', header: t('displays.col.user'), cell: (d) => d.username ?? String(d.userId) },
     {
       key: 'params',

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLayoutEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useSearch } from 'wouter/use-browser-location';
 import type { SectionId } from '../../lib/apiTypes';
 import { stripBase } from '../../lib/base';
@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { useConnection } from '../connection/model';
 import { useMenu } from '../menu/MenuProvider';
 import { useSession } from '../session/model';
+import { useSync } from '../sync/model';
 import { frameLoad } from './frameLoad';
 import { FrameUnavailable } from './FrameUnavailable';
 import { FullscreenToggle } from './FullscreenToggle';
@@ -25,7 +26,7 @@ export interface ContentFrameProps {
  * Records where a same-origin page ended up, or that its load failed or fell back to the login form. A failed load
  * asks the connection model, so an outage shows as one and the page comes back by itself on recovery.
  */
-function trackLocation(frame: FrameModel, expire: () => void, probe: () => void, event: SyntheticEvent<HTMLIFrameElement>): void {
+function trackLocation(frame: FrameModel, expire: () => void, probe: () => void, event: SyntheticEvent<HTMLIFrameElement>): boolean {
   const load = frameLoad(event.currentTarget);
   if (load.kind === 'failed') {
     frame.markFailed();
@@ -33,6 +34,23 @@ function trackLocation(frame: FrameModel, expire: () => void, probe: () => void,
   }
   else if (load.kind === 'signedOut') expire();
   else if (load.kind === 'ok') frame.recordLocation(load.location);
+  return load.kind === 'ok';
+}
+
+/**
+ * Calls `onPost` with the form's address whenever the frame's page sends a form by POST (a write: a view removed,
+ * settings saved). Classic pages run no script of their own, so the shell listens on their document.
+ */
+function watchPosts(frame: HTMLIFrameElement, onPost: (action: string) => void): void {
+  try {
+    frame.contentDocument?.addEventListener('submit', (event) => {
+      // The page's own realm: instanceof HTMLFormElement would compare with the shell's.
+      const form = event.target as HTMLFormElement | null;
+      if (form?.tagName === 'FORM' && form.method.toLowerCase() === 'post') onPost(new URL(form.action, frame.contentWindow?.location.href).pathname);
+    });
+  } catch {
+    // Not a page of ours (a cross-origin error page): nothing to watch.
+  }
 }
 
 /** The element keeps the page it was created for: later locations come from the page itself, and a new page gets a new element. */
@@ -65,7 +83,16 @@ export function ContentFrame({ section, path }: ContentFrameProps) {
   const src = applied === target || (target !== null && frame.src.value === target) ? frame.src.value : '';
   const native = src ? nativeScreenFor(stripBase(src)) : null;
   const failed = frame.failed.value;
-  const onLoad = (event: SyntheticEvent<HTMLIFrameElement>) => trackLocation(frame, session.expire, () => void connection.retryNow(), event);
+  const sync = useSync();
+  // Where the frame's page last sent a form: once the answer has loaded, the shell and other tabs follow the change.
+  const posted = useRef<string | null>(null);
+  const onLoad = (event: SyntheticEvent<HTMLIFrameElement>) => {
+    const ok = trackLocation(frame, session.expire, () => void connection.retryNow(), event);
+    const action = posted.current;
+    posted.current = null;
+    if (ok && action) sync.framePosted(action);
+    watchPosts(event.currentTarget, (sent) => { posted.current = sent; });
+  };
   return (
     <div className="content-frame" data-frame-src={src} data-frame-location={frame.currentLocation.value || undefined}>
       <FullscreenToggle />

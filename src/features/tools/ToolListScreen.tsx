@@ -6,6 +6,7 @@ import { useHttp } from '../../lib/http';
 import { useI18n, useT, type Translate } from '../../lib/i18n';
 import { useResources } from '../../lib/resource';
 import { Button } from '../../ui/Button';
+import { Name } from '../../ui/Name';
 import { Link } from '../../ui/Link';
 import type { TableColumn } from '../../ui/Table';
 import { useFrame } from '../frame/model';
@@ -75,7 +76,7 @@ function ToolList({ model, t }: { model: ToolsModel; t: Translate }) {
 function columns(model: ToolsModel, t: Translate): TableColumn<Tool>[] {
   const common = model.scope === 'common';
   return [
-    { key: 'name', header: t('tools.col.name'), isRowHeader: true, cell: (tool) => tool.name },
+    { key: 'name', header: t('tools.col.name'), isRowHeader: true, cell: (tool) => <Name>{tool.name}</Name> },
     {
       key: 'url',
       header: t('tools.col.url'),

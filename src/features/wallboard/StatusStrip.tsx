@@ -1,4 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import type { ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { Icon } from '../../ui/Icon';
 import { indicatorText } from '../connection/indicatorText';
@@ -11,7 +12,7 @@ import { NoticeList } from './NoticeList';
 import { ProblemTotals } from './ProblemTotals';
 
 /** Issue 8: the slim strip: clock, item and position, countdown, problem totals, connection and data age, notices. */
-export function StatusStrip({ model }: { model: WallboardModel }) {
+export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: ReactNode }) {
   useSignals();
   const t = useT();
   const connection = useConnection();
@@ -46,6 +47,7 @@ export function StatusStrip({ model }: { model: WallboardModel }) {
         </span>
       )}
       <NoticeList notices={notices} />
+      {offer}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';
 import type { AlertWatch } from './alerts';
-import { blankClockPlace, burnInShift, isNight } from './nightCare';
+import { blankClockPlace, isNight } from './nightCare';
 import type { WallboardConfig } from './params';
 import type { Chime } from './sound';
 import { ProblemTotals } from './ProblemTotals';
@@ -33,13 +33,6 @@ export function NightOverlay({ config, watch, alerts }: { config: WallboardConfi
       </div>
     </div>
   );
-}
-
-/** Anti burn-in: CSS offsets the strip and overlays read; a new one every 10 minutes, none at night (the screen is dark). */
-export function useBurnIn(): Record<string, string> {
-  const now = useNow(60_000);
-  const { x, y } = burnInShift(now);
-  return { '--burn-x': `${x}px`, '--burn-y': `${y}px` };
 }
 
 /** Where the browser blocks autoplay: one offer to tap, gone for good once used or dismissed. */

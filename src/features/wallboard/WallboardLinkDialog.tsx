@@ -3,6 +3,7 @@ import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { FormDialog } from '../../ui/FormDialog';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useMenu } from '../menu/MenuProvider';
 import { THEMES } from '../theme/model';
@@ -47,19 +48,19 @@ export default function WallboardLinkDialog({ onClose }: { onClose: () => void }
         ))}
       </fieldset>
       <TextField label={t('wallboard.link.speed')} name="speed" value={speed} onChange={setSpeed} />
-      <label className="wallboard-link-select">
-        {t('wallboard.link.strip')}
-        <select value={strip} onChange={(e) => setStrip(e.target.value as StripPlace)}>
-          {(['bottom', 'top', 'off'] as const).map((s) => <option key={s} value={s}>{t(`wallboard.link.strip.${s}`)}</option>)}
-        </select>
-      </label>
-      <label className="wallboard-link-select">
-        {t('wallboard.link.theme')}
-        <select value={theme} onChange={(e) => setTheme(e.target.value)}>
-          <option value="">{t('wallboard.link.theme.account')}</option>
-          {THEMES.map((name) => <option key={name} value={name}>{name}</option>)}
-        </select>
-      </label>
+      <SelectField
+        label={t('wallboard.link.strip')}
+        value={strip}
+        onChange={(value) => setStrip(value as StripPlace)}
+        options={(['bottom', 'top', 'off'] as const).map((s) => ({ value: s, label: t(`wallboard.link.strip.${s}`) }))}
+      />
+      {/* Themes by their names, as My Account Settings shows them; the id goes only into the address. */}
+      <SelectField
+        label={t('wallboard.link.theme')}
+        value={theme}
+        onChange={setTheme}
+        options={[{ value: '', label: t('wallboard.link.theme.account') }, ...THEMES.map((name) => ({ value: name, label: t(`theme.name.${name}`) }))]}
+      />
       <TextField label={t('wallboard.link.reload')} name="reload" value={reload} onChange={setReload} />
       <div className="wallboard-link-url">
         <TextField label={t('wallboard.link.url')} name="url" value={url} onChange={() => undefined} isReadOnly />

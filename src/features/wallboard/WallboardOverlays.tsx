@@ -49,13 +49,17 @@ function canGoFullscreen(): boolean {
   return !window.matchMedia?.('(display-mode: fullscreen), (display-mode: standalone)').matches;
 }
 
-/** Full screen needs a gesture: a small offer, once, that never blocks the rotation behind it. */
-export function FullscreenPrompt() {
+/**
+ * Full screen needs a gesture: a small offer, once, that never blocks the rotation behind it. It has a place of its
+ * own (issue 20): the end of the status strip, or without a strip the bottom corner of the stage, so it never lies
+ * over a banner's close button or text, or a page's heading.
+ */
+export function FullscreenPrompt({ inStrip = false }: { inStrip?: boolean }) {
   const t = useT();
   const [shown, setShown] = useState(canGoFullscreen);
   if (!shown) return null;
   return (
-    <div className="wallboard-fullscreen-prompt" data-testid="wallboard-fullscreen-prompt">
+    <div className={inStrip ? 'wallboard-fullscreen-offer' : 'wallboard-fullscreen-prompt'} data-testid="wallboard-fullscreen-prompt">
       <Button variant="primary" onPress={() => { setShown(false); void document.documentElement.requestFullscreen().catch(() => undefined); }}>
         {t('wallboard.fullscreen')}
       </Button>

@@ -13,23 +13,25 @@ import { useFrame } from '../frame/model';
 import { useMenu } from '../menu/MenuProvider';
 import { useTheme } from '../theme/model';
 import { createViewsApi } from '../views/api';
-import { AlertCard } from './AlertCard';
-import { boundaryUpdate, createDisplayLink, createServerReport } from './displayLink';
 import { createWallboardModel } from './model';
-import { parseWallboardParams } from './params';
+import { parseWallboardParams, type WallboardConfig } from './params';
 import type { PlaylistItem } from './playlist';
 import { createPlaylistFollower } from './playlistFollower';
 import { StatusStrip } from './StatusStrip';
 import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
-import { IdentifyOverlay, NightOverlay, SoundPrompt, useBurnIn } from './WallboardCare';
-import { createWallboardWatch } from './wallboardWatch';
-import { useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
+import type { WallboardWatch } from './wallboardWatch';
+import { useBurnIn, useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
 import { WallboardControls } from './WallboardControls';
 import { FullscreenPrompt, PlaylistLoading, SignInNeeded, StaleOverlay } from './WallboardOverlays';
 import { WallboardStage, type LoadResult } from './WallboardStage';
 import './wallboard.css';
 
 const leave = () => window.location.assign(withBase('views/'));
+
+/** Issue 19: alerts, night care, sound and the display link, loaded only when this screen needs them. */
+const loadExtras = () => import('./wallboardExtras');
+type Extras = Awaited<ReturnType<typeof loadExtras>>;
+const NO_WATCH: WallboardWatch = { interrupts: false };
 
 export interface WallboardScreenProps {
   /** Puts the stage in the framed page every document has (banners, content region, update prompt, toasts): the shell's. */
@@ -41,6 +43,27 @@ export interface WallboardScreenProps {
  * all week, through outages and lost sessions, without anyone touching it.
  */
 export function WallboardScreen({ frameStage }: WallboardScreenProps) {
+  const [config] = useState(() => parseWallboardParams(window.location.search));
+  const [paired] = useState(() => isPairedDisplay(document.cookie));
+  // What the parameters or the pairing ask for; a plain rotation needs none of it (interrupts: alerts, else paired).
+  const needsExtras = paired || config.alerts === true || config.night !== undefined || config.sound;
+  const [loading] = useState(() => (needsExtras ? loadExtras() : undefined));
+  const [extras, setExtras] = useState<Extras | null>();
+  useEffect(() => {
+    let current = true;
+    // Without its code (offline before it was cached) the screen still rotates, without alerts.
+    loading?.then((module) => { if (current) setExtras(module); }, (error: unknown) => {
+      console.error(error);
+      if (current) setExtras(null);
+    });
+    return () => { current = false; };
+  }, [loading]);
+  // Nothing until then: the document's first screen stays (src/app/firstScreen.ts).
+  if (loading && extras === undefined) return null;
+  return <WallboardBody config={config} paired={paired} extras={extras ?? undefined} frameStage={frameStage} />;
+}
+
+function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: WallboardScreenProps & { config: WallboardConfig; paired: boolean; extras: Extras | undefined }) {
   useSignals();
   const t = useT();
   const connection = useConnection();
@@ -54,12 +77,11 @@ export function WallboardScreen({ frameStage }: WallboardScreenProps) {
   const store = useUserStore();
   const resources = useResources();
   const http = useHttp();
-  const [config] = useState(() => parseWallboardParams(window.location.search));
-  const [{ watch, interrupts, chime }] = useState(() => createWallboardWatch(config, isPairedDisplay(document.cookie), t, resources, http));
+  const [{ watch, interrupts, chime }] = useState(() => (extras ? extras.createWallboardWatch(config, pairedAtStart, t, resources, http) : NO_WATCH));
   const alerts = interrupts ? watch : undefined;
   const report = useRef<() => Record<string, string>>(() => ({}));
-  const [link] = useState(() => (isPairedDisplay(document.cookie)
-    ? createDisplayLink({ report: createServerReport(http), info: () => report.current(), currentParams: window.location.search, reload: () => window.location.reload(), resources })
+  const [link] = useState(() => (pairedAtStart && extras
+    ? extras.createDisplayLink({ report: extras.createServerReport(http), info: () => report.current(), currentParams: window.location.search, reload: () => window.location.reload(), resources })
     : undefined));
   const [model] = useState(() => createWallboardModel({
     config,
@@ -76,7 +98,7 @@ export function WallboardScreen({ frameStage }: WallboardScreenProps) {
       },
       t,
     }),
-    update: boundaryUpdate(sw, link),
+    update: extras ? extras.boundaryUpdate(sw, link) : { ready: sw.updateReady, apply: sw.applyUpdate },
     reloadPage: () => window.location.reload(),
     t,
     ...(alerts ? { alerts } : {}),
@@ -105,7 +127,7 @@ export function WallboardScreen({ frameStage }: WallboardScreenProps) {
   const onResult = useCallback((_seq: number, result: LoadResult) => {
     if (result === 'signedOut') connection.report('unauthorized');
   }, [connection]);
-  const strip = config.strip === 'off' ? null : <StatusStrip model={model} />;
+  const strip = config.strip === 'off' ? null : <StatusStrip model={model} offer={<FullscreenPrompt inStrip />} />;
   return (
     <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
@@ -116,15 +138,15 @@ export function WallboardScreen({ frameStage }: WallboardScreenProps) {
             {model.loading.value && <PlaylistLoading />}
           </>,
         )}
-        {alerts && <AlertCard watch={alerts} />}
+        {alerts && extras && <extras.AlertCard watch={alerts} />}
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />
-        <FullscreenPrompt />
-        {chime && <SoundPrompt chime={chime} />}
+        {!strip && <FullscreenPrompt />}
+        {chime && extras && <extras.SoundPrompt chime={chime} />}
       </div>
       {config.strip === 'bottom' && strip}
-      <NightOverlay config={config} watch={watch} alerts={interrupts} />
-      {link && <IdentifyOverlay name={link.identifying} />}
+      {extras && <extras.NightOverlay config={config} watch={watch} alerts={interrupts} />}
+      {link && extras && <extras.IdentifyOverlay name={link.identifying} />}
       {!paired && <SignInNeeded />}
     </div>
   );

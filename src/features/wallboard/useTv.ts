@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useNow } from '../connection/useNow';
 import type { RotationClock } from '../views/rotationClock';
+import { burnInShift } from './nightCare';
 import { FRAME_POINTER_EVENT } from './WallboardStage';
 
 const CURSOR_IDLE_MS = 3000;
@@ -71,4 +73,11 @@ export function useRemoteKeys(rotation: RotationClock, leave: () => void): void 
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [rotation, leave]);
+}
+
+/** Anti burn-in: CSS offsets the strip and overlays read; a new one every 10 minutes, none at night (the screen is dark). */
+export function useBurnIn(): Record<string, string> {
+  const now = useNow(60_000);
+  const { x, y } = burnInShift(now);
+  return { '--burn-x': `${x}px`, '--burn-y': `${y}px` };
 }

@@ -1,0 +1,39 @@
+/* Issue 19: before the first paint, the stored theme, the wallboard's strip place and clock, and a preload of the stored language's translations (see src/app/firstScreen.ts). No modules or newer syntax: TV browsers run it too. */
+(function () {
+  var root = document.documentElement, owner = '', parts = document.cookie.split(';'), i, at;
+  var THEMES = { neptune: '#131b25', neptunelight: '#f4f6f9', neptunecolorblind: '#121820' };
+  for (i = 0; i < parts.length; i++) {
+    at = parts[i].indexOf('=');
+    if (at > 0 && parts[i].slice(0, at).trim() === 'pharos_user') {
+      try { owner = decodeURIComponent(parts[i].slice(at + 1)); } catch { owner = ''; }
+    }
+  }
+  function local(name) {
+    try { return owner ? localStorage.getItem('pharos.' + name + ':' + owner) : null; } catch { return null; }
+  }
+  var theme = local('theme');
+  if (theme && Object.prototype.hasOwnProperty.call(THEMES, theme)) {
+    root.className = theme;
+    root.style.colorScheme = theme === 'neptunelight' ? 'light' : 'dark';
+    var meta = document.querySelector('meta[name="theme-color"]');
+    if (meta) meta.setAttribute('content', THEMES[theme]);
+  }
+  if (/\/wallboard\/?$/.test(location.pathname)) {
+    var strip = /(?:^|[?&])strip=(bottom|top|off)(?:&|$)/.exec(location.search);
+    if (strip) root.setAttribute('data-first-strip', strip[1]);
+    document.addEventListener('DOMContentLoaded', function () {
+      var clock = document.querySelector('#first-screen .wallboard-clock');
+      try {
+        if (clock) clock.textContent = new Date().toLocaleTimeString(root.lang || 'en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      } catch { /* the placeholder stays */ }
+    });
+  }
+  var language = local('language');
+  var link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  link.href = document.currentScript.src.replace(/[^/]*$/, '') + 'includes/lang/json/'
+    + (language && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(language) ? language : 'en_US') + '.json';
+  document.head.appendChild(link);
+})();

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
+import type { RunningServer } from './server';
+import { writeAs } from './writes';
+
+/**
+ * Issue 20, a language is the whole product: with German chosen, no English text of the translation keys shows in
+ * the shell, its menus (which the server sends) or the native screens. The classic pages in the frame are the
+ * server's and are checked on their own where they are translated.
+ */
+
+const english = JSON.parse(fs.readFileSync('server/static/lang/json/en_US.json', 'utf8')) as Record<string, string>;
+const german = JSON.parse(fs.readFileSync('server/static/lang/json/de_DE.json', 'utf8')) as Record<string, string>;
+const germanTexts = Object.values(german);
+
+/** English phrases that must not show: two words or more, translated differently, and no part of any German text. */
+const PHRASES = [...new Set(Object.entries(english)
+  .filter(([key, text]) => german[key] !== text && /\S\s+\S/.test(text) && !text.includes('{{'))
+  .map(([, text]) => text.trim())
+  .filter((text) => text.length >= 8 && !germanTexts.some((g) => g.includes(text))))];
+
+const PASSWORD = 'e2e-german-password';
+let users = 0;
+async function loginInGerman(page: Page, server: RunningServer, admin = false): Promise<void> {
+  users += 1;
+  const name = `german${users}w${test.info().workerIndex}r${test.info().retry}`;
+  await server.admin('create-user', name, PASSWORD, admin ? '--admin' : '--monitoring');
+  await login(page, server, name, PASSWORD);
+  await writeAs(page, server, 'api/v2/account/language', { language: 'de_DE' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+}
+
+/** The app's own text (not the frame's page), with every section of the secondary menu open. */
+async function englishShown(page: Page): Promise<string[]> {
+  const { text, names } = await page.evaluate(() => {
+    const parts = [document.body.innerText];
+    // Names the user gave (or the server seeded for a new user, like the default views): shown as they are.
+    const names = [...document.querySelectorAll('[data-testid^="nav-group-my"] a, [data-testid="nav-group-favorites"] a, [data-testid^="nav-group-"][data-testid$="tools"] a')]
+      .map((a) => (a as HTMLElement).innerText.trim());
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      for (const name of ['aria-label', 'title', 'placeholder']) { const v = el.getAttribute(name); if (v) parts.push(v); }
+    }
+    return { text: parts.join('\n'), names };
+  });
+  return PHRASES.filter((phrase) => text.includes(phrase) && !names.includes(phrase));
+}
+
+async function openAllGroups(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Bereichsmenü' }).or(page.getByRole('navigation', { name: 'Section menu' }));
+  for (let opened = 0; opened < 20; opened += 1) {
+    const closed = nav.getByRole('heading', { level: 3 }).locator('button[aria-expanded="false"]').first();
+    if (!(await closed.count())) return;
+    await closed.click();
+  }
+}
+
+test.describe('German everywhere in the app, desktop (1440×900)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the shell, the server\'s menus and the native screens show no English text of the translation keys', async ({ page, server }) => {
+    test.setTimeout(120_000);
+    expect(PHRASES.length).toBeGreaterThan(100);
+    await loginInGerman(page, server, true);
+    const found = new Map<string, string[]>();
+    for (const path of ['', 'views/', 'dashboards/manage.php', 'reports/', 'config/main.php', 'tools/mytools.php', 'help/', 'admin/', 'admin/?xiwindow=displays.php', 'account/']) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByRole('contentinfo'), `${path}: the app`).toBeVisible();
+      if (path !== '') await expect(page.getByRole('navigation', { name: 'Bereichsmenü' }).getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(page.getByTestId('tray-alert')).toBeVisible();
+      await openAllGroups(page);
+      const shown = await englishShown(page);
+      if (shown.length) found.set(path || 'home', shown);
+    }
+    expect(Object.fromEntries(found)).toEqual({});
+    // The server's menu is German: a section, a group and an entry.
+    const nav = page.getByRole('navigation', { name: 'Bereichsmenü' });
+    await page.goto(`${server.url}views/`);
+    await expect(nav.getByRole('heading', { level: 2, name: 'Ansichten' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Meine Ansichten', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Meine Ansichten verwalten' })).toBeVisible();
+  });
+});
+
+test.describe('German on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the drawer\'s menus are German', async ({ page, server }) => {
+    await loginInGerman(page, server);
+    await page.goto(`${server.url}dashboards/`);
+    await page.getByRole('banner').getByRole('button', { name: /Navigation/ }).tap();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('link', { name: 'Meine Dashboards verwalten' })).toBeVisible();
+    expect(await englishShown(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './fixtures';
+import type { RunningServer } from './server';
+
+/**
+ * Issue 20, theme and language apply at once: saving them on My Account Settings (a classic page in the frame) turns
+ * the shell around it and an open wallboard tab without a reload; they stay stored per user.
+ */
+
+const PASSWORD = 'e2e-theme2-password';
+let users = 0;
+
+async function loginAsNewUser(page: Page, server: RunningServer): Promise<void> {
+  users += 1;
+  const name = `theme2${users}w${test.info().workerIndex}r${test.info().retry}`;
+  await server.admin('create-user', name, PASSWORD, '--monitoring');
+  await login(page, server, name, PASSWORD);
+}
+
+const framed = (page: Page) => page.frameLocator('iframe[name="maincontentframe"]');
+
+async function saveAccount(page: Page, theme: string, language: string): Promise<void> {
+  const form = framed(page).locator('form').filter({ has: framed(page).getByLabel('Theme') });
+  await form.getByLabel('Theme').selectOption({ label: theme });
+  await form.getByLabel('Language').selectOption({ label: language });
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(framed(page).getByText('Your settings were saved.')).toBeVisible();
+}
+
+test.describe('theme and language at once, desktop (1440×900) with a wallboard tab (1920×1080)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('saving Light and Deutsch on My Account Settings turns the shell and the open wallboard at once', async ({ page, server }) => {
+    await loginAsNewUser(page, server);
+    const wall = await page.context().newPage();
+    await wall.setViewportSize({ width: 1920, height: 1080 });
+    await wall.goto(`${server.url}wallboard`);
+    await expect(wall.locator('html')).toHaveClass(/\bneptune\b/);
+
+    await page.goto(`${server.url}account/`);
+    await expect(page.locator('html')).toHaveClass(/\bneptune\b/);
+    await expect(framed(page).getByText('as soon as you save')).toBeVisible();
+    await expect(framed(page).getByText('the next time it loads')).toHaveCount(0);
+    await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
+
+    await saveAccount(page, 'Light', 'Deutsch (de_DE)');
+    // The shell around the light page is light too, and speaks German, without a reload of the app.
+    await expect(page.locator('html')).toHaveClass(/\bneptunelight\b/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Über' })).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('light');
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere), 'the app itself was not reloaded').toBe(true);
+
+    // The wallboard tab follows too.
+    await expect(wall.locator('html')).toHaveClass(/\bneptunelight\b/);
+    await expect(wall.locator('html')).toHaveAttribute('lang', 'de-DE');
+
+    // Stored per user as before: a new visit starts light and German.
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bneptunelight\b/);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Über' })).toBeVisible();
+
+    await saveAccount(page, 'Dark', 'English (en_US)');
+    await expect(page.locator('html')).toHaveClass(/\bneptune\b/);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'About' })).toBeVisible();
+    await expect(wall.locator('html')).toHaveClass(/\bneptune\b/);
+  });
+});
+
+test.describe('theme at once, phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('saving Light on a phone turns the shell light at once', async ({ page, server }) => {
+    await loginAsNewUser(page, server);
+    await page.goto(`${server.url}account/`);
+    await saveAccount(page, 'Light', 'English (en_US)');
+    await expect(page.locator('html')).toHaveClass(/\bneptunelight\b/);
+  });
+});
