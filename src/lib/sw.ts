@@ -15,7 +15,7 @@ export interface ServiceWorkerClient {
 
 const HOURLY_MS = 60 * 60_000;
 
-/** The service-worker client (registered after first paint); production builds only. */
+/** The service-worker client (workbox-window, loaded after first paint); production builds only. */
 export function createServiceWorkerClient(): ServiceWorkerClient {
   const updateReady = signal(false);
   let activate: (() => void) | undefined;
@@ -23,26 +23,17 @@ export function createServiceWorkerClient(): ServiceWorkerClient {
 
   const register = async () => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-    // The browser's own API rather than workbox-window (issue 19: 2 KiB of every first load): a version waiting to
-    // take over is offered, and accepting it tells the worker to skip waiting (sw/messages.ts) and reloads the page.
-    const sw = navigator.serviceWorker;
-    const registration = await sw.register(withBase('sw.js'), { scope: withBase('') });
-    const offer = (waiting: ServiceWorker) => {
+    const { Workbox } = await import('workbox-window');
+    const wb = new Workbox(withBase('sw.js'), { scope: withBase('') });
+    wb.addEventListener('waiting', () => {
       activate = () => {
-        sw.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-        waiting.postMessage({ type: 'SKIP_WAITING' });
+        wb.addEventListener('controlling', () => window.location.reload());
+        wb.messageSkipWaiting();
       };
       updateReady.value = true;
-    };
-    if (registration.waiting) offer(registration.waiting);
-    registration.addEventListener('updatefound', () => {
-      const installing = registration.installing;
-      // Installed and still waiting a moment later: an update (a first install activates at once).
-      installing?.addEventListener('statechange', () => {
-        if (installing.state === 'installed') setTimeout(() => { if (registration.waiting === installing) offer(installing); }, 200);
-      });
     });
-    update = () => { registration.update().catch(() => undefined); };
+    update = () => { wb.update().catch(() => undefined); };
+    await wb.register();
     setInterval(() => update?.(), HOURLY_MS);
   };
 
