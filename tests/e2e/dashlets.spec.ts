@@ -1,17 +1,8 @@
 import type { FrameLocator, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, loginAsNewUser, test } from './fixtures';
 import { ADMIN, startServer, type RunningServer } from './server';
 
-const PASSWORD = 'e2e-dashlet-password';
-let users = 0;
 
-/** Dashboards belong to their user: each test gets a fresh one. */
-async function loginAsNewUser(page: Page, server: RunningServer): Promise<void> {
-  users += 1;
-  const name = `dashlet${users}w${test.info().workerIndex}r${test.info().retry}`;
-  await server.admin('create-user', name, PASSWORD, '--monitoring');
-  await login(page, server, name, PASSWORD);
-}
 
 /** A write as the app makes it: form-encoded, with nsp and the XSRF cookie echoed in X-XSRF-TOKEN. */
 async function api(page: Page, server: RunningServer, method: 'POST' | 'PUT', path: string, form: Record<string, string>): Promise<{ id: string }> {
@@ -30,7 +21,7 @@ const CATALOGUE = ['Host status summary', 'Service status summary', 'Unhandled p
   'Monitoring engine status', 'Tactical overview', 'Clock', 'Text note', 'Embedded page'];
 
 test('add every catalogue dashlet from the Dashlets menu, move and resize with the keyboard, remove one, and keep the layout', async ({ page, server }) => {
-  await loginAsNewUser(page, server);
+  await loginAsNewUser(page, server, 'dashlet');
   await api(page, server, 'POST', 'api/v2/dashboards', { title: 'Wall' });
   await page.goto(`${server.url}dashboards/`);
   const menu = page.getByRole('navigation', { name: 'Section menu' }).getByTestId('nav-group-dashlets');

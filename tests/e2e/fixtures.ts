@@ -39,6 +39,30 @@ export async function login(page: Page, server: RunningServer, username = ADMIN.
   await page.waitForURL((u) => !u.pathname.endsWith('login.php'));
 }
 
+const NEW_USER_PASSWORD = 'e2e-new-user-password';
+let newUsers = 0;
+
+/** A user of its own for one test: views, dashboards and settings are per user, so nothing else on a shared server changes. */
+export async function loginAsNewUser(page: Page, server: RunningServer, prefix: string): Promise<string> {
+  newUsers += 1;
+  const name = `${prefix}${newUsers}w${test.info().workerIndex}r${test.info().retry}`;
+  await server.admin('create-user', name, NEW_USER_PASSWORD, '--monitoring');
+  await login(page, server, name, NEW_USER_PASSWORD);
+  return name;
+}
+
+/** Stops the fake clock a second from now, so time moves only when the test says so (retried if that second has passed). */
+export async function pauseClock(page: Page): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
 /**
  * Moves a page's fake clock on by `ms` in steps shorter than the app's 15 s request timeout, and lets every request a
  * step starts be answered before the next. One long runFor fires the timeout of a request the server is still

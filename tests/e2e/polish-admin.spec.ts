@@ -12,7 +12,7 @@ test('Admin Home lists Displays, and the link opens the Displays screen in the a
   const card = page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'System Config' }) });
   await expect(card.getByRole('link', { name: 'Displays', exact: true })).toHaveAttribute('href', `${server.base}admin/displays.php`);
   // The worker's server is shared: other specs may have paired displays on it, so the count is the server's own.
-  const displays = await (await page.request.get(`${server.url}api/v2/displays`)).json() as unknown[];
+  const displays = await (await page.request.get(`${server.url}api/v2/admin/displays`)).json() as unknown[];
   await expect(card).toContainText(`${displays.length} paired display${displays.length === 1 ? '' : 's'}`);
 
   await page.goto(`${server.url}admin/`);

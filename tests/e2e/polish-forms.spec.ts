@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
-import type { RunningServer } from './server';
+import { expect, loginAsNewUser, test } from './fixtures';
 
 /**
  * Issue 20, forms say why, at 1440×900: a refusal names the field and the rule, the Text note keeps its line breaks,
@@ -9,19 +8,10 @@ import type { RunningServer } from './server';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const PASSWORD = 'e2e-forms-password';
-let users = 0;
-/** Dashboards and views are per user: a user of its own per test leaves the worker's other tests alone. */
-async function loginAsNewUser(page: Page, server: RunningServer): Promise<void> {
-  users += 1;
-  const name = `forms${users}w${test.info().workerIndex}r${test.info().retry}`;
-  await server.admin('create-user', name, PASSWORD, '--monitoring');
-  await login(page, server, name, PASSWORD);
-}
 const toast = (page: Page) => page.getByTestId('toast');
 
 test('a blank dashboard title is refused with the field and the rule, and the dialog keeps what was typed', async ({ page, server }) => {
-  await loginAsNewUser(page, server);
+  await loginAsNewUser(page, server, 'forms');
   await page.goto(`${server.url}dashboards/manage.php`);
   await page.locator('[data-screen="manageDashboards"]').getByRole('button', { name: 'Add Dashboard' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Dashboard' });
@@ -39,7 +29,7 @@ test('a blank dashboard title is refused with the field and the rule, and the di
 });
 
 test('the Text note keeps its line breaks, shown as text', async ({ page, server }) => {
-  await loginAsNewUser(page, server);
+  await loginAsNewUser(page, server, 'forms');
   const note = 'On call this week:\nAnn <ann@example.com>\n\n  Bob, from Monday';
   await page.goto(`${server.url}dashboards/dashlets.php?type=note&dashboard=home`);
   await page.getByLabel('Title').fill('On call');
@@ -60,7 +50,7 @@ test('the Text note keeps its line breaks, shown as text', async ({ page, server
 });
 
 test("Add New View's hint names both kinds of address the form accepts, and a page of this server is added", async ({ page, server }) => {
-  await loginAsNewUser(page, server);
+  await loginAsNewUser(page, server, 'forms');
   await page.goto(`${server.url}views/`);
   await page.getByRole('navigation', { name: 'Section menu' }).getByRole('button', { name: 'Add New View' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New View' });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, loginAsNewUser, test } from './fixtures';
 import type { RunningServer } from './server';
 import { writeAs } from './writes';
 
@@ -9,21 +9,12 @@ import { writeAs } from './writes';
  * accessible name; right-to-left names and combining characters render as typed.
  */
 
-const PASSWORD = 'e2e-names-password';
 /** 255 characters, the most a view title or a dashboard title may have, without a space to break at. */
 const LONG = `N${'ameWithoutSpaces'.repeat(16)}`.slice(0, 255);
 const RTL = 'لوحة المراقبة الرئيسية';
 /** Combining characters: an acute accent, a tilde, and marks stacked over Zalgo-style letters. */
 const COMBINING = 'Cafe\u0301 Ni\u0303no Z\u0335\u0336a\u0337l\u0338g\u0334o\u0315';
 
-let users = 0;
-/** Views and dashboards are per user: each test gets a user of its own, so nothing else on the worker's server changes. */
-async function loginAsNewUser(page: Page, server: RunningServer): Promise<void> {
-  users += 1;
-  const name = `names${users}w${test.info().workerIndex}r${test.info().retry}`;
-  await server.admin('create-user', name, PASSWORD, '--monitoring');
-  await login(page, server, name, PASSWORD);
-}
 
 async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
@@ -46,7 +37,7 @@ async function expectWholeAcross(target: Locator, what: string): Promise<void> {
 }
 
 async function checkViewsPage(page: Page, server: RunningServer, width: number): Promise<void> {
-  await loginAsNewUser(page, server);
+  await loginAsNewUser(page, server, 'names');
   for (const title of [LONG, RTL, COMBINING]) await writeAs(page, server, 'ajaxhelper.php', { cmd: 'addview', title, url: 'includes/page-home-main.php' });
   await page.goto(`${server.url}views/main.php`);
   await expectNoSidewaysScroll(page, `views/main.php at ${width} px`);
@@ -87,7 +78,7 @@ test.describe('any length of name, desktop (1440×900)', () => {
   });
 
   test('a dashboard titled with 255 characters without spaces: its page and the dashlet form keep their width', async ({ page, server }) => {
-    await loginAsNewUser(page, server);
+    await loginAsNewUser(page, server, 'names');
     const { id } = await writeAs(page, server, 'api/v2/dashboards', { title: LONG, background: '#131b25' }) as { id: string };
     for (const path of [`dashboards/dashboard.php?id=${encodeURIComponent(id)}`, `dashboards/dashboard.php?id=${encodeURIComponent(id)}&edit=1`, `dashboards/dashlets.php?type=note&dashboard=${encodeURIComponent(id)}`]) {
       await page.goto(`${server.url}${path}`);

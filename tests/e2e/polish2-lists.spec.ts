@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
-import type { RunningServer } from './server';
+import { expect, loginAsNewUser, test } from './fixtures';
 import { writeAs } from './writes';
 
 /**
@@ -8,15 +7,7 @@ import { writeAs } from './writes';
  * frame, another tab) shows at once in every list of this tab and of the others, without a reload.
  */
 
-const PASSWORD = 'e2e-lists-password';
-let users = 0;
 
-async function loginAsNewUser(page: Page, server: RunningServer): Promise<void> {
-  users += 1;
-  const name = `lists${users}w${test.info().workerIndex}r${test.info().retry}`;
-  await server.admin('create-user', name, PASSWORD, '--monitoring');
-  await login(page, server, name, PASSWORD);
-}
 
 const panel = (page: Page) => page.getByRole('navigation', { name: 'Section menu' });
 const myViews = (page: Page) => panel(page).getByTestId('nav-group-myviews');
@@ -32,7 +23,7 @@ test.describe('lists stay in step, desktop (1440×900)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('a view added in the Add View dialog shows in the open Manage My Views table; one removed there leaves the My Views menu at once', async ({ page, server }) => {
-    await loginAsNewUser(page, server);
+    await loginAsNewUser(page, server, 'lists');
     await page.goto(`${server.url}views/?xiwindow=${encodeURIComponent(`${server.base}views/main.php`)}`);
     const table = framed(page).getByRole('table', { name: 'My Views' });
     await expect(table.getByRole('rowheader', { name: 'Problems board' })).toBeVisible();
@@ -56,7 +47,7 @@ test.describe('lists stay in step, desktop (1440×900)', () => {
   });
 
   test('another tab follows: a dashboard added on Manage My Dashboards and a view removed in the frame show in the other tab without a reload', async ({ page, server }) => {
-    await loginAsNewUser(page, server);
+    await loginAsNewUser(page, server, 'lists');
     const other = await page.context().newPage();
     await other.setViewportSize({ width: 1440, height: 900 });
     await other.goto(`${server.url}views/`);
@@ -86,7 +77,7 @@ test.describe('lists stay in step, phone (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('a view removed in the frame leaves the drawer\'s My Views at once', async ({ page, server }) => {
-    await loginAsNewUser(page, server);
+    await loginAsNewUser(page, server, 'lists');
     await writeAs(page, server, 'ajaxhelper.php', { cmd: 'addview', title: 'Phone view', url: 'includes/page-home-main.php' });
     await page.goto(`${server.url}views/?xiwindow=${encodeURIComponent(`${server.base}views/main.php`)}`);
     const remove = framed(page).getByRole('button', { name: 'Remove view Phone view' });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, loginAsNewUser, test } from './fixtures';
 import type { RunningServer } from './server';
 import { writeAs } from './writes';
 
@@ -9,19 +9,11 @@ import { writeAs } from './writes';
  * tooltip and the accessible name; right-to-left names and combining characters render as typed.
  */
 
-const PASSWORD = 'e2e-names2-password';
 /** 255 characters without a space to break at. */
 const LONG = `D${'ashboardWithoutSpaces'.repeat(13)}`.slice(0, 255);
 const RTL = 'لوحة المراقبة الرئيسية للمناوبة الليلية';
 const COMBINING = 'Cafe\u0301 Ni\u0303no Z\u0335\u0336a\u0337l\u0338g\u0334o\u0315';
 
-let users = 0;
-async function loginAsNewUser(page: Page, server: RunningServer): Promise<void> {
-  users += 1;
-  const name = `names2${users}w${test.info().workerIndex}r${test.info().retry}`;
-  await server.admin('create-user', name, PASSWORD, '--monitoring');
-  await login(page, server, name, PASSWORD);
-}
 
 async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
@@ -47,7 +39,7 @@ async function addDashboards(page: Page, server: RunningServer): Promise<void> {
 }
 
 async function checkManageDashboards(page: Page, server: RunningServer, width: number): Promise<void> {
-  await loginAsNewUser(page, server);
+  await loginAsNewUser(page, server, 'names2');
   await addDashboards(page, server);
   await page.goto(`${server.url}dashboards/manage.php`);
   const table = page.getByTestId('dashboards-table');
@@ -87,7 +79,7 @@ test.describe('any length of name in the app, desktop (1440×900)', () => {
   });
 
   test('the secondary menu keeps its width, and a long dashboard title never runs under the full-screen button', async ({ page, server }) => {
-    await loginAsNewUser(page, server);
+    await loginAsNewUser(page, server, 'names2');
     await addDashboards(page, server);
     const { id } = await writeAs(page, server, 'api/v2/dashboards', { title: `${'W'.repeat(20)} ${'Title'.repeat(46)}`, background: '#131b25' }) as { id: string };
     await page.goto(`${server.url}dashboards/?xiwindow=${encodeURIComponent(`${server.base}dashboards/dashboard.php?id=${encodeURIComponent(id)}`)}`);

@@ -1,21 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
-import type { RunningServer } from './server';
+import { expect, loginAsNewUser, test } from './fixtures';
 
 /**
  * Issue 20, theme and language apply at once: saving them on My Account Settings (a classic page in the frame) turns
  * the shell around it and an open wallboard tab without a reload; they stay stored per user.
  */
 
-const PASSWORD = 'e2e-theme2-password';
-let users = 0;
 
-async function loginAsNewUser(page: Page, server: RunningServer): Promise<void> {
-  users += 1;
-  const name = `theme2${users}w${test.info().workerIndex}r${test.info().retry}`;
-  await server.admin('create-user', name, PASSWORD, '--monitoring');
-  await login(page, server, name, PASSWORD);
-}
 
 const framed = (page: Page) => page.frameLocator('iframe[name="maincontentframe"]');
 
@@ -31,7 +22,7 @@ test.describe('theme and language at once, desktop (1440×900) with a wallboard 
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('saving Light and Deutsch on My Account Settings turns the shell and the open wallboard at once', async ({ page, server }) => {
-    await loginAsNewUser(page, server);
+    await loginAsNewUser(page, server, 'theme2');
     const wall = await page.context().newPage();
     await wall.setViewportSize({ width: 1920, height: 1080 });
     await wall.goto(`${server.url}wallboard`);
@@ -71,7 +62,7 @@ test.describe('theme at once, phone (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('saving Light on a phone turns the shell light at once', async ({ page, server }) => {
-    await loginAsNewUser(page, server);
+    await loginAsNewUser(page, server, 'theme2');
     await page.goto(`${server.url}account/`);
     await saveAccount(page, 'Light', 'English (en_US)');
     await expect(page.locator('html')).toHaveClass(/\bneptunelight\b/);

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, login, runForAnswered, test } from './fixtures';
+import { expect, login, runForAnswered, test, pauseClock } from './fixtures';
 import { ADMIN, startServer, type RunningServer } from './server';
 import { writeAs } from './writes';
 
@@ -33,18 +33,6 @@ const RECORD_SCREEN = `(() => {
 })();`;
 
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: { titles: string[]; sources: string[] } }).seen);
-
-/** Stops the fake clock a second from now, so time moves only when the test says so (retried if that second has passed). */
-async function pauseClock(page: Page): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-    }
-  }
-}
 
 /** The strip names what the screen shows: the title of the frame on screen, or of its error card. */
 async function expectStripMatchesScreen(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, login, runForAnswered, test } from './fixtures';
+import { expect, login, runForAnswered, test, pauseClock } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /** A fresh user's My Views: the default playlist of a new install. */
@@ -12,18 +12,6 @@ const position = (page: Page) => page.getByTestId('wallboard-position');
 const title = (page: Page) => page.getByTestId('wallboard-title');
 /** The item on screen: the one frame that has loaded and been swapped in. */
 const shownFrame = (page: Page) => page.locator('.wallboard-stage iframe[data-state="shown"]');
-
-/** Stops the fake clock a second from now, so time moves only when the test says so (retried if that second has passed). */
-async function pauseClock(page: Page): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
-      return;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-    }
-  }
-}
 
 async function openWallboard(page: Page, server: RunningServer, query = ''): Promise<void> {
   await page.clock.install();

@@ -5,6 +5,7 @@ import { intField, type Fields } from '../http/input.js';
 import { displayInfo, listDisplays, type DisplayInfo, queueDisplayCommand, revokeDisplay, updateDisplay } from '../db/displays.js';
 import { listUsers } from '../db/users.js';
 import { claimDisplay, parseDisplayChanges } from '../admin/displayAdmin.js';
+import { readableParams } from '../../../src/lib/readableParams.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { timeCell } from './format.js';
@@ -18,21 +19,6 @@ const NOTICES: Record<string, string> = {
   identify: 'The display shows its name for 10 seconds at its next report (within 30 seconds).',
   reload: 'The display reloads at its next report (within 30 seconds).',
 };
-
-/**
- * Stored parameters as people write them (`views=0,1,3`, not `views=0%2C1%2C3`). Only what would read back differently
- * stays encoded (`%`, `&`, `=`, `+`, `#`), so the shown text, saved again, means the same.
- */
-export function readableParams(params: string): string {
-  const piece = (text: string) => text.split('+').map((part) => {
-    try {
-      return decodeURIComponent(part).replace(/[%&=+#]/g, encodeURIComponent);
-    } catch {
-      return part;
-    }
-  }).join('+');
-  return params.split('&').map((pair) => pair.split('=').map(piece).join('=')).join('&');
-}
 
 /** What the screen last reported: showing what, connection, version and screen size. */
 function status(info: DisplayInfo): SafeHtml | string {

@@ -6,7 +6,8 @@ import { FormDialog } from '../../ui/FormDialog';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { DisplayRecord } from './api';
-import { readableParams, type DisplaysModel } from './model';
+import { readableParams } from '../../lib/readableParams';
+import type { DisplaysModel } from './model';
 
 /**
  * Pairs a screen by the code it shows, or changes a paired one: its name, whose My Views it rotates and its wallboard

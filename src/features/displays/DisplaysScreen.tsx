@@ -17,7 +17,8 @@ import { ScreenSection } from '../screens/ScreenSection';
 import { useToasts } from '../toast/model';
 import { createDisplaysApi, type DisplayRecord } from './api';
 import { DisplayDialog } from './DisplayDialog';
-import { alertsInWords, createDisplaysModel, readableParams, type DisplaysModel } from './model';
+import { readableParams } from '../../lib/readableParams';
+import { alertsInWords, createDisplaysModel, type DisplaysModel } from './model';
 
 /** Issue 10, Admin → Displays: every paired screen with what it last reported, and the levers to pair, change, identify, reload or revoke. */
 export function DisplaysScreen() {

@@ -32,21 +32,6 @@ export function alertsInWords(params: string, t: Translate): string {
   return t(config.alerts ? 'displays.alerts.on' : 'displays.alerts.onDefault', { seconds: config.alertSeconds, storm: STORM_SIZE });
 }
 
-/**
- * Issue 20: the stored parameters as people write them (`views=0,1,3`, not `views=0%2C1%2C3`). Only what would read
- * back differently stays encoded (`%`, `&`, `=`, `+`, `#`), so the shown text, saved again, means the same.
- */
-export function readableParams(params: string): string {
-  const piece = (text: string) => text.split('+').map((part) => {
-    try {
-      return decodeURIComponent(part).replace(/[%&=+#]/g, encodeURIComponent);
-    } catch {
-      return part;
-    }
-  }).join('+');
-  return params.split('&').map((pair) => pair.split('=').map(piece).join('=')).join('&');
-}
-
 /** Issue 10, Admin → Displays: the list (refreshed while open), pairing, changes, remote commands and revoking. */
 export function createDisplaysModel({ api, notify, t, resources: { createResource } }: DisplaysModelDeps) {
   const displays = createResource<DisplayRecord[]>({ key: 'admin.displays', load: (s) => api.list(s), pollInterval: REFRESH_MS });
