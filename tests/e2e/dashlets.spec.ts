@@ -60,6 +60,8 @@ test('add every catalogue dashlet from the Dashlets menu, move and resize with t
   // Move with the keyboard: two places earlier.
   await note.getByRole('button', { name: 'Move Text note earlier' }).focus();
   await page.keyboard.press('Enter');
+  // The move reloads the page: wait for the new one, or the second press can land on the page that is going away.
+  await expect(titles(f).nth(7)).toHaveText('Text note');
   await expect(note.getByRole('button', { name: 'Move Text note earlier' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(titles(f).nth(6)).toHaveText('Text note');
