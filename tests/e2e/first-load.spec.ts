@@ -110,7 +110,9 @@ for (const [name, path, regions, ready] of [
         await page.goto(`${server.url}${path}`);
         await expect(ready(page)).toBeVisible();
         await expect(page.locator('#first-screen')).toHaveCount(0);
-        await page.waitForTimeout(1500);
+        // Settled: nothing more to fetch, and two frames drawn since, so any late shift has been recorded.
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
         expect(await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift)).toBeLessThan(0.01);
         const app = await boxes(page, '#root', Object.keys(first));
         for (const [region, box] of Object.entries(first)) {
