@@ -136,6 +136,16 @@ export default tseslint.config(
   },
   // The server's imports run downhill too.
   ...SERVER_LAYERS.map(serverLayerRules),
+  // Storage is asynchronous (issue 22): a query nobody awaits is a write that may be lost or an error nobody sees.
+  {
+    files: ['server/src/**/*.ts', 'tests/api/**/*.ts', 'tests/support/**/*.ts'],
+    languageOptions: { parserOptions: { project: ['./server/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, properties: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   // No import circle between folders: each top-level folder of src/, and each feature on its own.
   {
     files: ['src/**/*.{ts,tsx}'],

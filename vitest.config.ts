@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// The SQLite file's own suites, and those that start a PostgreSQL of their own (run once, in the server project).
+const SQLITE_ONLY = ['tests/api/startup.test.ts', 'tests/api/killDurability.test.ts', 'tests/api/database.test.ts', 'tests/api/dbCopy.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -12,6 +15,14 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'server', environment: 'node', include: ['server/src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/nagios/**/*.test.ts', 'tests/livestatus/**/*.test.ts'], testTimeout: 20000, pool: 'forks' },
+      },
+      {
+        // Issue 22: the API suites again, each test server on a database of its own in one throwaway PostgreSQL.
+        extends: true,
+        test: {
+          name: 'server-pg', environment: 'node', include: ['tests/api/**/*.test.ts'], exclude: SQLITE_ONLY,
+          globalSetup: ['tests/support/postgresGlobalSetup.ts'], testTimeout: 20000, pool: 'forks',
+        },
       },
     ],
   },

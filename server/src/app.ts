@@ -2,10 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openStorage } from './db/openStorage.js';
 import type { AppContext } from './http/context.js';
 import { HttpError } from './http/errors.js';
 import { QueryError } from './monitoring/errors.js';
+import { isStorageUnavailable, STORAGE_UNAVAILABLE } from './db/unavailable.js';
 import { parseUrlEncoded, registerInputGuards } from './http/input.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerClosing } from './http/closing.js';
@@ -40,6 +41,7 @@ import { registerStatic } from './routes/static.js';
 import { registerDisplays } from './routes/displays.js';
 import { registerCheckResult } from './routes/checkResult.js';
 import { registerDeviceScope } from './http/deviceScope.js';
+import { registerHealth } from './routes/health.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -59,12 +61,12 @@ export interface ServerOptions {
 }
 
 export async function buildServer(config: Config, options: ServerOptions = {}): Promise<Server> {
-  const db = openDatabase(config.dataDir);
-  const generatedAdminPassword = ensureAdmin(db, config);
+  const storage = await openStorage(config);
+  const generatedAdminPassword = await ensureAdmin(storage.store, config);
   const monitoring = options.monitoring ?? createMonitoringSource(config);
   await monitoring.start();
   const now = options.now ?? Date.now;
-  const ctx: AppContext = { config, db, monitoring, base: config.base, now, throttle: new LoginThrottle(config.loginLockMs, now), changes: createChangeFeed() };
+  const ctx: AppContext = { config, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage) };
 
   // Closing: idle keep-alive connections are dropped at once, and registerClosing answers what still arrives (an HTML
   // page, never Fastify's JSON 503, which a frame would show) and cuts what is left after a grace period.
@@ -80,13 +82,15 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   registerDeviceScope(app, ctx);
 
   // Issue 17: a page opened in a frame gets a page that explains the error, never a JSON document; API calls keep JSON.
-  const answer = (req: FastifyRequest, reply: FastifyReply, status: number, message: string) => (isPageRequest(req)
+  const answer = async (req: FastifyRequest, reply: FastifyReply, status: number, message: string) => (isPageRequest(req)
     ? sendClassicError(ctx, req, reply, status, message)
     : reply.status(status).send({ message }));
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof HttpError) return answer(req, reply, error.status, error.message);
     // monitoring/ knows nothing of HTTP: a status query the caller got wrong is their fault.
     if (error instanceof QueryError) return answer(req, reply, 400, error.message);
+    // A database restart or a lost connection: the app shows its connection state and retries, nobody is logged out.
+    if (isStorageUnavailable(error)) return answer(req, reply.header('retry-after', '2'), 503, STORAGE_UNAVAILABLE);
     const e = error as { statusCode?: number; message?: string; code?: string };
     // Fastify's own client errors (bad JSON, too large, unsupported type) are the caller's fault: keep them 4xx.
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
@@ -105,15 +109,16 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });
   });
 
-  const routes = [registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
+  const routes = [registerHealth, registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
     registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerDashlets, registerTools,
     registerStatus, registerAdmin, registerDisplays, registerCheckResult, registerPages, registerStatic];
   for (const register of routes) await register(app, ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
   const stopWarmer = startSnapshotWarmer(monitoring, [
-    // First: the feed compares each snapshot with the one before, so none may be skipped for the others' work.
-    (snap) => ctx.changes.observe(snap),
+    // First: the feed compares each snapshot with the list recorded before, so none may be skipped for the others'
+    // work. A failure (the database not answering) is retried with the next snapshot, and a read reports it.
+    (snap) => ctx.changes.observe(snap).catch(() => undefined),
     serviceColumns, tacticalTotals, pluginTextBytes, trayAlertCounts,
     (snap) => listHosts(snap, SHELL_PROBLEM_QUERIES.host), (snap) => listServices(snap, SHELL_PROBLEM_QUERIES.service),
   ]);
@@ -124,7 +129,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       stopWarmer();
       await app.close();
       await monitoring.stop();
-      db.close();
+      await storage.close();
     },
   };
 }

@@ -8,6 +8,8 @@ export interface Config {
   /** Path prefix with leading and trailing slash, e.g. `/nagiosxi/`. */
   base: string;
   dataDir: string;
+  /** PostgreSQL instead of the SQLite file in dataDir (PHAROS_DATABASE_URL, docs/scaling.md). */
+  databaseUrl?: string | undefined;
   /** Built front end (vite's outDir). */
   distDir: string;
   sessionIdleSeconds: number;
@@ -100,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     port: int(flag('port') ?? env.PORT, 8080, 0, 65535),
     base: normaliseBase(flag('base') ?? env.PHAROS_BASE),
     dataDir: path.resolve(flag('data-dir') ?? env.PHAROS_DATA_DIR ?? path.join(root, 'data')),
+    databaseUrl: env.PHAROS_DATABASE_URL || undefined,
     distDir: path.resolve(env.PHAROS_DIST_DIR ?? path.join(root, 'dist')),
     sessionIdleSeconds: int(env.PHAROS_SESSION_IDLE_SECONDS, 3600, 1, 30 * 24 * 3600),
     adminPassword: env.PHAROS_ADMIN_PASSWORD || undefined,

@@ -1,4 +1,4 @@
-import type { Db } from './db/database.js';
+import type { Storage, Store } from './db/store.js';
 import { dueFeedback, markFeedbackDelivered, markFeedbackFailed } from './db/feedback.js';
 
 const RETRY_BASE_MS = 60_000;
@@ -18,10 +18,10 @@ export interface DeliveryOptions {
 }
 
 /** Sends every due entry once; returns how many were delivered and how many failed. */
-export async function deliverFeedback(db: Db, opts: DeliveryOptions = {}): Promise<{ delivered: number; failed: number }> {
+export async function deliverFeedback(store: Store, opts: DeliveryOptions = {}): Promise<{ delivered: number; failed: number }> {
   const now = opts.now ?? Date.now;
   const result = { delivered: 0, failed: 0 };
-  for (const row of dueFeedback(db, now(), opts.batch ?? 20)) {
+  for (const row of await dueFeedback(store, now(), opts.batch ?? 20)) {
     if (opts.signal?.aborted) break;
     let error: string | undefined;
     try {
@@ -40,10 +40,10 @@ export async function deliverFeedback(db: Db, opts: DeliveryOptions = {}): Promi
     }
     if (opts.signal?.aborted) break;
     if (error === undefined) {
-      markFeedbackDelivered(db, row.id, now());
+      await markFeedbackDelivered(store, row.id, now());
       result.delivered++;
     } else {
-      markFeedbackFailed(db, row.id, error, now() + retryDelayMs(row.attempts + 1));
+      await markFeedbackFailed(store, row.id, error, now() + retryDelayMs(row.attempts + 1));
       result.failed++;
     }
   }
@@ -51,13 +51,14 @@ export async function deliverFeedback(db: Db, opts: DeliveryOptions = {}): Promi
 }
 
 /** Runs `deliverFeedback` every `intervalMs`, never two runs at once; the returned function stops it. */
-export function startFeedbackOutbox(db: Db, intervalMs: number): () => void {
+/** Delivers queued feedback every `intervalMs`, in one process of a cluster at a time. */
+export function startFeedbackOutbox(storage: Pick<Storage, 'store' | 'exclusive'>, intervalMs: number): () => void {
   const controller = new AbortController();
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    deliverFeedback(db, { signal: controller.signal })
+    storage.exclusive('feedback outbox', () => deliverFeedback(storage.store, { signal: controller.signal }))
       .catch((e: unknown) => {
         if (!controller.signal.aborted) console.error('Feedback delivery failed:', e);
       })

@@ -88,7 +88,8 @@ export type Theme = 'neptune' | 'neptunelight' | 'neptunecolorblind';
 
 export interface Totals { recordcount: number }
 
-export interface SearchSuggestion { category: string; url: string; value: string; label: string }
+/** Spec 3; `engine` names the object's engine once several engines are configured (issue 21). */
+export interface SearchSuggestion { category: string; url: string; value: string; label: string; engine?: string }
 
 export interface Dashboard { id: string; title: string; opts: { background: string; transparent: 0 | 1 } }
 export interface Tool { id: number; name: string; url: string; href: string }

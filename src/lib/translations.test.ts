@@ -17,7 +17,7 @@ const SAME_KEYS = new Set([
   'connection.offline', 'dashboards.field.transparent', 'displays.version', 'enterprise.feature.bpi', 'feedback.optional',
   'menuIcons.icon.info', 'pageActions.permalink.title', 'shell.banner.info', 'shell.license.link.upgrade', 'shell.license.promoFile',
   'shell.nav.drawerTitle', 'shell.pageActions.permalink', 'shell.status.engineNamed', 'shell.status.ok', 'shell.top.exchange',
-  'wallboard.alert.engine', 'wallboard.alert.state.1h', 'wallboard.position',
+  'palette.engine', 'wallboard.alert.engine', 'wallboard.alert.state.1h', 'wallboard.position',
 ]);
 /** German that is the same as English on purpose: names, product words and abbreviations. */
 const SAME_IN_GERMAN = /^(Pharos|Dashboards?|Dashlets|Hosts?|Services|Enterprise|Core Config Manager|Nagios.*|OK|Status|Name|Tools?|Version|Backend|Admin|Manager|Import|Export|Start|Login|Logout|Server|Feedback|Support|Info|Link|URL|E-Mail|Details|Chat|Screen Dashboard|Home Dashboard|Test|[^A-Za-z]*)$/;

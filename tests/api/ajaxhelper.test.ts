@@ -4,6 +4,7 @@ import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 import { emptySnapshot } from '../../server/src/monitoring/empty.js';
 import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
+import { findUserByName, setUserMeta } from '../../server/src/db/users.js';
 
 const snapshot: MonitoringSnapshot = emptySnapshot();
 const source: MonitoringSource = {
@@ -114,13 +115,14 @@ describe('getusermeta and setusermeta', () => {
     expectBadRequest(await sendOk(cmd('setusermeta', { opts: '"view_rotation_speed"' }), c));
     expectBadRequest(await read(c, 'getusermeta', { opts: 'password_hash' }));
     expect((await read(c, 'getusermeta', { opts: 'view_rotation_speed' })).body).toBe(30);
-    const rows = ts.server.ctx.db.prepare("SELECT key FROM user_meta WHERE user_id = (SELECT id FROM users WHERE username = 'metabad')").all();
+    const { id } = (await findUserByName(ts.server.ctx.store, 'metabad'))!;
+    const rows = await ts.server.ctx.store.selectFrom('user_meta').select('key').where('user_id', '=', id).execute();
     expect(rows).toEqual([{ key: 'view_rotation_speed' }]);
   });
 
   it('reads a stored speed outside 10-60 as 10 (spec 5)', async () => {
     const c = await loginAs(ts, 'metalegacy');
-    ts.server.ctx.db.prepare("INSERT INTO user_meta (user_id, key, value) SELECT id, 'view_rotation_speed', '400' FROM users WHERE username = 'metalegacy'").run();
+    await setUserMeta(ts.server.ctx.store, (await findUserByName(ts.server.ctx.store, 'metalegacy'))!.id, 'view_rotation_speed', '400');
     expect((await read(c, 'getusermeta', { opts: 'view_rotation_speed' })).body).toBe(10);
   });
 

@@ -17,9 +17,9 @@ describe('retrieve_active_banner_messages', () => {
   });
 
   it('lists active banners in the classic shape, oldest first', async () => {
-    const db = ts.server.ctx.db;
-    const a = addBanner(db, 'Maintenance <tonight>', 'warning', true);
-    const b = addBanner(db, 'Read only', 'critical', false);
+    const store = ts.server.ctx.store;
+    const a = await addBanner(store, 'Maintenance <tonight>', 'warning', true);
+    const b = await addBanner(store, 'Read only', 'critical', false);
     const c = await loginAs(ts, 'lister');
     expect(await active(c)).toEqual([
       { msg_id: String(a.id), message: 'Maintenance <tonight>', banner_color: 'banner_message_banner_warning', acknowledgeable: '1' },
@@ -36,7 +36,7 @@ describe('retrieve_active_banner_messages', () => {
 
 describe('acknowledge_banner_message', () => {
   it('hides the banner for the acknowledging user only, and keeps it hidden after a restart', async () => {
-    const banner = addBanner(ts.server.ctx.db, 'Upgrade on Friday', 'info', true);
+    const banner = await addBanner(ts.server.ctx.store, 'Upgrade on Friday', 'info', true);
     const alice = await loginAs(ts, 'alice');
     const bob = await loginAs(ts, 'bob');
     const res = await sendOk(ack(banner.id), alice);
@@ -52,7 +52,7 @@ describe('acknowledge_banner_message', () => {
   });
 
   it('refuses banners that cannot be dismissed and keeps showing them', async () => {
-    const banner = addBanner(ts.server.ctx.db, 'Permanent', 'critical', false);
+    const banner = await addBanner(ts.server.ctx.store, 'Permanent', 'critical', false);
     const c = await loginAs(ts, 'stubborn');
     expectBadRequest(await sendOk(ack(banner.id), c));
     expect((await active(c)).map((m) => m.msg_id)).toContain(String(banner.id));
@@ -64,12 +64,12 @@ describe('acknowledge_banner_message', () => {
     expectBadRequest(await sendOk(ack('abc'), c));
     expectBadRequest(await sendOk(formSend('POST', PATH, { action: 'acknowledge_banner_message' }), c));
     expectBadRequest(await sendOk(formSend('POST', PATH, { action: 'retrieve_active_banner_messages' }), c));
-    const count = ts.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM banner_acks').get() as { n: number };
-    expect(count.n).toBe(1);
+    const count = await ts.server.ctx.store.selectFrom('banner_acks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
   });
 
   it('guards the write', async () => {
-    const banner = addBanner(ts.server.ctx.db, 'Guarded', 'success', true);
+    const banner = await addBanner(ts.server.ctx.store, 'Guarded', 'success', true);
     const c = await loginAs(ts, 'guarded');
     await expectWriteGuards(ts, c, ack(banner.id));
     expect((await active(c)).map((m) => m.msg_id)).toContain(String(banner.id));

@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer } from './harness.js';
-import { openDatabase, type Db } from '../../server/src/db/database.js';
+import { openSqliteStorage } from '../../server/src/db/database.js';
+import type { Store } from '../../server/src/db/store.js';
+import { SCHEMA_VERSION } from '../../server/src/db/migrate.js';
+import { MIGRATIONS } from '../../server/src/db/migrations.js';
+import { STARTUP_EXIT_CODES } from '../../server/src/db/startupError.js';
 import { findUserByName } from '../../server/src/db/users.js';
 import { getLicense } from '../../server/src/db/license.js';
 import { getBranding } from '../../server/src/db/branding.js';
@@ -28,26 +32,26 @@ function spawnCli(...args: string[]): Promise<Run> {
 }
 
 /** The same commands in-process (one process start costs about a second on a busy machine). */
-function cli(...args: string[]): Run {
+async function cli(...args: string[]): Promise<Run> {
   const run = { code: 0, stdout: '', stderr: '' };
-  run.code = runCli(args, { log: (l) => { run.stdout += `${l}\n`; }, error: (l) => { run.stderr += `${l}\n`; } }, { PHAROS_DATA_DIR: dataDir });
+  run.code = await runCli(args, { log: (l) => { run.stdout += `${l}\n`; }, error: (l) => { run.stderr += `${l}\n`; } }, { PHAROS_DATA_DIR: dataDir });
   return run;
 }
 
 /** Reads what the CLI wrote, the way the server would, then lets go of the file. */
-function inspect<T>(read: (db: Db) => T): T {
-  const db = openDatabase(dataDir);
+async function inspect<T>(read: (store: Store) => T | Promise<T>): Promise<T> {
+  const storage = await openSqliteStorage(dataDir);
   try {
-    return read(db);
+    return await read(storage.store);
   } finally {
-    db.close();
+    await storage.close();
   }
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-cli-'));
   // Create the schema once up front: the processes below start in parallel.
-  inspect(() => undefined);
+  await inspect(() => undefined);
 });
 afterAll(() => { fs.rmSync(dataDir, { recursive: true, force: true }); });
 
@@ -63,40 +67,41 @@ describe('the npm run admin entry point', () => {
     expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown licence field: colour.') });
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining("Unknown command 'frobnicate'") });
     expect(help).toMatchObject({ code: 0, stdout: expect.stringContaining('create-user NAME PASSWORD') });
-    expect(inspect((db) => findUserByName(db, 'ops'))).toMatchObject({ is_authorized_for_monitoring_system: 1, can_access_ccm: 1, is_admin: 0 });
+    expect(await inspect((store) => findUserByName(store, 'ops'))).toMatchObject({ is_authorized_for_monitoring_system: 1, can_access_ccm: 1, is_admin: 0 });
   });
 });
 
 describe('users', () => {
-  it('creates users with permission flags and lists them', () => {
-    expect(cli('create-user', 'boss', 'boss-password', '--admin', '--configure', '--deploy').code).toBe(0);
-    const list = cli('list-users');
+  it('creates users with permission flags and lists them', async () => {
+    expect((await cli('create-user', 'boss', 'boss-password', '--admin', '--configure', '--deploy')).code).toBe(0);
+    const list = await cli('list-users');
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/\tops\tmonitoring,ccm\n/);
     expect(list.stdout).toMatch(/\tboss\tadmin,configure,deploy\n/);
   });
 
-  it('refuses duplicates, bad names, short passwords and unknown options with a message and a non-zero exit', () => {
+  it('refuses duplicates, bad names, short passwords and unknown options with a message and a non-zero exit', async () => {
     const cases: [string[], number][] = [
       [['create-user', 'OPS', 'other-password'], 1], [['create-user', 'bad name', 'long-enough'], 1], [['create-user', 'shorty', 'short'], 1],
       [['create-user', 'flaggy', 'long-enough', '--root'], 2], [['create-user', 'lonely'], 2],
     ];
     for (const [args, code] of cases) {
-      const run = cli(...args);
+      const run = await cli(...args);
       expect(run.code).toBe(code);
       expect(run.stderr).toMatch(/\S/);
     }
-    expect(inspect((db) => ['shorty', 'flaggy', 'lonely', 'bad name'].map((n) => findUserByName(db, n)))).toEqual([undefined, undefined, undefined, undefined]);
+    expect(await inspect((store) => Promise.all(['shorty', 'flaggy', 'lonely', 'bad name'].map((n) => findUserByName(store, n))))).toEqual([undefined, undefined, undefined, undefined]);
   });
 
   it('changes passwords and permissions; the server sees the change', async () => {
-    expect(cli('set-password', 'ops', 'new-ops-password').code).toBe(0);
-    const perms = cli('set-permissions', 'ops', '--admin=1', '--ccm=0');
+    expect((await cli('set-password', 'ops', 'new-ops-password')).code).toBe(0);
+    const perms = await cli('set-permissions', 'ops', '--admin=1', '--ccm=0');
     expect(perms.code).toBe(0);
     expect(JSON.parse(perms.stdout)).toMatchObject({ username: 'ops', isAdmin: true, canAccessCCM: false, isAuthorizedForMonitoringSystem: true });
-    expect(cli('set-permissions', 'ops', '--admin=maybe').code).toBe(1);
-    expect(cli('set-password', 'nobody', 'whatever-password').stderr).toContain("There is no user named 'nobody'");
-    const ts = await startTestServer({}, dataDir);
+    expect((await cli('set-permissions', 'ops', '--admin=maybe')).code).toBe(1);
+    expect((await cli('set-password', 'nobody', 'whatever-password')).stderr).toContain("There is no user named 'nobody'");
+    // The CLI above wrote to the SQLite file of dataDir, in the server-pg project too.
+    const ts = await startTestServer({ databaseUrl: undefined }, dataDir);
     try {
       const c = new Client(ts.url);
       await c.login('ops', 'new-ops-password');
@@ -106,53 +111,95 @@ describe('users', () => {
     }
   });
 
-  it('deletes users but never the last administrator', () => {
-    expect(cli('create-user', 'temp', 'temp-password').code).toBe(0);
-    expect(cli('delete-user', 'temp').code).toBe(0);
-    expect(inspect((db) => findUserByName(db, 'temp'))).toBeUndefined();
-    expect(cli('set-permissions', 'boss', '--admin=0').code).toBe(0);
-    const last = cli('delete-user', 'ops');
+  it('deletes users but never the last administrator', async () => {
+    expect((await cli('create-user', 'temp', 'temp-password')).code).toBe(0);
+    expect((await cli('delete-user', 'temp')).code).toBe(0);
+    expect(await inspect((store) => findUserByName(store, 'temp'))).toBeUndefined();
+    expect((await cli('set-permissions', 'boss', '--admin=0')).code).toBe(0);
+    const last = await cli('delete-user', 'ops');
     expect(last.code).toBe(1);
     expect(last.stderr).toContain('The last administrator cannot be deleted.');
-    expect(cli('set-permissions', 'ops', '--admin=0').stderr).toContain('The last administrator must stay an administrator.');
-    expect(inspect((db) => findUserByName(db, 'ops')?.is_admin)).toBe(1);
+    expect((await cli('set-permissions', 'ops', '--admin=0')).stderr).toContain('The last administrator must stay an administrator.');
+    expect(await inspect(async (store) => (await findUserByName(store, 'ops'))?.is_admin)).toBe(1);
   });
 });
 
 describe('licence, banners, branding and update results', () => {
-  it('sets and shows licence fields, refusing unknown ones without writing', () => {
-    expect(cli('set-license', 'is_trial_license=1', 'trial_days_left=30', 'product_name=Pharos Trial').code).toBe(0);
-    expect(inspect(getLicense)).toMatchObject({ is_trial_license: true, trial_days_left: 30, product_name: 'Pharos Trial' });
-    expect(cli('set-license', 'is_free_license=1', 'colour=blue').code).toBe(1);
-    expect(cli('set-license', 'trial_days_left=soon').code).toBe(1);
-    expect(cli('set-license', 'trial_days_left').code).toBe(2);
-    expect(cli('set-license').code).toBe(2);
-    expect(inspect(getLicense)).toMatchObject({ is_free_license: false, trial_days_left: 30 });
-    expect(JSON.parse(cli('show-license').stdout)).toMatchObject({ is_trial_license: true, is_license_activated: true });
+  it('sets and shows licence fields, refusing unknown ones without writing', async () => {
+    expect((await cli('set-license', 'is_trial_license=1', 'trial_days_left=30', 'product_name=Pharos Trial')).code).toBe(0);
+    expect(await inspect(getLicense)).toMatchObject({ is_trial_license: true, trial_days_left: 30, product_name: 'Pharos Trial' });
+    expect((await cli('set-license', 'is_free_license=1', 'colour=blue')).code).toBe(1);
+    expect((await cli('set-license', 'trial_days_left=soon')).code).toBe(1);
+    expect((await cli('set-license', 'trial_days_left')).code).toBe(2);
+    expect((await cli('set-license')).code).toBe(2);
+    expect(await inspect(getLicense)).toMatchObject({ is_free_license: false, trial_days_left: 30 });
+    expect(JSON.parse((await cli('show-license')).stdout)).toMatchObject({ is_trial_license: true, is_license_activated: true });
   });
 
-  it('adds, lists and removes banners', () => {
-    expect(cli('add-banner', '--message', 'Patch night', '--color', 'warning', '--no-ack').code).toBe(0);
-    expect(cli('add-banner', '--message=Hello', '--color=info').code).toBe(0);
-    const [patch, hello] = inspect(listBanners);
+  it('adds, lists and removes banners', async () => {
+    expect((await cli('add-banner', '--message', 'Patch night', '--color', 'warning', '--no-ack')).code).toBe(0);
+    expect((await cli('add-banner', '--message=Hello', '--color=info')).code).toBe(0);
+    const [patch, hello] = await inspect(listBanners);
     expect(patch).toMatchObject({ message: 'Patch night', color: 'warning', acknowledgeable: 0 });
     expect(hello).toMatchObject({ message: 'Hello', color: 'info', acknowledgeable: 1 });
-    expect(cli('list-banners').stdout).toContain(`${patch!.id}\twarning\tpermanent\tPatch night`);
-    expect(cli('add-banner', '--message', 'x', '--color', 'pink').code).toBe(1);
-    expect(cli('add-banner', '--color', 'info').code).toBe(1);
-    expect(cli('add-banner', '--message').code).toBe(2);
-    expect(cli('remove-banner', 'abc').code).toBe(1);
-    expect(cli('remove-banner', String(patch!.id)).code).toBe(0);
-    expect(cli('remove-banner', String(patch!.id)).stderr).toContain('There is no banner');
-    expect(inspect(listBanners).map((b) => b.message)).toEqual(['Hello']);
+    expect((await cli('list-banners')).stdout).toContain(`${patch!.id}\twarning\tpermanent\tPatch night`);
+    expect((await cli('add-banner', '--message', 'x', '--color', 'pink')).code).toBe(1);
+    expect((await cli('add-banner', '--color', 'info')).code).toBe(1);
+    expect((await cli('add-banner', '--message')).code).toBe(2);
+    expect((await cli('remove-banner', 'abc')).code).toBe(1);
+    expect((await cli('remove-banner', String(patch!.id))).code).toBe(0);
+    expect((await cli('remove-banner', String(patch!.id))).stderr).toContain('There is no banner');
+    expect((await inspect(listBanners)).map((b) => b.message)).toEqual(['Hello']);
   });
 
-  it('sets branding and update results', () => {
-    expect(cli('set-branding', 'copyright=ACME', 'hide_footer_left=1').code).toBe(0);
-    expect(inspect(getBranding)).toEqual({ copyright: 'ACME', hide_about: false, hide_legal: false, hide_footer_left: true });
-    expect(cli('set-branding', 'logo=x').code).toBe(1);
-    expect(cli('set-update', 'latest_version=2.0.0', 'last_check_succeeded=0').code).toBe(0);
-    expect(inspect(getUpdateSettings)).toMatchObject({ latest_version: '2.0.0', last_check_succeeded: false });
-    expect(cli('set-update', 'latest_version=new').code).toBe(1);
+  it('sets branding and update results', async () => {
+    expect((await cli('set-branding', 'copyright=ACME', 'hide_footer_left=1')).code).toBe(0);
+    expect(await inspect(getBranding)).toEqual({ copyright: 'ACME', hide_about: false, hide_legal: false, hide_footer_left: true });
+    expect((await cli('set-branding', 'logo=x')).code).toBe(1);
+    expect((await cli('set-update', 'latest_version=2.0.0', 'last_check_succeeded=0')).code).toBe(0);
+    expect(await inspect(getUpdateSettings)).toMatchObject({ latest_version: '2.0.0', last_check_succeeded: false });
+    expect((await cli('set-update', 'latest_version=new')).code).toBe(1);
+  });
+});
+
+describe('db migrate and db copy', () => {
+  it('db migrate brings a new SQLite install up to date and names the file and the schema version', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-cli-migrate-'));
+    const out = { stdout: '', stderr: '' };
+    const io = { log: (l: string) => { out.stdout += `${l}\n`; }, error: (l: string) => { out.stderr += `${l}\n`; } };
+    try {
+      expect(await runCli(['db', 'migrate'], io, { PHAROS_DATA_DIR: fresh })).toBe(0);
+      expect(out.stdout).toBe(`The SQLite database at ${path.join(fresh, 'pharos.sqlite')} is at schema version ${SCHEMA_VERSION}.\n`);
+      const storage = await openSqliteStorage(fresh);
+      try {
+        const applied = await storage.store.selectFrom('pharos_migrations').select(['version', 'name']).orderBy('version').execute();
+        expect(applied).toEqual(MIGRATIONS.map((m, i) => ({ version: i + 1, name: m.name })));
+        // A database a newer Pharos has migrated is refused with its own exit code, not touched.
+        await storage.store.insertInto('pharos_migrations').values({ version: SCHEMA_VERSION + 1, name: 'from-the-future', applied_at: Date.now() }).execute();
+      } finally {
+        await storage.close();
+      }
+      out.stderr = '';
+      expect(await runCli(['db', 'migrate'], io, { PHAROS_DATA_DIR: fresh })).toBe(STARTUP_EXIT_CODES['database-newer']);
+      expect(out.stderr).toContain(`schema version ${SCHEMA_VERSION + 1}`);
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('db migrate is a no-op on an up-to-date install; wrong usage of db exits 2', async () => {
+    expect(await cli('db', 'migrate')).toMatchObject({ code: 0, stdout: expect.stringContaining(`is at schema version ${SCHEMA_VERSION}.`) });
+    for (const args of [['db'], ['db', 'frobnicate'], ['db', 'migrate', 'extra'], ['db', 'copy'], ['db', 'copy', '--to', 'mysql://db.example/pharos'], ['db', 'copy', '--to']]) {
+      const run = await cli(...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/^db: /);
+    }
+  });
+
+  it('db copy to a PostgreSQL that cannot be reached names the host, never the password, and exits as the server would', async () => {
+    const run = await cli('db', 'copy', '--to', 'postgres://pharos:hunter2-secret@127.0.0.1:1/pharos');
+    expect(run.code).toBe(STARTUP_EXIT_CODES['database-unreachable']);
+    expect(run.stderr).toContain('127.0.0.1:1/pharos');
+    expect(run.stdout + run.stderr).not.toContain('hunter2-secret');
   });
 });

@@ -75,8 +75,8 @@ describe('POST api/v2/dashboards', () => {
   it(`refuses more than ${MAX_DASHBOARDS_PER_USER} dashboards`, async () => {
     const c = await loginAs(ts, 'hoarder');
     await list(c);
-    const user = findUserByName(ts.server.ctx.db, 'hoarder')!;
-    for (let i = DEFAULTS.length; i < MAX_DASHBOARDS_PER_USER; i++) createDashboard(ts.server.ctx.db, user.id, { title: `D${i}`, background: '131b25', transparent: false });
+    const user = (await findUserByName(ts.server.ctx.store, 'hoarder'))!;
+    for (let i = DEFAULTS.length; i < MAX_DASHBOARDS_PER_USER; i++) await createDashboard(ts.server.ctx.store, user.id, { title: `D${i}`, background: '131b25', transparent: false });
     expectBadRequest(await sendOk(create({ title: 'One too many' }), c));
     expect(await list(c)).toHaveLength(MAX_DASHBOARDS_PER_USER);
   });

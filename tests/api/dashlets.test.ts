@@ -5,6 +5,8 @@ import { expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, send
 import { FakeSource, fixtureSnapshot, host, service, XSS } from './pagesFixture.js';
 import { DASHLET_TYPES, type Dashlet } from '../../server/src/dashlets/catalogue.js';
 import type { Dashboard, Menu } from '../../src/lib/apiTypes.js';
+import { findUserByName } from '../../server/src/db/users.js';
+import { findDashboard } from '../../server/src/db/dashboards.js';
 
 const PATH = 'api/v2/dashboards/dashlets';
 const source = new FakeSource();
@@ -178,15 +180,27 @@ describe('stored dashlets the page cannot show', () => {
     const c = await loginAs(ts, 'legacy');
     const id = await newDashboard(c, 'Old');
     const legacy = { title: 'CPU <graph>', type: 'graph', host: 'web01' };
-    const userId = (ts.server.ctx.db.prepare('SELECT id FROM users WHERE username = ?').get('legacy') as { id: number }).id;
-    ts.server.ctx.db.prepare('UPDATE dashboards SET dashlets = ? WHERE user_id = ? AND id = ?')
-      .run(JSON.stringify([legacy, { id: 'k1', type: 'clock' }]), userId, id);
+    const userId = (await findUserByName(ts.server.ctx.store, 'legacy'))!.id;
+    await ts.server.ctx.store.updateTable('dashboards').set({ dashlets: JSON.stringify([legacy, { id: 'k1', type: 'clock' }]) })
+      .where('user_id', '=', userId).where('id', '=', id).execute();
     const page = (await c.get(`dashboards/dashboard.php?id=${id}`)).text;
     expect(page).toContain("<p class=\"dl-message\">This dashlet cannot be shown: unknown type &#39;graph&#39;.</p>");
     expect(page).toContain('CPU &lt;graph&gt;');
     expect((await classicPost(c, 'dashboards/dashboard.php', { id, dashlet: 'k1', action: 'earlier' })).status).toBe(303);
-    const stored = JSON.parse((ts.server.ctx.db.prepare('SELECT dashlets FROM dashboards WHERE user_id = ? AND id = ?').get(userId, id) as { dashlets: string }).dashlets) as unknown[];
+    const row = await findDashboard(ts.server.ctx.store, userId, id);
+    const stored = JSON.parse(row!.dashlets) as unknown[];
     expect(stored).toEqual([expect.objectContaining({ id: 'k1', type: 'clock' }), legacy]);
+  });
+});
+
+describe('edits at the same time', () => {
+  // Bites on PostgreSQL, where the requests' queries interleave; embedded SQLite runs each request's queries in one go.
+  it('keeps every dashlet added at once: none overwrites another', async () => {
+    const c = await loginAs(ts, 'rusher');
+    const id = await newDashboard(c, 'Busy');
+    const titles = Array.from({ length: 8 }, (_v, i) => `Clock ${i}`);
+    await Promise.all(titles.map(async (title) => expect((await sendOk(add({ dashboard: id, type: 'clock', title }), c)).status).toBe(200)));
+    expect((await listOf(c, id)).map((d) => d.title).sort()).toEqual(titles);
   });
 });
 

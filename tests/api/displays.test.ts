@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Tables } from '../../server/src/db/tables.js';
 import { describe, expect, it } from 'vitest';
 import { Client, type Reply } from './harness.js';
 import { useTestServer } from './useTestServer.js';
@@ -36,6 +37,13 @@ async function pairedDisplay(userId: string, params = 'views=0&speed=20'): Promi
   expect(picked.body).toMatchObject({ state: 'paired', url: `${ts.config.base}wallboard?${params.replace(',', '%2C')}` });
   tv.nsp = (await tv.get<{ nsp: string }>('api/v2/account/auth')).body.nsp;
   return { tv, display: claimed.body as DisplayRecord };
+}
+
+/** Every row of every table except `skip`, as one string: what a request left unchanged compares equal. */
+async function everyRowBut(...skip: string[]): Promise<string> {
+  const store = ts.server.ctx.store;
+  const names = (await store.introspection.getTables()).map((t) => t.name).filter((n) => !skip.includes(n)).sort();
+  return JSON.stringify(await Promise.all(names.map((n) => store.selectFrom(n as keyof Tables).selectAll().execute())));
 }
 
 describe('pairing codes', () => {
@@ -103,7 +111,7 @@ describe('device token', () => {
     expect(cookie).toContain(`Path=${ts.config.base}`);
     const token = tv.cookies.get('pharos_device')!;
     expect(token.length).toBeGreaterThanOrEqual(40);
-    const dump = JSON.stringify(ts.server.ctx.db.prepare('SELECT * FROM displays').all());
+    const dump = JSON.stringify(await ts.server.ctx.store.selectFrom('displays').selectAll().execute());
     expect(dump).not.toContain(token);
     expect(dump).toContain(crypto.createHash('sha256').update(token).digest('hex'));
   });
@@ -111,7 +119,7 @@ describe('device token', () => {
   it("reads what a wallboard needs as its user: My Views, status, menu, classic pages, the keep-alive", async () => {
     const user = await loginAs(ts, 'wall-user', { isAuthorizedForMonitoringSystem: true });
     await sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title: 'Board', url: `${ts.config.base}includes/components/xicore/status.php?show=hostproblems` }), user);
-    const userId = String(findUserByName(ts.server.ctx.db, 'wall-user')!.id);
+    const userId = String((await findUserByName(ts.server.ctx.store, 'wall-user'))!.id);
     const { tv } = await pairedDisplay(userId);
     // New users start with three default views; the one added above is the fourth.
     const view = await tv.get<{ title: string }>(`ajaxhelper.php?cmd=getviewbynum&opts=3&nsp=${tv.nsp}`);
@@ -130,8 +138,7 @@ describe('device token', () => {
   it('is refused (403) every write, admin, account and personal route, even with valid nsp and XSRF tokens', async () => {
     const { tv } = await pairedDisplay('1');
     const base = ts.config.base;
-    const before = JSON.stringify(ts.server.ctx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'displays') ORDER BY name").all()
-      .map((t) => ts.server.ctx.db.prepare(`SELECT * FROM "${(t as { name: string }).name}"`).all()));
+    const before = await everyRowBut('sessions', 'displays');
     const refused: string[] = [];
     const check = (what: string, res: Reply) => {
       if (res.status !== 403) refused.push(`${what} → ${res.status}`);
@@ -149,16 +156,14 @@ describe('device token', () => {
       check(`GET ajaxhelper ${cmd}`, await sendOk(querySend('GET', 'ajaxhelper.php', { cmd, opts: '{}' }), tv));
     }
     expect(refused).toEqual([]);
-    const after = JSON.stringify(ts.server.ctx.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'displays') ORDER BY name").all()
-      .map((t) => ts.server.ctx.db.prepare(`SELECT * FROM "${(t as { name: string }).name}"`).all()));
-    expect(after).toBe(before);
+    expect(await everyRowBut('sessions', 'displays')).toBe(before);
   });
 
   it('is the display user\'s only: another user\'s views are never read', async () => {
     const other = await loginAs(ts, 'other-user');
     await sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title: 'Secret', url: `${ts.config.base}includes/components/xicore/status.php` }), other);
     await loginAs(ts, 'no-views');
-    const bareId = String(findUserByName(ts.server.ctx.db, 'no-views')!.id);
+    const bareId = String((await findUserByName(ts.server.ctx.store, 'no-views'))!.id);
     const { tv } = await pairedDisplay(bareId);
     for (const n of [0, 1, 2, 3]) expect((await tv.get(`ajaxhelper.php?cmd=getviewbynum&opts=${n}&nsp=${tv.nsp}`)).text).not.toContain('Secret');
   });
@@ -183,22 +188,22 @@ describe('device token', () => {
 });
 
 describe('admin CLI', () => {
-  const cli = (...args: string[]) => {
+  const cli = async (...args: string[]) => {
     const run = { code: 0, out: '', err: '' };
-    run.code = runCli(args, { log: (l) => { run.out += `${l}\n`; }, error: (l) => { run.err += `${l}\n`; } }, { PHAROS_DATA_DIR: ts.dataDir });
+    run.code = await runCli(args, { log: (l) => { run.out += `${l}\n`; }, error: (l) => { run.err += `${l}\n`; } }, ts.cliEnv);
     return run;
   };
 
   it('lists, renames and revokes displays', async () => {
     const { tv, display } = await pairedDisplay('1', 'strip=top');
-    expect(cli('displays', 'list').out).toMatch(new RegExp(`^${display.id}\tTV [A-Z0-9]{8}\tnagiosadmin\t[^\t]+\tstrip=top$`, 'm'));
-    expect(cli('displays', 'rename', String(display.id), 'Reception').code).toBe(0);
+    expect((await cli('displays', 'list')).out).toMatch(new RegExp(`^${display.id}\tTV [A-Z0-9]{8}\tnagiosadmin\t[^\t]+\tstrip=top$`, 'm'));
+    expect((await cli('displays', 'rename', String(display.id), 'Reception')).code).toBe(0);
     expect((await admin.get<DisplayRecord[]>(ADMIN_API)).body.find((d) => d.id === display.id)?.name).toBe('Reception');
-    expect(cli('displays', 'revoke', String(display.id)).out).toBe(`Revoked display ${display.id}.\n`);
+    expect((await cli('displays', 'revoke', String(display.id))).out).toBe(`Revoked display ${display.id}.\n`);
     expect((await tv.get('api/v2/account/auth')).status).toBe(401);
-    expect(cli('displays', 'revoke', String(display.id))).toMatchObject({ code: 1, err: `Error: There is no display with id ${display.id}.\n` });
-    expect(cli('displays', 'rename', 'x', 'y')).toMatchObject({ code: 1, err: 'Error: The display ID must be a whole number.\n' });
-    expect(cli('displays').code).toBe(2);
+    expect(await cli('displays', 'revoke', String(display.id))).toMatchObject({ code: 1, err: `Error: There is no display with id ${display.id}.\n` });
+    expect(await cli('displays', 'rename', 'x', 'y')).toMatchObject({ code: 1, err: 'Error: The display ID must be a whole number.\n' });
+    expect((await cli('displays')).code).toBe(2);
   });
 });
 

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/src/config.js';
 import { ENGINES_FILE_EXIT_CODE, parseEngineSpecs } from '../../server/src/monitoring/engines/enginesFile.js';
 import { MergedSource } from '../../server/src/monitoring/engines/mergedSource.js';
-import type { Engine } from '../../server/src/monitoring/engines/openEngine.js';
-import { emptySnapshot } from '../../server/src/monitoring/empty.js';
 import { countUnhandledProblems, tacticalCounts } from '../../server/src/monitoring/problems.js';
 import { alertProblems, createChangeFeed } from '../../server/src/monitoring/changeFeed.js';
-import type { EngineStatus, ExternalCommand, HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
+import { openSqliteStorage } from '../../server/src/db/database.js';
+import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 import type { SystemStatus } from '../../src/lib/apiTypes.js';
 import { Client, startTestServer, type TestServer } from './harness.js';
+import { FakeEngine, host, service } from './fakeEngines.js';
 import { formSend, sendOk } from './writeGuards.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -24,30 +24,6 @@ function file(name: string, content: string): string {
   const p = path.join(tmp, name);
   fs.writeFileSync(p, content);
   return p;
-}
-
-const checked = { display_name: '', state_type: 1 as const, has_been_checked: 1 as const, output: 'out', long_output: '', perfdata: '', last_check: 1000, next_check: 2000,
-  last_state_change: 900, current_check_attempt: 1, max_check_attempts: 1, problem_acknowledged: 0 as const, acknowledgement_type: 0 as const, scheduled_downtime_depth: 0,
-  active_checks_enabled: 1 as const, passive_checks_enabled: 1 as const, notifications_enabled: 1 as const, is_flapping: 0 as const, check_command: 'c', check_interval: 1 };
-const host = (name: string, state: 0 | 1 = 0): HostStatus => ({ ...checked, host_name: name, alias: name, address: '127.0.0.1', current_state: state, hostgroups: [] });
-const service = (h: string, d: string, state: 0 | 1 | 2 | 3 = 0): ServiceStatus => ({ ...checked, host_name: h, service_description: d, current_state: state, servicegroups: [] });
-
-/** An engine under the test's control: its rows, whether it answers, and the commands it got. */
-class FakeEngine implements Engine {
-  answering = true;
-  sent: ExternalCommand[] = [];
-  snap: MonitoringSnapshot;
-  readonly source: MonitoringSource;
-  constructor(readonly name: string, hosts: HostStatus[], services: ServiceStatus[]) {
-    this.snap = { ...emptySnapshot(), updated: Math.floor(Date.now() / 1000), hosts, services };
-    this.source = {
-      kind: 'demo', start: async () => {}, stop: async () => {}, snapshot: () => this.snap, engineRunning: () => this.answering,
-      submit: async (c) => { this.sent.push(c); },
-    };
-  }
-  status(): EngineStatus {
-    return { name: this.name, kind: 'fake', address: 'here', state: this.answering ? 'ok' : 'stale', updated: this.snap.updated, reason: this.answering ? null : 'stopped' };
-  }
 }
 
 function fleet() {
@@ -121,17 +97,19 @@ describe('the merged source', () => {
     expect(merged.engineRunning()).toBe(true);
   });
 
-  it('does not replay a stale engine\'s problems as new when it answers again', () => {
+  it('does not replay a stale engine\'s problems as new when it answers again', async () => {
     const { merged, paris } = fleet();
-    const feed = createChangeFeed();
-    const first = feed.read(undefined, merged.snapshot());
+    const storage = await openSqliteStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-feed-')));
+    const feed = createChangeFeed(storage);
+    const first = await feed.read(undefined, merged.snapshot());
     expect(alertProblems(merged.snapshot()).map((p) => `${p.host_name}/${p.service_description ?? ''}@${p.engine}`)).toContain('app1/Queue@paris');
     paris.answering = false;
-    const during = feed.read(first.cursor, merged.snapshot());
+    const during = await feed.read(first.cursor, merged.snapshot());
     expect(during.changes).toEqual([]);
     paris.answering = true;
     paris.snap = { ...paris.snap };
-    expect(feed.read(during.cursor, merged.snapshot()).changes).toEqual([]);
+    expect((await feed.read(during.cursor, merged.snapshot())).changes).toEqual([]);
+    await storage.close();
   });
 
   it('sends a command to the engine that owns the object, and refuses one for an engine that is down, naming it', async () => {

@@ -46,14 +46,14 @@ let { ts, admin } = useTestServer({ config: () => ({ feedbackUrl: target, outbox
 
 const send = (form: Record<string, string>) => formSend('POST', 'ajaxproxy.php', form);
 const valid = () => ({ name: 'Ann', email: 'not-an-address', feedback: 'Great <b>tool</b> & more', proxy_url: target, proxy_method: 'post' });
-const count = () => listFeedback(ts.server.ctx.db).length;
+const count = async () => (await listFeedback(ts.server.ctx.store)).length;
 
 describe('POST ajaxproxy.php', () => {
   it('queues valid feedback without sending it yet', async () => {
     const res = await sendOk(send(valid()), admin);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: expect.any(Number), queued: true });
-    const row = findFeedback(ts.server.ctx.db, (res.body as { id: number }).id)!;
+    const row = (await findFeedback(ts.server.ctx.store, (res.body as { id: number }).id))!;
     expect(row).toMatchObject({ name: 'Ann', email: 'not-an-address', feedback: 'Great <b>tool</b> & more', target_url: target, attempts: 0, delivered_at: null });
     expect(vendor.received).toEqual([]);
   });
@@ -64,64 +64,64 @@ describe('POST ajaxproxy.php', () => {
   });
 
   it('refuses missing or long feedback, foreign targets and other methods, queuing nothing', async () => {
-    const before = count();
+    const before = await count();
     const bad: Record<string, string>[] = [
       { ...valid(), feedback: '' }, { ...valid(), feedback: '   ' }, { ...valid(), feedback: 'x'.repeat(10_001) },
       { ...valid(), proxy_url: 'https://evil.example/collect' }, { ...valid(), proxy_url: `${target}/../admin` }, { ...valid(), proxy_url: '' },
       { ...valid(), proxy_method: 'get' }, { ...valid(), proxy_method: '' }, { ...valid(), name: 'n'.repeat(201) },
     ];
     for (const form of bad) expectBadRequest(await sendOk(send(form), admin));
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('guards the write', async () => {
-    const before = count();
+    const before = await count();
     await expectWriteGuards(ts, admin, send(valid()));
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('keeps queued feedback across a restart', async () => {
     const id = ((await sendOk(send(valid()), admin)).body as { id: number }).id;
     ts = await ts.restart();
     admin = await adminClient(ts);
-    expect(findFeedback(ts.server.ctx.db, id)).toMatchObject({ delivered_at: null, feedback: valid().feedback });
+    expect(await findFeedback(ts.server.ctx.store, id)).toMatchObject({ delivered_at: null, feedback: valid().feedback });
   });
 });
 
 describe('outbox delivery', () => {
   it('posts due entries to the vendor and marks them delivered', async () => {
-    const db = ts.server.ctx.db;
-    const pending = listFeedback(db).filter((r) => r.delivered_at === null).length;
-    const result = await deliverFeedback(db);
+    const store = ts.server.ctx.store;
+    const pending = (await listFeedback(store)).filter((r) => r.delivered_at === null).length;
+    const result = await deliverFeedback(store);
     expect(result).toEqual({ delivered: pending, failed: 0 });
     expect(vendor.received).toHaveLength(pending);
     const first = new URLSearchParams(vendor.received[0]!.body);
     expect(vendor.received[0]!.contentType).toBe('application/x-www-form-urlencoded');
     expect([first.get('name'), first.get('email'), first.get('feedback')]).toEqual(['Ann', 'not-an-address', 'Great <b>tool</b> & more']);
-    expect(listFeedback(db).every((r) => r.delivered_at !== null && r.attempts === 1 && r.last_error === null)).toBe(true);
-    expect(await deliverFeedback(db)).toEqual({ delivered: 0, failed: 0 });
+    expect((await listFeedback(store)).every((r) => r.delivered_at !== null && r.attempts === 1 && r.last_error === null)).toBe(true);
+    expect(await deliverFeedback(store)).toEqual({ delivered: 0, failed: 0 });
   });
 
   it('records failures and retries with a capped exponential backoff', async () => {
-    const db = ts.server.ctx.db;
+    const store = ts.server.ctx.store;
     const id = ((await sendOk(send(valid()), admin)).body as { id: number }).id;
     let now = Date.now();
     vendor.statuses = [500, 503];
-    expect(await deliverFeedback(db, { now: () => now })).toEqual({ delivered: 0, failed: 1 });
-    expect(findFeedback(db, id)).toMatchObject({ attempts: 1, last_error: 'HTTP 500', next_attempt_at: now + 60_000, delivered_at: null });
-    expect(await deliverFeedback(db, { now: () => now + 59_000 })).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverFeedback(store, { now: () => now })).toEqual({ delivered: 0, failed: 1 });
+    expect(await findFeedback(store, id)).toMatchObject({ attempts: 1, last_error: 'HTTP 500', next_attempt_at: now + 60_000, delivered_at: null });
+    expect(await deliverFeedback(store, { now: () => now + 59_000 })).toEqual({ delivered: 0, failed: 0 });
     now += 60_000;
-    expect(await deliverFeedback(db, { now: () => now })).toEqual({ delivered: 0, failed: 1 });
-    expect(findFeedback(db, id)).toMatchObject({ attempts: 2, last_error: 'HTTP 503', next_attempt_at: now + 120_000 });
+    expect(await deliverFeedback(store, { now: () => now })).toEqual({ delivered: 0, failed: 1 });
+    expect(await findFeedback(store, id)).toMatchObject({ attempts: 2, last_error: 'HTTP 503', next_attempt_at: now + 120_000 });
     now += 120_000;
-    expect(await deliverFeedback(db, { now: () => now })).toEqual({ delivered: 1, failed: 0 });
-    expect(findFeedback(db, id)).toMatchObject({ attempts: 3, last_error: null, delivered_at: now });
+    expect(await deliverFeedback(store, { now: () => now })).toEqual({ delivered: 1, failed: 0 });
+    expect(await findFeedback(store, id)).toMatchObject({ attempts: 3, last_error: null, delivered_at: now });
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
     expect(retryDelayMs(30)).toBe(6 * 3600_000);
   });
 
   it('records an unreachable vendor as a failed attempt', async () => {
-    const db = ts.server.ctx.db;
+    const store = ts.server.ctx.store;
     const closed = new Vendor();
     const deadUrl = await closed.listen();
     await closed.close();
@@ -129,12 +129,12 @@ describe('outbox delivery', () => {
     try {
       const c = await adminClient(other);
       const id = ((await sendOk(send({ ...valid(), proxy_url: deadUrl }), c)).body as { id: number }).id;
-      expect(await deliverFeedback(other.server.ctx.db)).toEqual({ delivered: 0, failed: 1 });
-      expect(findFeedback(other.server.ctx.db, id)?.last_error).toBeTruthy();
+      expect(await deliverFeedback(other.server.ctx.store)).toEqual({ delivered: 0, failed: 1 });
+      expect((await findFeedback(other.server.ctx.store, id))?.last_error).toBeTruthy();
     } finally {
       await other.close();
     }
-    expect(listFeedback(db).every((r) => r.delivered_at !== null)).toBe(true);
+    expect((await listFeedback(store)).every((r) => r.delivered_at !== null)).toBe(true);
   });
 
   it('is run by the housekeeping worker on its interval', async () => {
@@ -145,7 +145,7 @@ describe('outbox delivery', () => {
       const id = ((await sendOk(send({ ...valid(), feedback: 'from the worker' }), c)).body as { id: number }).id;
       await arrived;
       expect(new URLSearchParams(vendor.received.at(-1)!.body).get('feedback')).toBe('from the worker');
-      await expect.poll(() => findFeedback(worker.server.ctx.db, id)?.delivered_at).not.toBeNull();
+      await expect.poll(async () => (await findFeedback(worker.server.ctx.store, id))?.delivered_at).not.toBeNull();
     } finally {
       await worker.close();
     }

@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { buildServer, type Server } from '../../server/src/app.js';
 import { configFromEnv, type Config } from '../../server/src/config.js';
 import type { MonitoringSource } from '../../server/src/monitoring/source.js';
@@ -12,21 +15,49 @@ export interface TestServer {
   url: string; // origin + base, ends with '/'
   dataDir: string;
   config: Config;
+  /** The environment that points the admin CLI at this server's data (its data dir, or its PostgreSQL database). */
+  cliEnv: Record<string, string>;
   /** Closes and starts again on the same data dir, to prove persistence. */
   restart(): Promise<TestServer>;
   close(): Promise<void>;
 }
 
+/**
+ * In the server-pg project every test server gets a database of its own on the run's PostgreSQL (issue 22: the API
+ * suites run against both engines); elsewhere it uses the SQLite file in its data dir.
+ */
+async function testDatabase(): Promise<string | undefined> {
+  // Benches start test servers outside vitest, where inject() throws.
+  const base = process.env.VITEST ? inject('postgresUrl') : undefined;
+  if (!base) return undefined;
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** `now`: the server's clock for login throttling, so tests move time instead of sleeping. */
 export async function startTestServer(overrides: Partial<Config> = {}, dataDir?: string, monitoring?: MonitoringSource, now?: () => number): Promise<TestServer> {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-test-'));
+  // A restart passes the database it had in `overrides`.
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : await testDatabase();
+  overrides = { ...overrides, databaseUrl };
   const config: Config = { ...configFromEnv({ PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD }), host: '127.0.0.1', port: 0, dataDir: dir, ...overrides };
   const server = await buildServer(config, { monitoring, now });
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const ts: TestServer = {
-    server, dataDir: dir, config, url: `http://127.0.0.1:${port}${config.base}`,
+    server, dataDir: dir, config,
+    cliEnv: { PHAROS_DATA_DIR: dir, ...(config.databaseUrl ? { PHAROS_DATABASE_URL: config.databaseUrl } : {}) },
+    url: `http://127.0.0.1:${port}${config.base}`,
     async restart() {
       await server.close();
       return startTestServer({ ...overrides }, dir, monitoring, now);

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type Reply } from './harness.js';
 import { useTestServer } from './useTestServer.js';
+import { storedRows } from './storedRows.js';
 import { adminClient, expectBadRequest, formSend, loginAs, sendOk } from './writeGuards.js';
-import { addFavorite, MAX_FAVORITES_PER_USER } from '../../server/src/db/favorites.js';
+import { addFavorite, countFavorites, MAX_FAVORITES_PER_USER } from '../../server/src/db/favorites.js';
 import { addView, countViews, MAX_VIEWS_PER_USER } from '../../server/src/db/views.js';
 import { findUserByName } from '../../server/src/db/users.js';
 import { EXPORT_FORMAT } from '../../server/src/db/dashboards.js';
@@ -16,11 +17,7 @@ beforeAll(async () => {
 });
 
 /** Everything stored except sessions (whose last_seen moves on every request) and the audit log (which records the attempt): a refused write must change none of it. */
-function storedData(): string {
-  const db = ts.server.ctx.db;
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'audit_log') ORDER BY name").all() as { name: string }[]).map((t) => t.name);
-  return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}"`).all()]));
-}
+const storedData = () => storedRows(ts.server.ctx.store, 'sessions', 'audit_log');
 
 const feedbackForm = (extra: Record<string, string>) => ({ feedback: 'Nice', name: 'Ann', email: 'ann@example.com', proxy_url: ts.config.feedbackUrl, proxy_method: 'post', ...extra });
 const page = (c: Client, path: string, form: Record<string, string>) => c.post(path, { nsp: c.nsp, ...form }, { headers: { origin }, xsrf: false });
@@ -54,7 +51,7 @@ const TEXT_WRITES: [string, (text: string) => Promise<Reply>][] = [
 
 describe('text input', () => {
   it('refuses NUL and other control characters in every stored text, with a message, storing nothing', async () => {
-    const before = storedData();
+    const before = await storedData();
     for (const [what, send] of TEXT_WRITES) {
       for (const bad of ['A\u0000B', 'A\u0007B', 'A\u001bB', 'A\u007fB', 'A\u0085B']) {
         const res = await send(bad);
@@ -63,30 +60,30 @@ describe('text input', () => {
         expect((res.body as { message?: string }).message ?? res.text, what).toMatch(/\S/);
       }
     }
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('refuses tabs and line breaks in one-line texts but keeps them in multi-line ones', async () => {
-    const before = storedData();
+    const before = await storedData();
     for (const bad of ['Line\nbreak', 'Tab\there', 'Return\rhere']) {
       expectBadRequest(await sendOk(formSend('POST', 'api/v2/tools/personal', { name: bad, url: 'https://example.com/' }), user));
       expectBadRequest(await sendOk(formSend('POST', 'api/v2/dashboards', { title: bad }), user));
       expectBadRequest(await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: bad, url: 'admin/main.php' }), user));
       expectBadRequest(await sendOk(formSend('POST', 'api/v2/admin/banners', { message: bad, color: 'info' }), admin));
     }
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
     const res = await sendOk(formSend('POST', 'ajaxproxy.php', feedbackForm({ feedback: 'First line\nSecond line\twith a tab' })), user);
     expect(res.status).toBe(200);
-    const row = ts.server.ctx.db.prepare('SELECT feedback FROM feedback_outbox ORDER BY id DESC').get() as { feedback: string };
+    const row = await ts.server.ctx.store.selectFrom('feedback_outbox').select('feedback').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row.feedback).toBe('First line\nSecond line\twith a tab');
   });
 
   it('refuses control characters in field names and in JSON bodies too', async () => {
-    const before = storedData();
+    const before = await storedData();
     const body = `name=Tool&url=https%3A%2F%2Fexample.com%2F&nsp=${user.nsp}&x%00y=1`;
     expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
     expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { json: { nsp: user.nsp, name: 'A\u0000B', url: 'https://example.com/' } }));
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('still accepts ordinary text, including non-Latin letters and emoji', async () => {
@@ -101,18 +98,18 @@ describe('malformed percent-encoding', () => {
     c.request(method, path, { body: `${body}&nsp=${encodeURIComponent(c.nsp)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
   it('is refused in a form body with a message, not stored', async () => {
-    const before = storedData();
+    const before = await storedData();
     for (const bad of ['name=100%25%zz&url=https%3A%2F%2Fexample.com%2F', 'name=%E0%A4%A&url=https%3A%2F%2Fexample.com%2F', 'name=%FF&url=https%3A%2F%2Fexample.com%2F', 'name=50%&url=https%3A%2F%2Fexample.com%2F']) {
       const res = await formBody(user, 'POST', 'api/v2/tools/personal', bad);
       expectBadRequest(res);
       expect((res.body as { message: string }).message).toContain('percent-encoding');
     }
     expectBadRequest(await formBody(user, 'POST', 'api/v2/dashboards', 'title=%C0%AF'));
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('is refused in a query, for reads and writes alike', async () => {
-    const before = storedData();
+    const before = await storedData();
     for (const path of ['api/v2/tools/personal?id=%zz', 'ajaxhelper.php?cmd=getsessionvars&needle=%', 'includes/components/xicore/status.php?show=services&search=%E0%A4']) {
       const res = await user.get<{ message: string }>(path);
       expect(res.status, path).toBe(400);
@@ -120,13 +117,13 @@ describe('malformed percent-encoding', () => {
     }
     const q = new URLSearchParams({ cmd: 'addview', title: 'x', url: 'admin/main.php', nsp: user.nsp });
     expectBadRequest(await user.request('POST', `ajaxhelper.php?${q}&bad=%G1`));
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 });
 
 describe('wrong types and sizes', () => {
   it('refuses lists, numbers and objects where text is expected', async () => {
-    const before = storedData();
+    const before = await storedData();
     const repeated = `name=A&name=B&url=https%3A%2F%2Fexample.com%2F&nsp=${user.nsp}`;
     expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { body: repeated, headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
     for (const name of [42, ['A'], { a: 1 }, true]) {
@@ -134,7 +131,7 @@ describe('wrong types and sizes', () => {
     }
     expectBadRequest(await user.request('POST', 'api/v2/dashboards', { json: { nsp: user.nsp, title: 'T', transparent: 'sometimes' } }));
     expectBadRequest(await user.request('POST', 'api/v2/tools/personal', { body: '{not json', headers: { 'content-type': 'application/json' } }));
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('refuses a body over the size limit with 413 and a message', async () => {
@@ -145,7 +142,8 @@ describe('wrong types and sizes', () => {
       expectBadRequest(res, 413);
       const json = await c.request('POST', 'api/v2/dashboards', { json: { nsp: c.nsp, title: 'y'.repeat(4096) } });
       expectBadRequest(json, 413);
-      expect(small.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM tools').get()).toEqual({ n: 0 });
+      const tools = await small.server.ctx.store.selectFrom('tools').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(tools.n)).toBe(0);
     } finally {
       await small.close();
     }
@@ -155,29 +153,29 @@ describe('wrong types and sizes', () => {
 describe('per-user limits', () => {
   it(`allows at most ${MAX_FAVORITES_PER_USER} favourites per user, with a message`, async () => {
     const c = await loginAs(ts, 'collector');
-    const id = findUserByName(ts.server.ctx.db, 'collector')!.id;
-    ts.server.ctx.db.transaction(() => {
-      for (let i = 0; i < MAX_FAVORITES_PER_USER; i++) addFavorite(ts.server.ctx.db, id, `Fav ${i}`, 'admin/main.php', 'maincontentframe');
-    })();
+    const id = (await findUserByName(ts.server.ctx.store, 'collector'))!.id;
+    await ts.server.ctx.store.transaction().execute(async (trx) => {
+      for (let i = 0; i < MAX_FAVORITES_PER_USER; i++) await addFavorite(trx, id, `Fav ${i}`, 'admin/main.php', 'maincontentframe');
+    });
     const res = await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: 'One too many', url: 'admin/main.php' }), c);
     expectBadRequest(res);
     expect((res.body as { message: string }).message).toContain(`${MAX_FAVORITES_PER_USER} favorites`);
-    expect(ts.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM favorites WHERE user_id = ?').get(id)).toEqual({ n: MAX_FAVORITES_PER_USER });
+    expect(await countFavorites(ts.server.ctx.store, id)).toBe(MAX_FAVORITES_PER_USER);
     // The limit is per user: others still add theirs.
     expect((await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'add', title: 'Mine', url: 'admin/main.php' }), user)).status).toBe(200);
   });
 
   it(`allows at most ${MAX_VIEWS_PER_USER} views per user, with a message`, async () => {
     const c = await loginAs(ts, 'viewer');
-    const id = findUserByName(ts.server.ctx.db, 'viewer')!.id;
+    const id = (await findUserByName(ts.server.ctx.store, 'viewer'))!.id;
     // New users start with the default views; they count towards the limit like any other.
-    const have = countViews(ts.server.ctx.db, id);
-    ts.server.ctx.db.transaction(() => {
-      for (let i = have; i < MAX_VIEWS_PER_USER; i++) addView(ts.server.ctx.db, id, `View ${i}`, 'admin/main.php');
-    })();
+    const have = await countViews(ts.server.ctx.store, id);
+    await ts.server.ctx.store.transaction().execute(async (trx) => {
+      for (let i = have; i < MAX_VIEWS_PER_USER; i++) await addView(trx, id, `View ${i}`, 'admin/main.php');
+    });
     const res = await sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title: 'One too many', url: 'admin/main.php' }), c);
     expectBadRequest(res);
     expect((res.body as { message: string }).message).toContain(`${MAX_VIEWS_PER_USER} views`);
-    expect(ts.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM views WHERE user_id = ?').get(id)).toEqual({ n: MAX_VIEWS_PER_USER });
+    expect(await countViews(ts.server.ctx.store, id)).toBe(MAX_VIEWS_PER_USER);
   });
 });

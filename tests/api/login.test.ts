@@ -51,8 +51,8 @@ describe('login page', () => {
     expect(wrongUser.text).toContain('value="nobody"');
   });
 
-  it('stores passwords only as slow hashes', () => {
-    const row = ts.server.ctx.db.prepare('SELECT password_hash FROM users WHERE username = ?').get('nagiosadmin') as { password_hash: string };
+  it('stores passwords only as slow hashes', async () => {
+    const row = await ts.server.ctx.store.selectFrom('users').select('password_hash').where('username', '=', 'nagiosadmin').executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain(ADMIN_PASSWORD);
   });
@@ -74,14 +74,14 @@ describe('sessions', () => {
     await c.login();
     const sid = c.cookies.get('pharos_session')!;
     const idleMs = ts.config.sessionIdleSeconds * 1000;
-    const setIdle = (ms: number) => ts.server.ctx.db.prepare('UPDATE sessions SET last_seen = ? WHERE id = ?').run(Date.now() - ms, sid);
+    const setIdle = (ms: number) => ts.server.ctx.store.updateTable('sessions').set({ last_seen: Date.now() - ms }).where('id', '=', sid).execute();
 
-    setIdle(idleMs - 5_000);
+    await setIdle(idleMs - 5_000);
     expect((await c.get('api/v2/account/auth')).status).toBe(200);
-    const seen = ts.server.ctx.db.prepare('SELECT last_seen FROM sessions WHERE id = ?').get(sid) as { last_seen: number };
+    const seen = await ts.server.ctx.store.selectFrom('sessions').select('last_seen').where('id', '=', sid).executeTakeFirstOrThrow();
     expect(Date.now() - seen.last_seen).toBeLessThan(5_000);
 
-    setIdle(idleMs + 1_000);
+    await setIdle(idleMs + 1_000);
     const expired = await c.get<{ message: string }>('api/v2/account/auth');
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('Your session has timed out.');

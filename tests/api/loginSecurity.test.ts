@@ -147,7 +147,7 @@ describe('sessions end', () => {
     ts = await server();
     admin = await adminClient(ts);
   });
-  const idOf = (name: string) => String(findUserByName(ts.server.ctx.db, name)!.id);
+  const idOf = async (name: string) => String((await findUserByName(ts.server.ctx.store, name))!.id);
 
   it('logging in again replaces the session the browser had, whoever it belonged to', async () => {
     const c = await loginAs(ts, 'rotator');
@@ -173,7 +173,7 @@ describe('sessions end', () => {
     const a = await loginAs(ts, 'resetme');
     const b = new Client(ts.url);
     await b.login('resetme', USER_PASSWORD);
-    expect((await sendOk(formSend('PUT', 'api/v2/admin/users', { id: idOf('resetme'), password: 'a-new-password' }), admin)).status).toBe(200);
+    expect((await sendOk(formSend('PUT', 'api/v2/admin/users', { id: await idOf('resetme'), password: 'a-new-password' }), admin)).status).toBe(200);
     expect(await alive(ts, sessionCookie(a))).toBe(false);
     expect(await alive(ts, sessionCookie(b))).toBe(false);
     expect(await alive(ts, sessionCookie(admin))).toBe(true);
@@ -181,34 +181,35 @@ describe('sessions end', () => {
 
   it('a permission change ends the sessions of that user', async () => {
     const c = await loginAs(ts, 'promoted');
-    expect((await sendOk(formSend('PUT', 'api/v2/admin/users', { id: idOf('promoted'), canAccessCCM: '1' }), admin)).status).toBe(200);
+    expect((await sendOk(formSend('PUT', 'api/v2/admin/users', { id: await idOf('promoted'), canAccessCCM: '1' }), admin)).status).toBe(200);
     expect(await alive(ts, sessionCookie(c))).toBe(false);
   });
 
   it("an administrator changing their own password keeps the session they used and ends their others", async () => {
     const other = await adminClient(ts);
-    const res = await sendOk(formSend('PUT', 'api/v2/admin/users', { id: idOf('nagiosadmin'), password: ADMIN_PASSWORD }), admin);
+    const res = await sendOk(formSend('PUT', 'api/v2/admin/users', { id: await idOf('nagiosadmin'), password: ADMIN_PASSWORD }), admin);
     expect(res.status).toBe(200);
     expect(await alive(ts, sessionCookie(admin))).toBe(true);
     expect(await alive(ts, sessionCookie(other))).toBe(false);
   });
 
   it('set-password and set-permissions in the admin CLI end the sessions too', async () => {
-    const cli = (...args: string[]) => runCli(args, { log: () => {}, error: () => {} }, { PHAROS_DATA_DIR: ts.dataDir });
+    const cli = (...args: string[]) => runCli(args, { log: () => {}, error: () => {} }, ts.cliEnv);
     const c = await loginAs(ts, 'clireset');
-    expect(cli('set-password', 'clireset', 'cli-new-password')).toBe(0);
+    expect(await cli('set-password', 'clireset', 'cli-new-password')).toBe(0);
     expect(await alive(ts, sessionCookie(c))).toBe(false);
     await c.login('clireset', 'cli-new-password');
-    expect(cli('set-permissions', 'clireset', '--monitoring=1')).toBe(0);
+    expect(await cli('set-permissions', 'clireset', '--monitoring=1')).toBe(0);
     expect(await alive(ts, sessionCookie(c))).toBe(false);
   });
 
   it('deleting a user ends their sessions', async () => {
     const c = await loginAs(ts, 'doomed');
-    const id = idOf('doomed');
+    const id = await idOf('doomed');
     expect((await sendOk(querySend('DELETE', 'api/v2/admin/users', { id }), admin)).status).toBe(200);
     expect(await alive(ts, sessionCookie(c))).toBe(false);
-    expect(ts.server.ctx.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?').get(Number(id))).toEqual({ n: 0 });
+    const left = await ts.server.ctx.store.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', Number(id)).executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(0);
   });
 });
 

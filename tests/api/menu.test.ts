@@ -4,6 +4,7 @@ import { useTestServer } from './useTestServer.js';
 import { formSend, loginAs, querySend, sendOk } from './writeGuards.js';
 import type { Menu, MenuEntry, MenuSection } from '../../src/lib/apiTypes.js';
 import { findUserByName } from '../../server/src/db/users.js';
+import { createTool } from '../../server/src/db/tools.js';
 
 const { ts, admin } = useTestServer();
 
@@ -98,8 +99,8 @@ describe('per-user entries', () => {
       ['menu-dashboards-home', 'Home Dashboard', 'dashboards/dashboard.php?id=home', 'dashboard'],
       ['menu-dashboards-screen', 'Screen Dashboard', 'dashboards/dashboard.php?id=screen', 'dashboard'],
     ]);
-    const user = findUserByName(ts.server.ctx.db, 'dasher')!;
-    ts.server.ctx.db.prepare('INSERT INTO dashboards (id, user_id, title, created_at) VALUES (?, ?, ?, ?)').run('ops room', user.id, 'Ops <Room>', Date.now() + 10);
+    const user = (await findUserByName(ts.server.ctx.store, 'dasher'))!;
+    await ts.server.ctx.store.insertInto('dashboards').values({ id: 'ops room', user_id: user.id, title: 'Ops <Room>', created_at: Date.now() + 10 }).execute();
     const after = await menuOf(c);
     expect(labels(after, 'dashboards', 'mydashboards')).toEqual(['Home Dashboard', 'Screen Dashboard', 'Ops <Room>']);
     expect(group(after, 'dashboards', 'mydashboards')?.entries[2]?.path).toBe('dashboards/dashboard.php?id=ops%20room');
@@ -107,12 +108,12 @@ describe('per-user entries', () => {
 
   it('lists own personal tools and every common tool, never other users\' personal tools', async () => {
     const c = await loginAs(ts, 'toolsmith');
-    const other = findUserByName(ts.server.ctx.db, 'nagiosadmin')!;
-    const me = findUserByName(ts.server.ctx.db, 'toolsmith')!;
-    const insert = ts.server.ctx.db.prepare('INSERT INTO tools (scope, owner_id, name, url, created_at) VALUES (?, ?, ?, ?, 0)');
-    const mine = Number(insert.run('personal', me.id, 'My Grafana', 'https://grafana.example/').lastInsertRowid);
-    insert.run('personal', other.id, 'Admin Secret', 'https://secret.example/');
-    const shared = Number(insert.run('common', null, 'Wiki', 'https://wiki.example/').lastInsertRowid);
+    const other = (await findUserByName(ts.server.ctx.store, 'nagiosadmin'))!;
+    const me = (await findUserByName(ts.server.ctx.store, 'toolsmith'))!;
+    const { store } = ts.server.ctx;
+    const mine = (await createTool(store, 'personal', me.id, 'My Grafana', 'https://grafana.example/', 0)).id;
+    await createTool(store, 'personal', other.id, 'Admin Secret', 'https://secret.example/', 0);
+    const shared = (await createTool(store, 'common', me.id, 'Wiki', 'https://wiki.example/', 0)).id;
     const menu = await menuOf(c);
     expect(group(menu, 'tools', 'mytools')?.entries.map((e) => [e.label, e.path, e.kind])).toEqual([
       ['Manage My Tools', 'tools/mytools.php', 'link'], ['My Grafana', `tools/mytools.php?go=1&id=${mine}`, 'tool'],

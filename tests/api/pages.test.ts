@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../server/src/db/users.js';
+import { createUser, setUserTheme } from '../../server/src/db/users.js';
 import { Client, startTestServer, type TestServer } from './harness.js';
 import { FakeSource } from './pagesFixture.js';
 
@@ -57,7 +57,7 @@ describe('classic pages: access', () => {
   });
 
   it('refuses permission-gated pages to users without the flag and opens them with it', async () => {
-    createUser(ts.server.ctx.db, 'plain', 'plain-password-1', {});
+    await createUser(ts.server.ctx.store, 'plain', 'plain-password-1', {});
     const plain = new Client(ts.url);
     await plain.login('plain', 'plain-password-1');
     const withFlag = new Map<string, Client>();
@@ -67,7 +67,7 @@ describe('classic pages: access', () => {
       expect(denied.text, page).toContain('Access Denied');
       let allowed = withFlag.get(flag);
       if (!allowed) {
-        createUser(ts.server.ctx.db, `u-${flag}`, 'flag-password-1', { [flag]: true });
+        await createUser(ts.server.ctx.store, `u-${flag}`, 'flag-password-1', { [flag]: true });
         allowed = new Client(ts.url);
         await allowed.login(`u-${flag}`, 'flag-password-1');
         withFlag.set(flag, allowed);
@@ -77,8 +77,8 @@ describe('classic pages: access', () => {
   });
 
   it('renders pages in the theme stored for the user', async () => {
-    createUser(ts.server.ctx.db, 'lighty', 'light-password-1', {});
-    ts.server.ctx.db.prepare("UPDATE users SET theme = 'neptunelight' WHERE username = 'lighty'").run();
+    const lighty = await createUser(ts.server.ctx.store, 'lighty', 'light-password-1', {});
+    await setUserTheme(ts.server.ctx.store, lighty.id, 'neptunelight');
     const c = new Client(ts.url);
     await c.login('lighty', 'light-password-1');
     expect((await c.get('help/main.php')).text).toContain('<html lang="en" class="neptunelight">');

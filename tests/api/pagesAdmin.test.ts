@@ -25,7 +25,7 @@ describe('classic admin, account and content pages', () => {
   it('adds and removes announcement banners, keeping the input when it is invalid', async () => {
     const added = await send(admin, 'admin/banners.php', { action: 'add', message: 'Maintenance <tonight>', color: 'warning' });
     expect(added.status).toBe(303);
-    const [banner] = listBanners(ts.server.ctx.db);
+    const [banner] = await listBanners(ts.server.ctx.store);
     expect(banner).toMatchObject({ message: 'Maintenance <tonight>', color: 'warning', acknowledgeable: 0, active: 1 });
     const page = await admin.get('admin/banners.php?done=added');
     expect(page.text).toContain('Maintenance &lt;tonight&gt;');
@@ -37,12 +37,12 @@ describe('classic admin, account and content pages', () => {
     expect(invalid.text).toContain('<option value="critical" selected>');
 
     expect((await send(admin, 'admin/banners.php', { action: 'remove', id: String(banner!.id) })).status).toBe(303);
-    expect(listBanners(ts.server.ctx.db)).toEqual([]);
+    expect(await listBanners(ts.server.ctx.store)).toEqual([]);
     expect((await send(admin, 'admin/banners.php', { action: 'remove', id: String(banner!.id) })).status).toBe(404);
   });
 
   it('lets only administrators change banners and the licence', async () => {
-    createUser(ts.server.ctx.db, 'ops', 'ops-password-1', { isAuthorizedForMonitoringSystem: true });
+    await createUser(ts.server.ctx.store, 'ops', 'ops-password-1', { isAuthorizedForMonitoringSystem: true });
     const ops = new Client(ts.url);
     await ops.login('ops', 'ops-password-1');
     expect((await send(ops, 'admin/banners.php', { action: 'add', message: 'Hi', color: 'info' })).status).toBe(403);
@@ -50,8 +50,8 @@ describe('classic admin, account and content pages', () => {
     const activate = await ops.get('admin/activate.php');
     expect(activate.status).toBe(200);
     expect(activate.text).toContain('Ask an administrator');
-    expect(listBanners(ts.server.ctx.db)).toEqual([]);
-    expect(getLicense(ts.server.ctx.db).has_activation_key).toBe(false);
+    expect(await listBanners(ts.server.ctx.store)).toEqual([]);
+    expect((await getLicense(ts.server.ctx.store)).has_activation_key).toBe(false);
   });
 
   it('enters and clears an activation key and shows every licence field', async () => {
@@ -61,22 +61,22 @@ describe('classic admin, account and content pages', () => {
     expect(bad.text).toContain('value="no good!"');
 
     expect((await send(admin, 'admin/activate.php', { action: 'activate', key: 'ABCD-1234-EFGH' })).status).toBe(303);
-    expect(getLicense(ts.server.ctx.db)).toMatchObject({ has_activation_key: true, is_license_activated: true });
+    expect(await getLicense(ts.server.ctx.store)).toMatchObject({ has_activation_key: true, is_license_activated: true });
     const page = await admin.get('admin/license.php');
     expect(page.text).toContain('A key ending in <strong>EFGH</strong>');
     expect(page.text).not.toContain('ABCD-1234-EFGH');
     for (const label of ['Product name', 'Trial days left', 'Enterprise trial days left', 'Custom branding']) expect(page.text).toContain(label);
 
     expect((await send(admin, 'admin/license.php', { action: 'clear' })).status).toBe(303);
-    expect(getLicense(ts.server.ctx.db)).toMatchObject({ has_activation_key: false, is_license_activated: false });
+    expect(await getLicense(ts.server.ctx.store)).toMatchObject({ has_activation_key: false, is_license_activated: false });
     expect((await admin.get('admin/activate.php')).text).toContain('Your license has not yet been activated.');
   });
 
   it('saves account settings and refuses values outside the lists', async () => {
     expect((await send(admin, 'account/main.php', { theme: 'neptunecolorblind', language: 'de_DE' })).status).toBe(303);
-    const user = findUserByName(ts.server.ctx.db, 'nagiosadmin')!;
+    const user = (await findUserByName(ts.server.ctx.store, 'nagiosadmin'))!;
     expect(user).toMatchObject({ theme: 'neptunecolorblind', language: 'de_DE' });
-    expect(getUserMeta(ts.server.ctx.db, user.id, 'show_login_alert_screen')).toBe('0');
+    expect(await getUserMeta(ts.server.ctx.store, user.id, 'show_login_alert_screen')).toBe('0');
     const page = await admin.get('account/main.php?done=saved');
     expect(page.text).toContain('<html lang="en" class="neptunecolorblind">');
     expect(page.text).toContain('Your settings were saved.');
@@ -86,20 +86,20 @@ describe('classic admin, account and content pages', () => {
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Choose one of the listed themes.');
     expect(bad.text).toMatch(/name="show_login_alerts" value="1" checked>/);
-    expect(findUserByName(ts.server.ctx.db, 'nagiosadmin')!.theme).toBe('neptunecolorblind');
+    expect((await findUserByName(ts.server.ctx.store, 'nagiosadmin'))!.theme).toBe('neptunecolorblind');
     await send(admin, 'account/main.php', { theme: 'neptune', language: 'en_US', show_login_alerts: '1' });
   });
 
   it('lists My Views with links only for web addresses and removes them', async () => {
-    const id = findUserByName(ts.server.ctx.db, 'nagiosadmin')!.id;
-    const good = addView(ts.server.ctx.db, id, 'Problems', '/nagiosxi/includes/components/xicore/status.php?show=serviceproblems');
-    addView(ts.server.ctx.db, id, 'Evil', 'javascript:alert(1)');
+    const id = (await findUserByName(ts.server.ctx.store, 'nagiosadmin'))!.id;
+    const good = await addView(ts.server.ctx.store, id, 'Problems', '/nagiosxi/includes/components/xicore/status.php?show=serviceproblems');
+    await addView(ts.server.ctx.store, id, 'Evil', 'javascript:alert(1)');
     const page = (await admin.get('views/main.php')).text;
     expect(page).toContain('href="/nagiosxi/includes/components/xicore/status.php?show=serviceproblems"');
     expect(page).not.toContain('href="javascript:');
     expect(page).toContain('Not a web address');
     expect((await send(admin, 'views/main.php', { id: String(good.id) })).status).toBe(303);
-    expect(listViews(ts.server.ctx.db, id).map((v) => v.title)).toEqual(['Problems board', 'Tactical overview', 'Host groups', 'Evil']);
+    expect((await listViews(ts.server.ctx.store, id)).map((v) => v.title)).toEqual(['Problems board', 'Tactical overview', 'Host groups', 'Evil']);
   });
 
   it('renders a dashboard with its background colour, or an empty state', async () => {
@@ -108,9 +108,9 @@ describe('classic admin, account and content pages', () => {
     expect(home.text).toContain('background-color: #131b25');
     expect(home.text).toContain('<h2 id="dashlet-home1-title">Host status summary</h2>');
     expect((await admin.get('dashboards/dashboard.php?id=screen')).text).toContain('This dashboard has no dashlets yet.');
-    const id = findUserByName(ts.server.ctx.db, 'nagiosadmin')!.id;
-    ts.server.ctx.db.prepare("UPDATE dashboards SET background = 'ffffff', dashlets = ? WHERE user_id = ? AND id = 'screen'")
-      .run(JSON.stringify([{ title: 'Top <problems>', type: 'problems' }]), id);
+    const id = (await findUserByName(ts.server.ctx.store, 'nagiosadmin'))!.id;
+    await ts.server.ctx.store.updateTable('dashboards').set({ background: 'ffffff', dashlets: JSON.stringify([{ title: 'Top <problems>', type: 'problems' }]) })
+      .where('user_id', '=', id).where('id', '=', 'screen').execute();
     const screen = (await admin.get('dashboards/dashboard.php?id=screen')).text;
     expect(screen).toContain('background-color: #ffffff');
     expect(screen).toContain('class="dashboard on-light"');
@@ -119,13 +119,13 @@ describe('classic admin, account and content pages', () => {
 
   it('honours the branding switches on the about pages', async () => {
     expect((await admin.get('about/legal.php')).text).toContain('Third-party software');
-    updateBranding(ts.server.ctx.db, { hide_about: true, hide_legal: true });
+    await updateBranding(ts.server.ctx.store, { hide_about: true, hide_legal: true });
     const about = (await admin.get('about/main.php')).text;
     expect(about).not.toContain('Copyright');
     expect(about).not.toContain('Legal Information');
     const legal = (await admin.get('about/legal.php')).text;
     expect(legal).not.toContain('Third-party software');
-    updateBranding(ts.server.ctx.db, { hide_about: false, hide_legal: false });
+    await updateBranding(ts.server.ctx.store, { hide_about: false, hide_legal: false });
   });
 
   it('shows users with their flags and real counts on the configuration pages', async () => {

@@ -17,7 +17,7 @@ beforeAll(() => { origin = new URL(ts.url).origin; });
 /** A form post the way a browser on one of our pages sends it: nsp field and our Origin, no XSRF header. */
 const post = (c: Client, form: Record<string, string>, headers: Record<string, string> = { origin }) =>
   c.post(PAGE, { nsp: c.nsp, ...form }, { headers, xsrf: false });
-const userId = (name: string) => (ts.server.ctx.db.prepare('SELECT id FROM users WHERE username = ?').get(name) as { id: number }).id;
+const userId = async (name: string) => (await ts.server.ctx.store.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
 const local = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 
 describe('Schedule Page (spec 2.6): reports/schedulereport.php', () => {
@@ -40,24 +40,24 @@ describe('Schedule Page (spec 2.6): reports/schedulereport.php', () => {
     origin = new URL(ts.url).origin;
     const again = new Client(ts.url);
     await again.login('keeper', 'user-password-1');
-    const [stored] = listSchedules(ts.server.ctx.db, userId('keeper'));
+    const [stored] = await listSchedules(ts.server.ctx.store, await userId('keeper'));
     expect(stored).toMatchObject({ url: HOSTS, frequency: 'weekly', weekday: 5, time: '07:30', recipients: ['a@example.com', 'b@example.com'], format: 'html' });
     const listed = await again.get(PAGE);
     expect(listed.text).toContain('a@example.com, b@example.com');
     expect((await post(again, { action: 'delete', id: String(stored!.id) })).status).toBe(303);
-    expect(listSchedules(ts.server.ctx.db, userId('keeper'))).toEqual([]);
+    expect(await listSchedules(ts.server.ctx.store, await userId('keeper'))).toEqual([]);
   });
 
   it('shows and deletes only the user\'s own schedules', async () => {
     const alice = await loginAs(ts, 'alice-s');
     const bob = await loginAs(ts, 'bob-s');
     await post(alice, { ...GOOD, recipients: 'alice-secret@example.com' });
-    const [schedule] = listSchedules(ts.server.ctx.db, userId('alice-s'));
+    const [schedule] = await listSchedules(ts.server.ctx.store, await userId('alice-s'));
     expect((await bob.get(PAGE)).text).not.toContain('alice-secret@example.com');
     const refused = await post(bob, { action: 'delete', id: String(schedule!.id) });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('That schedule does not exist');
-    expect(listSchedules(ts.server.ctx.db, userId('alice-s'))).toHaveLength(1);
+    expect(await listSchedules(ts.server.ctx.store, await userId('alice-s'))).toHaveLength(1);
   });
 
   it('refuses bad input with a message, keeps what was typed, and stores nothing', async () => {
@@ -87,7 +87,7 @@ describe('Schedule Page (spec 2.6): reports/schedulereport.php', () => {
     expect(kept.text).toContain('value="keep@example.com, oops"');
     // A control character is refused by the input layer before the page sees it.
     expect((await post(c, { ...GOOD, recipients: 'ops@example.com\u0000' })).status).toBe(400);
-    expect(listSchedules(ts.server.ctx.db, userId('careless'))).toEqual([]);
+    expect(await listSchedules(ts.server.ctx.store, await userId('careless'))).toEqual([]);
   });
 
   it('refuses a post without the session token or from another site, and one beyond the per-user limit', async () => {
@@ -95,7 +95,7 @@ describe('Schedule Page (spec 2.6): reports/schedulereport.php', () => {
     expect((await c.post(PAGE, GOOD, { headers: { origin }, xsrf: false })).status).toBe(403);
     expect((await post(c, GOOD, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await new Client(ts.url).post(PAGE, GOOD, { headers: { origin } })).status).toBe(303);
-    expect(listSchedules(ts.server.ctx.db, userId('guarded'))).toEqual([]);
+    expect(await listSchedules(ts.server.ctx.store, await userId('guarded'))).toEqual([]);
     for (let i = 0; i < MAX_SCHEDULES_PER_USER; i++) expect((await post(c, GOOD)).status).toBe(303);
     const over = await post(c, GOOD);
     expect(over.status).toBe(400);
@@ -105,7 +105,7 @@ describe('Schedule Page (spec 2.6): reports/schedulereport.php', () => {
   it('records creating and deleting a schedule in the audit log', async () => {
     const c = await loginAs(ts, 'audited-s');
     await post(c, GOOD);
-    const writes = listAudit(ts.server.ctx.db, { username: 'audited-s', action: 'write' }, 0, 10).rows;
+    const writes = (await listAudit(ts.server.ctx.store, { username: 'audited-s', action: 'write' }, 0, 10)).rows;
     expect(writes.map((r) => r.object)).toContain(`POST ${new URL(ts.url).pathname}${PAGE}`);
   });
 });
@@ -126,29 +126,30 @@ describe('scheduled deliveries', () => {
   it('records a due schedule in the outbox once, moves it on, and lists the delivery on the page', async () => {
     const c = await loginAs(ts, 'mailer');
     await post(c, { ...GOOD, time: '08:00', recipients: 'team@example.com' });
-    const db = ts.server.ctx.db;
-    const [schedule] = listSchedules(db, userId('mailer'));
-    expect(recordDueDeliveries(db, schedule!.nextRunAt - 1)).toBe(0);
+    const store = ts.server.ctx.store;
+    const mailer = await userId('mailer');
+    const [schedule] = await listSchedules(store, mailer);
+    expect(await recordDueDeliveries(store, schedule!.nextRunAt - 1)).toBe(0);
     // Down for three days: one delivery, not three.
-    recordDueDeliveries(db, schedule!.nextRunAt + 3 * 86_400_000);
-    const outbox = listOutbox(db, userId('mailer'));
+    await recordDueDeliveries(store, schedule!.nextRunAt + 3 * 86_400_000);
+    const outbox = await listOutbox(store, mailer);
     expect(outbox).toEqual([expect.objectContaining({ url: HOSTS, recipients: ['team@example.com'], format: 'pdf', dueAt: schedule!.nextRunAt, deliveredAt: null })]);
-    expect(listSchedules(db, userId('mailer'))[0]!.nextRunAt).toBeGreaterThan(schedule!.nextRunAt + 3 * 86_400_000);
+    expect((await listSchedules(store, mailer))[0]!.nextRunAt).toBeGreaterThan(schedule!.nextRunAt + 3 * 86_400_000);
     expect((await c.get(PAGE)).text).toContain('Recorded in the outbox (not sent: this server has no mail transport)');
   });
 });
 
 describe('audit log retention', () => {
-  it('removes entries older than the retention and beyond the row cap, oldest first', () => {
-    const db = ts.server.ctx.db;
-    db.prepare('DELETE FROM audit_log').run();
+  it('removes entries older than the retention and beyond the row cap, oldest first', async () => {
+    const store = ts.server.ctx.store;
+    await store.deleteFrom('audit_log').execute();
     const day = 86_400_000;
     const now = Date.now();
-    recordAudit(db, { username: 'old', address: '127.0.0.1', action: 'write', object: 'ancient' }, now - 100 * day);
-    for (let i = 0; i < 5; i++) recordAudit(db, { username: 'new', address: '127.0.0.1', action: 'write', object: `recent ${i}` }, now - i);
-    expect(pruneAuditLog(ts.server.ctx, now)).toBe(1);
-    expect(listAudit(db, {}, 0, 10).rows.map((r) => r.object)).not.toContain('ancient');
-    expect(pruneAudit(db, now - 90 * day, 3)).toBe(2);
-    expect(listAudit(db, {}, 0, 10).rows.map((r) => r.object)).toEqual(['recent 4', 'recent 3', 'recent 2']);
+    await recordAudit(store, { username: 'old', address: '127.0.0.1', action: 'write', object: 'ancient' }, now - 100 * day);
+    for (let i = 0; i < 5; i++) await recordAudit(store, { username: 'new', address: '127.0.0.1', action: 'write', object: `recent ${i}` }, now - i);
+    expect(await pruneAuditLog(ts.server.ctx, now)).toBe(1);
+    expect((await listAudit(store, {}, 0, 10)).rows.map((r) => r.object)).not.toContain('ancient');
+    expect(await pruneAudit(store, now - 90 * day, 3)).toBe(2);
+    expect((await listAudit(store, {}, 0, 10)).rows.map((r) => r.object)).toEqual(['recent 4', 'recent 3', 'recent 2']);
   });
 });

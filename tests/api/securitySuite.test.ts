@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Reply } from './harness.js';
 import { useTestServer } from './useTestServer.js';
+import { storedRows } from './storedRows.js';
 import { formSend, loginAs, querySend, sendOk } from './writeGuards.js';
 import { AJAX_COMMANDS } from '../../server/src/routes/ajaxhelper.js';
 import { createSession } from '../../server/src/db/sessions.js';
@@ -14,7 +15,9 @@ beforeAll(() => { base = ts.config.base; });
 // error.php is the error page of spec 2.15: it must show even when the session is what failed.
 const PUBLIC = ['GET login.php', 'POST login.php', 'GET error.php', 'GET includes/*', 'GET includes/lang/json/:file', 'GET *',
   // A screen nobody signed in on pairs itself (issue 10): the wallboard address shows a code, which it asks for and polls.
-  'GET wallboard', 'GET wallboard/', 'POST api/v2/displays/pair', 'GET api/v2/displays/pair'];
+  'GET wallboard', 'GET wallboard/', 'POST api/v2/displays/pair', 'GET api/v2/displays/pair',
+  // A load balancer's health check (issue 22): whether the process and its database answer, nothing else.
+  'GET health'];
 /** Endpoints answering JSON (or fragments) to scripts; every other route is a page or the app shell, which redirect to the login page. */
 const SCRIPT_ENDPOINTS = ['ajaxhelper.php', 'ajaxproxy.php', 'suggest.php', 'admin/banner_message-ajaxhelper.php', 'includes/components/favorites/ajax.php'];
 const isScriptEndpoint = (path: string) => path.startsWith('api/') || SCRIPT_ENDPOINTS.includes(path);
@@ -39,11 +42,7 @@ function protectedRoutes(): Route[] {
 const pathOnly = (p: string) => p.split('?')[0]!;
 
 /** Everything stored except sessions (whose last_seen moves on every request) and the audit log (which records the attempts). */
-function storedData(): string {
-  const db = ts.server.ctx.db;
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('sessions', 'audit_log') ORDER BY name").all() as { name: string }[]).map((t) => t.name);
-  return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}"`).all()]));
-}
+const storedData = () => storedRows(ts.server.ctx.store, 'sessions', 'audit_log');
 
 function expectRefusedWithoutSession(route: Route, res: Reply): void {
   const what = `${route.method} ${route.path}`;
@@ -66,7 +65,7 @@ describe('every route refuses a missing or expired session', () => {
   });
 
   it('without a session cookie, or with one the server never issued', async () => {
-    const before = storedData();
+    const before = await storedData();
     for (const cookie of [undefined, 'not-a-session']) {
       for (const route of protectedRoutes()) {
         const c = new Client(ts.url);
@@ -75,21 +74,21 @@ describe('every route refuses a missing or expired session', () => {
         expectRefusedWithoutSession(route, res);
       }
     }
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('with an expired session, which is then gone for good', async () => {
-    const db = ts.server.ctx.db;
-    const userId = findUserByName(db, 'nagiosadmin')!.id;
+    const { store } = ts.server.ctx;
+    const userId = (await findUserByName(store, 'nagiosadmin'))!.id;
     const idleMs = ts.config.sessionIdleSeconds * 1000;
     for (const route of protectedRoutes()) {
-      const session = createSession(db, userId, Date.now() - idleMs - 1000);
+      const session = await createSession(store, userId, Date.now() - idleMs - 1000);
       const c = new Client(ts.url);
       c.cookies.set('pharos_session', session.id);
       c.cookies.set('XSRF-TOKEN', session.xsrf);
       const res = route.method === 'GET' ? await c.get(route.path) : await c.request(route.method, route.path, { form: { nsp: session.nsp } });
       expectRefusedWithoutSession(route, res);
-      expect(db.prepare('SELECT id FROM sessions WHERE id = ?').get(session.id), route.path).toBeUndefined();
+      expect(await store.selectFrom('sessions').select('id').where('id', '=', session.id).executeTakeFirst(), route.path).toBeUndefined();
     }
   });
 });
@@ -100,7 +99,7 @@ describe('every write refuses a missing or wrong nsp or XSRF header', () => {
     ? AJAX_WRITES.some((w) => r.path === `ajaxhelper.php?cmd=${w}`) : r.method !== 'GET'));
 
   it('API and script writes: 403 with a message, nothing changed', async () => {
-    const before = storedData();
+    const before = await storedData();
     const origin = new URL(ts.url).origin;
     const list = writes().filter((r) => isScriptEndpoint(pathOnly(r.path)));
     expect(list.length).toBeGreaterThan(20);
@@ -118,11 +117,11 @@ describe('every write refuses a missing or wrong nsp or XSRF header', () => {
         expect((res.body as { message?: string }).message, what).toMatch(/nsp|XSRF/);
       }
     }
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('classic form posts: 403 without the right nsp or from a foreign page, nothing changed', async () => {
-    const before = storedData();
+    const before = await storedData();
     const origin = new URL(ts.url).origin;
     const list = writes().filter((r) => !isScriptEndpoint(pathOnly(r.path)));
     expect(list.map((r) => r.path).sort()).toEqual(['account/main.php', 'account/theme.php', 'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/license.php', 'dashboards/dashboard.php', 'dashboards/dashlets.php', 'includes/components/xicore/status.php', 'reports/schedulereport.php', 'views/main.php']);
@@ -133,7 +132,7 @@ describe('every write refuses a missing or wrong nsp or XSRF header', () => {
         expect(res.status, `${route.path} ${JSON.stringify(form)} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 });
 
@@ -154,26 +153,26 @@ describe('no user reaches another user\'s personal data', () => {
   });
 
   it('personal tools: not listed, not readable, not changeable, not deletable', async () => {
-    const before = storedData();
+    const before = await storedData();
     expect((await other.get<unknown[]>('api/v2/tools/personal')).body).toEqual([]);
     expect((await other.get(`api/v2/tools/personal?id=${ids.tool}`)).status).toBe(404);
     expect((await sendOk(formSend('PUT', 'api/v2/tools/personal', { id: ids.tool, name: 'Taken', url: 'https://evil.example/' }), other)).status).toBe(404);
     expect((await sendOk(querySend('DELETE', 'api/v2/tools/personal', { id: ids.tool }), other)).status).toBe(404);
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('favourites: not in the menu, not renamable, not deletable', async () => {
-    const before = storedData();
+    const before = await storedData();
     const menu = JSON.stringify((await other.get('api/v2/app/menu')).body);
     expect(menu).not.toContain(ids.favorite);
     for (const title of ['Taken', '*DELETED*']) {
       expect((await sendOk(formSend('POST', 'includes/components/favorites/ajax.php', { mode: 'edit', [`item[${ids.favorite}]`]: title }), other)).status).toBe(404);
     }
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('views: not in rotation, not on the My Views page, not removable', async () => {
-    const before = storedData();
+    const before = await storedData();
     // The other user's rotation holds their own (default) views only: however far it goes, never the owner's.
     for (let i = 0; i < 8; i++) {
       const view = await other.get(`ajaxhelper.php?cmd=getviewbynum&opts=${i}`);
@@ -183,11 +182,12 @@ describe('no user reaches another user\'s personal data', () => {
     expect((await other.get('views/main.php')).text).not.toContain(`value="${ids.view}"`);
     const res = await other.post('views/main.php', { nsp: other.nsp, id: ids.view }, { headers: { origin: new URL(ts.url).origin }, xsrf: false });
     expect(res.status).toBe(404);
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 
   it('dashboards: not listed, not readable, exportable, copyable, changeable or deletable', async () => {
-    const before = JSON.stringify(ts.server.ctx.db.prepare('SELECT * FROM dashboards WHERE id = ?').all(ids.dashboard));
+    const dashboard = async () => JSON.stringify(await ts.server.ctx.store.selectFrom('dashboards').selectAll().where('id', '=', ids.dashboard).orderBy('user_id').execute());
+    const before = await dashboard();
     expect(JSON.stringify((await other.get('api/v2/dashboards')).body)).not.toContain(ids.dashboard);
     expect((await other.get(`api/v2/dashboards?id=${ids.dashboard}`)).status).toBe(404);
     expect((await other.get(`api/v2/dashboards/raw?id=${ids.dashboard}`)).status).toBe(404);
@@ -195,7 +195,7 @@ describe('no user reaches another user\'s personal data', () => {
     expect((await sendOk(formSend('POST', 'api/v2/dashboards/copy', { id: ids.dashboard }), other)).status).toBe(404);
     expect((await sendOk(formSend('PUT', 'api/v2/dashboards', { id: ids.dashboard, title: 'Taken' }), other)).status).toBe(404);
     expect((await sendOk(querySend('DELETE', 'api/v2/dashboards', { id: ids.dashboard }), other)).status).toBe(404);
-    expect(JSON.stringify(ts.server.ctx.db.prepare('SELECT * FROM dashboards WHERE id = ?').all(ids.dashboard))).toBe(before);
+    expect(await dashboard()).toBe(before);
   });
 
   it('user settings: each user reads and writes only their own', async () => {
@@ -205,11 +205,11 @@ describe('no user reaches another user\'s personal data', () => {
   });
 
   it('the administration API is closed to users without the admin flag', async () => {
-    const before = storedData();
+    const before = await storedData();
     for (const route of protectedRoutes().filter((r) => r.path.startsWith('api/v2/admin/'))) {
       const res = route.method === 'GET' ? await other.get(route.path) : await sendOk(formSend(route.method, route.path, { id: '1', password: 'takeover-password', isAdmin: '1' }), other);
       expect(res.status, `${route.method} ${route.path}`).toBe(403);
     }
-    expect(storedData()).toBe(before);
+    expect(await storedData()).toBe(before);
   });
 });

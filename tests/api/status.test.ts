@@ -167,11 +167,11 @@ describe('status/ip', () => {
   });
 
   it('reports a mismatch for an address of another machine, and a failure for a name that does not resolve', async () => {
-    setSetting(ts.server.ctx.db, PROGRAM_URL_SETTING, 'http://192.0.2.10/nagiosxi/');
+    await setSetting(ts.server.ctx.store, PROGRAM_URL_SETTING, 'http://192.0.2.10/nagiosxi/');
     expect((await admin.get('api/v2/status/ip')).body).toMatchObject({ could_not_resolve: false, mismatch_found: true, resolved_ip: '192.0.2.10', internal_url: 'http://192.0.2.10/nagiosxi/' });
-    setSetting(ts.server.ctx.db, PROGRAM_URL_SETTING, 'http://pharos-test.invalid/nagiosxi/');
+    await setSetting(ts.server.ctx.store, PROGRAM_URL_SETTING, 'http://pharos-test.invalid/nagiosxi/');
     expect((await admin.get('api/v2/status/ip')).body).toMatchObject({ could_not_resolve: true, mismatch_found: false, resolved_ip: '' });
-    setSetting(ts.server.ctx.db, PROGRAM_URL_SETTING, 'not a url');
+    await setSetting(ts.server.ctx.store, PROGRAM_URL_SETTING, 'not a url');
     expect((await admin.get('api/v2/status/ip')).body).toMatchObject({ could_not_resolve: true, mismatch_found: false });
   });
 });

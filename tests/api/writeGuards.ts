@@ -37,7 +37,7 @@ export const USER_PASSWORD = 'user-password-1';
 
 /** A second account with only the given permissions, logged in. */
 export async function loginAs(ts: TestServer, username: string, perms: Partial<Permissions> = {}): Promise<Client> {
-  createUser(ts.server.ctx.db, username, USER_PASSWORD, perms);
+  await createUser(ts.server.ctx.store, username, USER_PASSWORD, perms);
   const c = new Client(ts.url);
   await c.login(username, USER_PASSWORD);
   return c;

@@ -1,7 +1,8 @@
 /**
  * Several engines in a browser (issue 21): two demo engines and one Livestatus engine from a PHAROS_ENGINES file. The
  * Livestatus engine is a fake peer that answers at first and then closes its port, so it has rows to keep: they must
- * show as stale, never as OK, while the board says "1 of 3 engines not answering".
+ * show as stale, never as OK, while the board, the wallboard strip and the dashlets say "1 of 3 engines not
+ * answering". The two demo engines have the same host names: the palette offers each on its own engine.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,5 +104,44 @@ test.describe('several engines in one Pharos', () => {
     expect(await paris.count()).toBeGreaterThan(0);
     for (const text of await paris.locator('.state').allInnerTexts()) expect(text).toMatch(/^STALE: /);
     await expect(page.locator('li.problem.stale').filter({ has: page.locator('.engine', { hasText: /^lab-/ }) })).toHaveCount(0);
+  });
+
+  test('the wallboard strip says 1 of 3 engines not answering, as the board does', async ({ page }) => {
+    await login(page, server!);
+    await page.goto(`${server!.url}wallboard`);
+    const strip = page.getByTestId('wallboard-strip');
+    await expect(strip.getByTestId('wallboard-engines')).toHaveText('1 of 3 engines not answering: paris');
+    await expect(strip.getByRole('status').filter({ hasText: 'engines not answering' })).toBeVisible();
+  });
+
+  test('the search palette names each suggestion\'s engine: the same host name on two engines opens two hosts', async ({ page }) => {
+    await login(page, server!);
+    await expect(page.locator('[data-frame-location]')).toHaveCount(1);
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search' });
+    await palette.getByRole('combobox', { name: 'Search menus, hosts, services and groups' }).fill('localhost');
+    const hosts = palette.getByRole('group', { name: 'Hosts' }).getByRole('option');
+    await expect(hosts).toHaveText([/^localhost\s*Engine lab-a$/, /^localhost\s*Engine lab-b$/]);
+    await hosts.nth(1).click();
+    const frame = page.locator('iframe[name="maincontentframe"]');
+    await expect(frame).toHaveAttribute('src', `${server!.base}${STATUS}?show=hostdetail&host=localhost&engine=lab-b`);
+    await expect(page.frameLocator('iframe[name="maincontentframe"]').getByRole('row', { name: /^Engine/ })).toHaveText(/lab-b/);
+  });
+
+  test('the home dashboard names each problem\'s engine, counts the silent engine apart and says it is not answering', async ({ page }) => {
+    await login(page, server!);
+    await page.goto(`${server!.url}dashboards/dashboard.php?id=home`);
+    const problems = page.locator('#dashlet-home4');
+    await expect(problems.locator('.engines-silent')).toHaveText(/1 of 3 engines not answering: paris/);
+    const paris = problems.locator('li.problem').filter({ has: page.locator('.engine', { hasText: /^paris$/ }) });
+    expect(await paris.count()).toBeGreaterThan(0);
+    for (const text of await paris.locator('.state').allInnerTexts()) expect(text).toMatch(/^STALE: /);
+    // Its 3 hosts are counted apart, never as Up, and the count leads to that engine's hosts.
+    const stale = page.locator('#dashlet-home1 li.stale');
+    await expect(stale).toHaveText(/^3 Stale \(paris\)$/);
+    await expect(stale.getByRole('link')).toHaveAttribute('href', `${server!.base}${STATUS}?show=hosts&engine=paris`);
+    const engines = page.locator('#dashlet-home5');
+    await expect(engines.getByRole('row', { name: /^Engine paris/ })).toContainText(/Not answering data [\dhms ]+ old/);
+    await expect(engines.getByRole('row', { name: /^Engine lab-a/ })).toContainText('Running');
   });
 });

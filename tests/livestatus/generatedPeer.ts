@@ -3,7 +3,7 @@
  * and the e2e spec. It answers the source's GET and Stats queries in the columns asked for; each distinct request's
  * answer is built once and kept, so a poll measures Pharos's side (transfer, parse, snapshot) rather than the peer.
  */
-import { answer, fakePeer, json, type FakePeer } from './fakePeer.js';
+import { answer, fakePeer, json, type FakePeer, type OnRequest } from './fakePeer.js';
 
 type Row = Record<string, unknown>;
 
@@ -42,8 +42,13 @@ export function generatedTables({ hosts, servicesPerHost }: GeneratedFleet, now 
   };
 }
 
-/** Serves `tables` on 127.0.0.1 (any free port, or `port`); COMMANDs are taken without a reply, as Livestatus does. */
+/** Serves `fleet` on 127.0.0.1 (any free port, or `port`); COMMANDs are taken without a reply, as Livestatus does. */
 export async function generatedPeer(fleet: GeneratedFleet, options: { port?: number } = {}): Promise<FakePeer> {
+  return fakePeer(generatedAnswers(fleet), options);
+}
+
+/** The request handler of a peer serving `fleet`, to give a fake peer that misbehaves its good behaviour back. */
+export function generatedAnswers(fleet: GeneratedFleet): OnRequest {
   const tables = generatedTables(fleet);
   const answers = new Map<string, Buffer>();
   const answerFor = (request: string): Buffer => {
@@ -54,10 +59,22 @@ export async function generatedPeer(fleet: GeneratedFleet, options: { port?: num
     const columns = /\nColumns: ([^\n]+)/.exec(request)?.[1]?.split(' ') ?? [];
     return json(rows.map((row) => columns.map((c) => row[c] ?? null)));
   };
-  return fakePeer((socket, request) => {
-    if (request.startsWith('COMMAND ')) return;
+  return (socket, request) => {
+    if (request.startsWith('COMMAND ')) {
+      // A passive result changes the row at once (as Icinga does for a service without active checks): tests force
+      // a state that every Pharos reading this peer then sees.
+      const m = /^COMMAND \[\d+\] PROCESS_SERVICE_CHECK_RESULT;([^;]+);([^;]+);(\d);([^\n]*)/.exec(request);
+      const row = m && tables.services!.find((r) => r.host_name === m[1] && r.description === m[2]);
+      if (m && row) {
+        const now = Math.floor(Date.now() / 1000);
+        if (row.state !== Number(m[3])) row.last_state_change = now;
+        Object.assign(row, { state: Number(m[3]), plugin_output: m[4], last_check: now });
+        answers.clear();
+      }
+      return;
+    }
     let reply = answers.get(request);
     if (!reply) answers.set(request, (reply = answerFor(request)));
     socket.write(reply);
-  }, options);
+  };
 }

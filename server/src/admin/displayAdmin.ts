@@ -24,36 +24,38 @@ function parseName(fields: Fields, required: boolean): string | undefined {
 }
 
 /** The user whose My Views the display rotates, by id (`userId`) or name (`username`). */
-export function resolveUser(ctx: AppContext, fields: Fields, required: boolean): number | undefined {
+export async function resolveUser(ctx: AppContext, fields: Fields, required: boolean): Promise<number | undefined> {
   const id = intField(fields, 'userId', { min: 1 });
   const username = str(fields, 'username', { max: 200 });
   if (id === undefined && !username) {
     if (required) throw badRequest("The field 'userId' is required: the user whose My Views the display shows.");
     return undefined;
   }
-  const user = id !== undefined ? findUserById(ctx.db, id) : findUserByName(ctx.db, username!);
+  const user = id !== undefined ? await findUserById(ctx.store, id) : await findUserByName(ctx.store, username!);
   if (!user) throw badRequest('That user does not exist.');
   return user.id;
 }
 
 /** An administrator claims the code a screen shows; the screen picks up its token at its next poll. */
-export function claimDisplay(ctx: AppContext, fields: Fields): DisplayRow {
+export async function claimDisplay(ctx: AppContext, fields: Fields): Promise<DisplayRow> {
   const code = normaliseCode(str(fields, 'code', { required: true, max: 40 }));
   const name = parseName(fields, true)!;
-  const userId = resolveUser(ctx, fields, true)!;
+  const userId = (await resolveUser(ctx, fields, true))!;
   const params = parseDisplayParams(fields);
-  const pairing = findPairing(ctx.db, code);
+  const pairing = await findPairing(ctx.store, code);
   if (!pairing) throw notFound('No screen shows that code. Check the code on the screen; it renews every 10 minutes.');
   if (pairing.display_id !== null) throw badRequest('That code has already been claimed.');
   if (pairing.expires_at < ctx.now()) throw badRequest('That code has expired. The screen shows a new one: enter that.');
-  return claimPairing(ctx.db, code, { name, userId, params }, ctx.now());
+  const display = await claimPairing(ctx.store, code, { name, userId, params }, ctx.now());
+  if (!display) throw badRequest('That code has already been claimed.');
+  return display;
 }
 
-export function parseDisplayChanges(ctx: AppContext, fields: Fields): { name?: string; params?: string; userId?: number } {
+export async function parseDisplayChanges(ctx: AppContext, fields: Fields): Promise<{ name?: string; params?: string; userId?: number }> {
   return {
     name: parseName(fields, false),
     params: fields.params === undefined ? undefined : parseDisplayParams(fields),
-    userId: resolveUser(ctx, fields, false),
+    userId: await resolveUser(ctx, fields, false),
   };
 }
 

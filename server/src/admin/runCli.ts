@@ -1,5 +1,6 @@
 import { configFromEnv } from '../config.js';
-import { openDatabase, type Db } from '../db/database.js';
+import { openStorage } from '../db/openStorage.js';
+import type { Storage } from '../db/store.js';
 import { StartupError } from '../db/startupError.js';
 import { HttpError } from '../http/errors.js';
 import type { Fields } from '../http/input.js';
@@ -11,6 +12,7 @@ import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db
 import { addBanner, listBanners, removeBanner } from '../db/banners.js';
 import { parseBanner } from '../settings/banners.js';
 import { listDisplays, revokeDisplay, updateDisplay } from '../db/displays.js';
+import { copyToPostgres, showMigrated } from './dbCommand.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -33,9 +35,12 @@ Commands:
   displays rename ID NAME
   displays revoke ID              the display returns to its pairing code at its next request
   engines                         each monitoring engine: kind, address, state, data age (exit 3 if one is not answering)
+  db migrate                      bring the database schema up to date and show its version
+  db copy --to postgres://USER:PASSWORD@HOST:PORT/DB
+                                  copy every row into a new, empty PostgreSQL database (docs/operations.md)
   help
 
-The database is PHAROS_DATA_DIR/pharos.sqlite (default: ./data).`;
+The database is PHAROS_DATABASE_URL (PostgreSQL) if set, else PHAROS_DATA_DIR/pharos.sqlite (default: ./data).`;
 
 /** Wrong usage (as opposed to rejected values): exit code 2. */
 class UsageError extends Error {}
@@ -54,7 +59,7 @@ function parseArgs(args: string[]): Parsed {
     if (!a.startsWith('--')) { positional.push(a); continue; }
     const eq = a.indexOf('=');
     if (eq > 0) options.set(a.slice(2, eq), a.slice(eq + 1));
-    else if (a === '--message' || a === '--color') {
+    else if (a === '--message' || a === '--color' || a === '--to') {
       if (args[i + 1] === undefined) throw new UsageError(`${a} needs a value.`);
       options.set(a.slice(2), args[++i]!);
     } else options.set(a.slice(2), true);
@@ -88,63 +93,63 @@ function pairs(args: string[]): Fields {
 
 export interface CliOutput { log(line: string): void; error(line: string): void }
 
-type Command = (db: Db, args: string[], out: CliOutput) => void;
+type Command = (storage: Storage, args: string[], out: CliOutput) => Promise<void>;
 
 const print = (out: CliOutput, value: unknown) => out.log(JSON.stringify(value, null, 2));
 
 const commands: Record<string, Command> = {
-  'create-user'(db, args, out) {
+  async 'create-user'(s, args, out) {
     const p = parseArgs(args);
     const [username, password] = takeArgs(p, ['NAME', 'PASSWORD'], Object.keys(FLAG_OPTIONS));
-    const user = createAccount(db, { username, password, ...permissionFields(p) });
+    const user = await createAccount(s.store, { username, password, ...permissionFields(p) });
     out.log(`Created user '${user.username}' (id ${user.id}).`);
   },
-  'set-password'(db, args, out) {
+  async 'set-password'(s, args, out) {
     const [username, password] = takeArgs(parseArgs(args), ['NAME', 'PASSWORD'], []);
-    updateAccount(db, userByName(db, username!), { password });
+    await updateAccount(s.store, await userByName(s.store, username!), { password });
     out.log(`Changed the password of '${username}'.`);
   },
-  'set-permissions'(db, args, out) {
+  async 'set-permissions'(s, args, out) {
     const p = parseArgs(args);
     const [username] = takeArgs(p, ['NAME'], Object.keys(FLAG_OPTIONS));
-    print(out, updateAccount(db, userByName(db, username!), permissionFields(p)));
+    print(out, await updateAccount(s.store, await userByName(s.store, username!), permissionFields(p)));
   },
-  'list-users'(db, args, out) {
+  async 'list-users'(s, args, out) {
     takeArgs(parseArgs(args), [], []);
-    for (const u of listUsers(db).map(userRecord)) {
+    for (const u of (await listUsers(s.store)).map(userRecord)) {
       const flags = Object.entries(FLAG_OPTIONS).filter(([, f]) => u[f]).map(([o]) => o);
       out.log(`${u.id}\t${u.username}\t${flags.join(',') || '-'}`);
     }
   },
-  'delete-user'(db, args, out) {
+  async 'delete-user'(s, args, out) {
     const [username] = takeArgs(parseArgs(args), ['NAME'], []);
-    deleteAccount(db, userByName(db, username!));
+    await deleteAccount(s.store, await userByName(s.store, username!));
     out.log(`Deleted user '${username}'.`);
   },
-  'set-license'(db, args, out) { print(out, updateLicense(db, parseLicensePatch(pairs(args)))); },
-  'show-license'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getLicense(db)); },
-  'add-banner'(db, args, out) {
+  async 'set-license'(s, args, out) { print(out, await updateLicense(s.store, parseLicensePatch(pairs(args)))); },
+  async 'show-license'(s, args, out) { takeArgs(parseArgs(args), [], []); print(out, await getLicense(s.store)); },
+  async 'add-banner'(s, args, out) {
     const p = parseArgs(args);
     takeArgs(p, [], ['message', 'color', 'no-ack']);
     const b = parseBanner({ message: p.options.get('message'), color: p.options.get('color'), acknowledgeable: p.options.has('no-ack') ? '0' : '1' });
-    const row = addBanner(db, b.message, b.color, b.acknowledgeable);
+    const row = await addBanner(s.store, b.message, b.color, b.acknowledgeable);
     out.log(`Added banner ${row.id}.`);
   },
-  'remove-banner'(db, args, out) {
+  async 'remove-banner'(s, args, out) {
     const [raw] = takeArgs(parseArgs(args), ['ID'], []);
     if (!/^\d+$/.test(raw!)) throw new HttpError(400, 'The banner ID must be a whole number.');
-    if (!removeBanner(db, Number(raw))) throw new HttpError(404, `There is no banner with id ${raw}.`);
+    if (!await removeBanner(s.store, Number(raw))) throw new HttpError(404, `There is no banner with id ${raw}.`);
     out.log(`Removed banner ${raw}.`);
   },
-  'list-banners'(db, args, out) {
+  async 'list-banners'(s, args, out) {
     takeArgs(parseArgs(args), [], []);
-    for (const b of listBanners(db)) out.log(`${b.id}\t${b.color}\t${b.acknowledgeable ? 'dismissible' : 'permanent'}\t${b.message}`);
+    for (const b of await listBanners(s.store)) out.log(`${b.id}\t${b.color}\t${b.acknowledgeable ? 'dismissible' : 'permanent'}\t${b.message}`);
   },
-  'set-branding'(db, args, out) { print(out, updateBranding(db, parseBrandingPatch(pairs(args)))); },
-  'show-branding'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getBranding(db)); },
-  'set-update'(db, args, out) { print(out, updateUpdateSettings(db, parseUpdatePatch(pairs(args)))); },
-  'show-update'(db, args, out) { takeArgs(parseArgs(args), [], []); print(out, getUpdateSettings(db)); },
-  displays(db, args, out) {
+  async 'set-branding'(s, args, out) { print(out, await updateBranding(s.store, parseBrandingPatch(pairs(args)))); },
+  async 'show-branding'(s, args, out) { takeArgs(parseArgs(args), [], []); print(out, await getBranding(s.store)); },
+  async 'set-update'(s, args, out) { print(out, await updateUpdateSettings(s.store, parseUpdatePatch(pairs(args)))); },
+  async 'show-update'(s, args, out) { takeArgs(parseArgs(args), [], []); print(out, await getUpdateSettings(s.store)); },
+  async displays(s, args, out) {
     const [sub, ...rest] = args;
     const displayId = (raw: string | undefined) => {
       if (!/^\d+$/.test(raw ?? '')) throw new HttpError(400, 'The display ID must be a whole number.');
@@ -152,7 +157,7 @@ const commands: Record<string, Command> = {
     };
     if (sub === 'list') {
       takeArgs(parseArgs(rest), [], []);
-      for (const d of listDisplays(db)) {
+      for (const d of await listDisplays(s.store)) {
         const seen = d.last_seen ? new Date(d.last_seen).toISOString() : d.token_hash ? 'never' : 'not picked up yet';
         out.log(`${d.id}\t${d.name}\t${d.username}\t${seen}\t${d.params || '-'}`);
       }
@@ -160,20 +165,38 @@ const commands: Record<string, Command> = {
       const [raw, name] = takeArgs(parseArgs(rest), ['ID', 'NAME'], []);
       const trimmed = name!.trim();
       if (!trimmed || trimmed.length > 100) throw new HttpError(400, 'The name must be 1 to 100 characters.');
-      if (!updateDisplay(db, displayId(raw), { name: trimmed })) throw new HttpError(404, `There is no display with id ${raw}.`);
+      if (!await updateDisplay(s.store, displayId(raw), { name: trimmed })) throw new HttpError(404, `There is no display with id ${raw}.`);
       out.log(`Renamed display ${raw} to '${trimmed}'.`);
     } else if (sub === 'revoke') {
       const [raw] = takeArgs(parseArgs(rest), ['ID'], []);
-      if (!revokeDisplay(db, displayId(raw))) throw new HttpError(404, `There is no display with id ${raw}.`);
+      if (!await revokeDisplay(s.store, displayId(raw))) throw new HttpError(404, `There is no display with id ${raw}.`);
       out.log(`Revoked display ${raw}.`);
     } else {
       throw new UsageError('Give list, rename or revoke.');
     }
   },
+  async db(s, args, out) {
+    const [sub, ...rest] = args;
+    const p = parseArgs(rest);
+    if (sub === 'migrate') {
+      takeArgs(p, [], []);
+      await showMigrated(s, out);
+    } else if (sub === 'copy') {
+      takeArgs(p, [], ['to']);
+      const to = p.options.get('to');
+      if (typeof to !== 'string' || !/^postgres(ql)?:\/\//.test(to)) throw new UsageError('Give --to postgres://USER:PASSWORD@HOST:PORT/DB.');
+      await copyToPostgres(s, to, out);
+    } else {
+      throw new UsageError('Give migrate or copy.');
+    }
+  },
 };
 
-/** Runs one admin command against PHAROS_DATA_DIR from `env`; returns the exit code (0 done, 1 refused, 2 wrong usage, 10-15 data dir or database problems as the server). */
-export function runCli(argv: string[], out: CliOutput = console, env: NodeJS.ProcessEnv = process.env): number {
+/**
+ * Runs one admin command against the storage `env` names (PHAROS_DATABASE_URL, else PHAROS_DATA_DIR); resolves to the
+ * exit code (0 done, 1 refused, 2 wrong usage, 10-19 data dir or database problems as the server).
+ */
+export async function runCli(argv: string[], out: CliOutput = console, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     out.log(USAGE);
@@ -184,10 +207,10 @@ export function runCli(argv: string[], out: CliOutput = console, env: NodeJS.Pro
     out.error(`Unknown command '${command}'.\n\n${USAGE}`);
     return 2;
   }
-  let db: Db | undefined;
+  let storage: Storage | undefined;
   try {
-    db = openDatabase(configFromEnv(env).dataDir);
-    run(db, args, out);
+    storage = await openStorage(configFromEnv(env));
+    await run(storage, args, out);
     return 0;
   } catch (e) {
     if (e instanceof StartupError) {
@@ -202,7 +225,7 @@ export function runCli(argv: string[], out: CliOutput = console, env: NodeJS.Pro
     out.error(`Error: ${e instanceof Error ? e.message : String(e)}`);
     return 1;
   } finally {
-    db?.close();
+    await storage?.close();
   }
 }
 

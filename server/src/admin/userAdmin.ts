@@ -1,9 +1,10 @@
-import type { Db } from '../db/database.js';
+import type { Store } from '../db/store.js';
 import {
-  createUser, deleteUser, findUserByName, findUserById, permissionsOf, setUserPassword, updateUserPermissions,
+  countAdmins, createUser, deleteUser, findUserByName, findUserById, permissionsOf, setUserPasswordHash, updateUserPermissions,
   PERMISSION_FLAGS, type PermissionFlag, type Permissions, type UserRow,
 } from '../db/users.js';
 import { deleteUserSessions } from '../db/sessions.js';
+import { hashPassword } from '../auth/password.js';
 import { boolField, str, type Fields } from '../http/input.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 
@@ -37,20 +38,16 @@ export function parseFlags(fields: Fields): Partial<Permissions> {
   return perms;
 }
 
-function countAdmins(db: Db): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM users WHERE is_admin = 1').get() as { n: number }).n;
+async function lastAdmin(store: Store, user: UserRow): Promise<boolean> {
+  return (await findUserById(store, user.id))?.is_admin === 1 && await countAdmins(store) <= 1;
 }
 
-function lastAdmin(db: Db, user: UserRow): boolean {
-  return findUserById(db, user.id)?.is_admin === 1 && countAdmins(db) <= 1;
-}
-
-export function createAccount(db: Db, fields: Fields): UserRecord {
+export async function createAccount(store: Store, fields: Fields): Promise<UserRecord> {
   const username = parseUsername(fields);
   const password = parsePassword(fields);
   const perms = parseFlags(fields);
-  if (findUserByName(db, username)) throw new HttpError(409, `A user named '${username}' already exists.`);
-  return userRecord(createUser(db, username, password, perms));
+  if (await findUserByName(store, username)) throw new HttpError(409, `A user named '${username}' already exists.`);
+  return userRecord(await createUser(store, username, password, perms));
 }
 
 /**
@@ -58,37 +55,39 @@ export function createAccount(db: Db, fields: Fields): UserRecord {
  * user's sessions (a stolen session must not outlive a password reset), except `keepSessionId`: the session of
  * an administrator changing their own account.
  */
-export function updateAccount(db: Db, user: UserRow, fields: Fields, keepSessionId?: string): UserRecord {
+export async function updateAccount(store: Store, user: UserRow, fields: Fields, keepSessionId?: string): Promise<UserRecord> {
   const perms = parseFlags(fields);
   const password = fields.password === undefined || fields.password === '' ? undefined : parsePassword(fields);
   if (!Object.keys(perms).length && password === undefined) throw badRequest('Give a permission flag or a password to change.');
-  // Immediate: the CLI may write at the same time, and the last-admin check must hold until the change lands.
-  db.transaction(() => {
-    if (perms.isAdmin === false && lastAdmin(db, user)) throw new HttpError(409, 'The last administrator must stay an administrator.');
-    updateUserPermissions(db, user.id, perms);
-    if (password !== undefined) setUserPassword(db, user.id, password);
-    deleteUserSessions(db, user.id, keepSessionId);
-  }).immediate();
-  return userRecord(findUserById(db, user.id)!);
+  const hash = password === undefined ? undefined : hashPassword(password);
+  // Serializable: the CLI or another server may write at the same time, and the last-admin check must hold until the
+  // change lands (PostgreSQL aborts one of two racing demotions; SQLite transactions are serializable anyway).
+  await store.transaction().setIsolationLevel('serializable').execute(async (trx) => {
+    if (perms.isAdmin === false && await lastAdmin(trx, user)) throw new HttpError(409, 'The last administrator must stay an administrator.');
+    await updateUserPermissions(trx, user.id, perms);
+    if (hash !== undefined) await setUserPasswordHash(trx, user.id, hash);
+    await deleteUserSessions(trx, user.id, keepSessionId);
+  });
+  return userRecord((await findUserById(store, user.id))!);
 }
 
-export function deleteAccount(db: Db, user: UserRow): void {
-  db.transaction(() => {
-    if (lastAdmin(db, user)) throw new HttpError(409, 'The last administrator cannot be deleted.');
+export async function deleteAccount(store: Store, user: UserRow): Promise<void> {
+  await store.transaction().setIsolationLevel('serializable').execute(async (trx) => {
+    if (await lastAdmin(trx, user)) throw new HttpError(409, 'The last administrator cannot be deleted.');
     // The schema cascades too; saying it here keeps the rule visible and independent of the foreign_keys pragma.
-    deleteUserSessions(db, user.id);
-    deleteUser(db, user.id);
-  }).immediate();
+    await deleteUserSessions(trx, user.id);
+    await deleteUser(trx, user.id);
+  });
 }
 
-export function userByName(db: Db, username: string): UserRow {
-  const user = findUserByName(db, username);
+export async function userByName(store: Store, username: string): Promise<UserRow> {
+  const user = await findUserByName(store, username);
   if (!user) throw notFound(`There is no user named '${username}'.`);
   return user;
 }
 
-export function userById(db: Db, id: number): UserRow {
-  const user = findUserById(db, id);
+export async function userById(store: Store, id: number): Promise<UserRow> {
+  const user = await findUserById(store, id);
   if (!user) throw notFound(`There is no user with id ${id}.`);
   return user;
 }

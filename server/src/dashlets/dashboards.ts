@@ -1,15 +1,38 @@
 /** A dashboard's dashlets where the dashboard rows (db/dashboards.ts) meet the catalogue: defaults and import files. */
-import type { Db } from '../db/database.js';
+import type { Store } from '../db/store.js';
 import {
-  EXPORT_FORMAT, insertDefaultDashboards, isBackground, MAX_DASHBOARD_TITLE, MAX_IMPORT_CHARS, type DashboardFields,
+  EXPORT_FORMAT, findDashboard, insertDefaultDashboards, isBackground, MAX_DASHBOARD_TITLE, MAX_IMPORT_CHARS, saveDashlets,
+  type DashboardFields, type DashboardRow,
 } from '../db/dashboards.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { findControl } from '../http/input.js';
 import { defaultHomeDashlets, MAX_DASHLETS } from './catalogue.js';
 import { checkDashlets } from './validation.js';
 
 /** Every user owns the Home and Screen Dashboards, made the first time anything looks at the user's dashboards. */
-export function ensureDefaultDashboards(db: Db, userId: number, now = Date.now()): void {
-  insertDefaultDashboards(db, userId, defaultHomeDashlets(), now);
+export function ensureDefaultDashboards(store: Store, userId: number, now = Date.now()): Promise<void> {
+  return insertDefaultDashboards(store, userId, defaultHomeDashlets(), now);
+}
+
+/** The user's own dashboard (the defaults made first), or a 404. */
+export async function ownDashboard(store: Store, userId: number, id: string): Promise<DashboardRow> {
+  await ensureDefaultDashboards(store, userId);
+  const row = await findDashboard(store, userId, id);
+  if (!row) throw notFound(`You have no dashboard with the id '${id}'.`);
+  return row;
+}
+
+/**
+ * Applies `edit` to the dashboard as read and saves its dashlets; when another request saved in between, reads and
+ * applies it again, so two edits at the same time (on any process) both land instead of one overwriting the other.
+ */
+export async function editDashlets<T>(store: Store, userId: number, id: string, edit: (row: DashboardRow) => { dashlets: readonly unknown[]; result: T }): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const row = await ownDashboard(store, userId, id);
+    const { dashlets, result } = edit(row);
+    if (await saveDashlets(store, userId, row.id, dashlets, row.dashlets)) return result;
+    if (attempt === 10) throw new HttpError(409, 'The dashboard was being changed by another request; try again.');
+  }
 }
 
 /**

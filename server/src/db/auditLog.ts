@@ -1,4 +1,6 @@
-import type { Db } from './database.js';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Store } from './store.js';
+import type { Tables } from './tables.js';
 
 export const AUDIT_ACTIONS = ['login', 'logout', 'failed login', 'write'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -7,31 +9,36 @@ export interface AuditRow { id: number; at: number; username: string; address: s
 
 export interface AuditFilter { username?: string; action?: AuditAction; object?: string }
 
-export function recordAudit(db: Db, entry: Omit<AuditRow, 'id' | 'at'>, now = Date.now()): void {
-  db.prepare('INSERT INTO audit_log (at, username, address, action, object) VALUES (?, ?, ?, ?, ?)')
-    .run(now, entry.username.slice(0, 200), entry.address.slice(0, 100), entry.action, entry.object.slice(0, 500));
+export async function recordAudit(store: Store, entry: Omit<AuditRow, 'id' | 'at'>, now = Date.now()): Promise<void> {
+  await store.insertInto('audit_log')
+    .values({ at: now, username: entry.username.slice(0, 200), address: entry.address.slice(0, 100), action: entry.action, object: entry.object.slice(0, 500) })
+    .execute();
 }
 
-function where(f: AuditFilter): { sql: string; args: string[] } {
-  const parts: string[] = [];
-  const args: string[] = [];
-  if (f.username) { parts.push('username = ?'); args.push(f.username); }
-  if (f.action) { parts.push('action = ?'); args.push(f.action); }
-  if (f.object) { parts.push("instr(lower(object), lower(?)) > 0"); args.push(f.object); }
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args };
+/** `object` is matched as a substring without regard to case; LIKE's own wildcards in it are taken literally. */
+function filtered<O>(q: SelectQueryBuilder<Tables, 'audit_log', O>, f: AuditFilter): SelectQueryBuilder<Tables, 'audit_log', O> {
+  if (f.username) q = q.where('username', '=', f.username);
+  if (f.action) q = q.where('action', '=', f.action);
+  if (f.object) {
+    const pattern = `%${f.object.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+    q = q.where(sql<boolean>`lower(object) like ${pattern} escape '\\'`);
+  }
+  return q;
 }
 
 /** Newest first, `limit` rows from `offset`, with the number of matching rows. */
-export function listAudit(db: Db, f: AuditFilter, offset: number, limit: number): { rows: AuditRow[]; total: number } {
-  const w = where(f);
-  const total = (db.prepare(`SELECT COUNT(*) AS n FROM audit_log ${w.sql}`).get(...w.args) as { n: number }).n;
-  const rows = db.prepare(`SELECT * FROM audit_log ${w.sql} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...w.args, limit, offset) as AuditRow[];
-  return { rows, total };
+export async function listAudit(store: Store, f: AuditFilter, offset: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
+  const { n } = await filtered(store.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')), f).executeTakeFirstOrThrow();
+  const rows = await filtered(store.selectFrom('audit_log').selectAll(), f).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return { rows: rows as AuditRow[], total: Number(n) };
 }
 
 /** Retention: entries older than `before` (epoch ms) go, and beyond the newest `maxRows` the oldest go. */
-export function pruneAudit(db: Db, before: number, maxRows: number): number {
-  const old = db.prepare('DELETE FROM audit_log WHERE at < ?').run(before).changes;
-  const excess = db.prepare('DELETE FROM audit_log WHERE id <= (SELECT id FROM audit_log ORDER BY id DESC LIMIT 1 OFFSET ?)').run(maxRows).changes;
-  return old + excess;
+export async function pruneAudit(store: Store, before: number, maxRows: number): Promise<number> {
+  const old = await store.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst();
+  // Everything up to the first id past the newest `maxRows` (none when there are no more rows than that).
+  const excess = await store.deleteFrom('audit_log')
+    .where('id', '<=', (eb) => eb.selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).offset(maxRows))
+    .executeTakeFirst();
+  return Number(old.numDeletedRows + excess.numDeletedRows);
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 
 export const BANNER_COLORS = ['info', 'success', 'warning', 'critical'] as const;
 export type BannerColor = (typeof BANNER_COLORS)[number];
@@ -12,30 +12,35 @@ export interface BannerRow {
   created_at: number;
 }
 
-export function listBanners(db: Db): BannerRow[] {
-  return db.prepare('SELECT * FROM banners ORDER BY id').all() as BannerRow[];
+export function listBanners(store: Store): Promise<BannerRow[]> {
+  return store.selectFrom('banners').selectAll().orderBy('id').execute();
 }
 
 /** Active banners the user has not dismissed yet, oldest first. */
-export function listActiveBannersFor(db: Db, userId: number): BannerRow[] {
-  return db.prepare(`SELECT b.* FROM banners b WHERE b.active = 1
-      AND NOT EXISTS (SELECT 1 FROM banner_acks a WHERE a.banner_id = b.id AND a.user_id = ?) ORDER BY b.id`).all(userId) as BannerRow[];
+export function listActiveBannersFor(store: Store, userId: number): Promise<BannerRow[]> {
+  return store.selectFrom('banners as b').selectAll('b').where('b.active', '=', 1)
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('banner_acks as a').select('a.banner_id').whereRef('a.banner_id', '=', 'b.id').where('a.user_id', '=', userId),
+    )))
+    .orderBy('b.id').execute();
 }
 
-export function findBanner(db: Db, id: number): BannerRow | undefined {
-  return db.prepare('SELECT * FROM banners WHERE id = ?').get(id) as BannerRow | undefined;
+export function findBanner(store: Store, id: number): Promise<BannerRow | undefined> {
+  return store.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function addBanner(db: Db, message: string, color: BannerColor, acknowledgeable: boolean, now = Date.now()): BannerRow {
-  const info = db.prepare('INSERT INTO banners (message, color, acknowledgeable, active, created_at) VALUES (?, ?, ?, 1, ?)')
-    .run(message, color, +acknowledgeable, now);
-  return findBanner(db, Number(info.lastInsertRowid))!;
+export function addBanner(store: Store, message: string, color: BannerColor, acknowledgeable: boolean, now = Date.now()): Promise<BannerRow> {
+  return store.insertInto('banners').values({ message, color, acknowledgeable: +acknowledgeable, active: 1, created_at: now })
+    .returningAll().executeTakeFirstOrThrow();
 }
 
-export function removeBanner(db: Db, id: number): boolean {
-  return db.prepare('DELETE FROM banners WHERE id = ?').run(id).changes > 0;
+export async function removeBanner(store: Store, id: number): Promise<boolean> {
+  const result = await store.deleteFrom('banners').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
-export function acknowledgeBanner(db: Db, bannerId: number, userId: number, now = Date.now()): void {
-  db.prepare('INSERT OR IGNORE INTO banner_acks (banner_id, user_id, acked_at) VALUES (?, ?, ?)').run(bannerId, userId, now);
+/** Dismissing twice keeps the first time. */
+export async function acknowledgeBanner(store: Store, bannerId: number, userId: number, now = Date.now()): Promise<void> {
+  await store.insertInto('banner_acks').values({ banner_id: bannerId, user_id: userId, acked_at: now })
+    .onConflict((oc) => oc.columns(['banner_id', 'user_id']).doNothing()).execute();
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 import { getSetting, setSetting } from './settings.js';
 import { boolField, str, type Fields } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
@@ -15,13 +15,13 @@ export const BRANDING_DEFAULTS: Readonly<Branding> = Object.freeze({
 const FIELDS = Object.keys(BRANDING_DEFAULTS) as (keyof Branding)[];
 const KEY = 'branding';
 
-export function getBranding(db: Db): Branding {
-  return { ...BRANDING_DEFAULTS, ...getSetting<Partial<Branding>>(db, KEY, {}) };
+export async function getBranding(store: Store): Promise<Branding> {
+  return { ...BRANDING_DEFAULTS, ...await getSetting<Partial<Branding>>(store, KEY, {}) };
 }
 
-export function updateBranding(db: Db, patch: Partial<Branding>): Branding {
-  const next = { ...getBranding(db), ...patch };
-  setSetting(db, KEY, next);
+export async function updateBranding(store: Store, patch: Partial<Branding>): Promise<Branding> {
+  const next = { ...await getBranding(store), ...patch };
+  await setSetting(store, KEY, next);
   return next;
 }
 

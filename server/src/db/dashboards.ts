@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 
 export interface DashboardRow {
   id: string;
@@ -18,21 +18,32 @@ export const DEFAULT_DASHBOARDS = [
 ] as const;
 
 /** Creates the default dashboards the user lacks: the Home Dashboard with `homeDashlets`, the Screen Dashboard empty. */
-export function insertDefaultDashboards(db: Db, userId: number, homeDashlets: readonly unknown[], now = Date.now()): void {
-  const insert = db.prepare('INSERT OR IGNORE INTO dashboards (id, user_id, title, dashlets, created_at) VALUES (?, ?, ?, ?, ?)');
-  db.transaction(() => {
-    DEFAULT_DASHBOARDS.forEach((d, i) => insert.run(d.id, userId, d.title, d.id === 'home' ? JSON.stringify(homeDashlets) : '[]', now + i));
-  })();
+export async function insertDefaultDashboards(store: Store, userId: number, homeDashlets: readonly unknown[], now = Date.now()): Promise<void> {
+  // One statement for both rows, so it is all-or-nothing without a transaction and callers may pass one of their own.
+  await store.insertInto('dashboards')
+    .values(DEFAULT_DASHBOARDS.map((d, i) => ({
+      id: d.id, user_id: userId, title: d.title, dashlets: d.id === 'home' ? JSON.stringify(homeDashlets) : '[]', created_at: now + i,
+    })))
+    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+    .execute();
 }
 
-export function saveDashlets(db: Db, userId: number, id: string, dashlets: readonly unknown[]): void {
-  db.prepare('UPDATE dashboards SET dashlets = ? WHERE user_id = ? AND id = ?').run(JSON.stringify(dashlets), userId, id);
+/**
+ * Saves the dashlets only if the stored text is still `previous` (what the edit started from); false when another
+ * request saved in between, since with several processes nothing else keeps two edits from overwriting each other.
+ */
+export async function saveDashlets(store: Store, userId: number, id: string, dashlets: readonly unknown[], previous: string): Promise<boolean> {
+  const result = await store.updateTable('dashboards').set({ dashlets: JSON.stringify(dashlets) })
+    .where('user_id', '=', userId).where('id', '=', id).where('dashlets', '=', previous).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The user's dashboards: home, then screen, then the rest in creation order. */
-export function listUserDashboards(db: Db, userId: number): DashboardRow[] {
-  return db.prepare(`SELECT * FROM dashboards WHERE user_id = ?
-      ORDER BY CASE id WHEN 'home' THEN 0 WHEN 'screen' THEN 1 ELSE 2 END, created_at, id`).all(userId) as DashboardRow[];
+export function listUserDashboards(store: Store, userId: number): Promise<DashboardRow[]> {
+  return store.selectFrom('dashboards').selectAll().where('user_id', '=', userId)
+    .orderBy((eb) => eb.case().when('id', '=', 'home').then(0).when('id', '=', 'screen').then(1).else(2).end())
+    .orderBy('created_at').orderBy('id')
+    .execute();
 }
 
 export const DEFAULT_BACKGROUND = '131b25';
@@ -52,37 +63,40 @@ export function toDashboard(row: DashboardRow): Dashboard {
   return { id: row.id, title: row.title, opts: { background: row.background, transparent: row.transparent ? 1 : 0 } };
 }
 
-export function findDashboard(db: Db, userId: number, id: string): DashboardRow | undefined {
-  return db.prepare('SELECT * FROM dashboards WHERE user_id = ? AND id = ?').get(userId, id) as DashboardRow | undefined;
+export function findDashboard(store: Store, userId: number, id: string): Promise<DashboardRow | undefined> {
+  return store.selectFrom('dashboards').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
-export function countDashboards(db: Db, userId: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM dashboards WHERE user_id = ?').get(userId) as { n: number }).n;
+export async function countDashboards(store: Store, userId: number): Promise<number> {
+  const row = await store.selectFrom('dashboards').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** 'd' and 12 hex digits: unguessable ids keep one user's links from naming another's dashboards by accident. */
-function newId(db: Db, userId: number): string {
+async function newId(store: Store, userId: number): Promise<string> {
   for (;;) {
     const id = `d${crypto.randomBytes(6).toString('hex')}`;
-    if (!findDashboard(db, userId, id)) return id;
+    if (!await findDashboard(store, userId, id)) return id;
   }
 }
 
-export function createDashboard(db: Db, userId: number, fields: DashboardFields, dashlets = '[]', now = Date.now()): DashboardRow {
-  const id = newId(db, userId);
-  db.prepare('INSERT INTO dashboards (id, user_id, title, background, transparent, dashlets, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(id, userId, fields.title, fields.background, fields.transparent ? 1 : 0, dashlets, now);
-  return findDashboard(db, userId, id)!;
+export async function createDashboard(store: Store, userId: number, fields: DashboardFields, dashlets = '[]', now = Date.now()): Promise<DashboardRow> {
+  const id = await newId(store, userId);
+  return store.insertInto('dashboards')
+    .values({ id, user_id: userId, title: fields.title, background: fields.background, transparent: fields.transparent ? 1 : 0, dashlets, created_at: now })
+    .returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateDashboard(db: Db, userId: number, id: string, fields: DashboardFields): DashboardRow | undefined {
-  db.prepare('UPDATE dashboards SET title = ?, background = ?, transparent = ? WHERE user_id = ? AND id = ?')
-    .run(fields.title, fields.background, fields.transparent ? 1 : 0, userId, id);
-  return findDashboard(db, userId, id);
+export function updateDashboard(store: Store, userId: number, id: string, fields: DashboardFields): Promise<DashboardRow | undefined> {
+  return store.updateTable('dashboards')
+    .set({ title: fields.title, background: fields.background, transparent: fields.transparent ? 1 : 0 })
+    .where('user_id', '=', userId).where('id', '=', id)
+    .returningAll().executeTakeFirst();
 }
 
-export function deleteDashboard(db: Db, userId: number, id: string): boolean {
-  return db.prepare('DELETE FROM dashboards WHERE user_id = ? AND id = ?').run(userId, id).changes > 0;
+export async function deleteDashboard(store: Store, userId: number, id: string): Promise<boolean> {
+  const result = await store.deleteFrom('dashboards').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 function dashletList(text: string): unknown[] {

@@ -1,12 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrations } from './schema.js';
-import { databaseStartupError, prepareDataDir, readOnly } from './startupError.js';
+import { Kysely, SqliteDialect } from 'kysely';
+import { adoptLegacySchema } from './sqliteLegacy.js';
+import { migrate, NewerDatabaseError } from './migrate.js';
+import { localExclusive, type Storage } from './store.js';
+import type { Tables } from './tables.js';
+import { databaseStartupError, newerDatabase, prepareDataDir, readOnly } from './startupError.js';
 
 export type Db = Database.Database;
 
-/** Opens (creating if needed) the database in `dataDir`; a problem with the dir or the file throws a StartupError. */
+/**
+ * The embedded engine: one SQLite file in `dataDir`, opened and brought up to date. A problem with the dir or the
+ * file throws a StartupError.
+ */
+export async function openSqliteStorage(dataDir: string): Promise<Storage> {
+  const raw = openDatabase(dataDir);
+  const file = raw.name;
+  const store = new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw }) });
+  try {
+    await migrate(store, 'sqlite');
+  } catch (err) {
+    raw.close();
+    throw err instanceof NewerDatabaseError ? newerDatabase(file, err) : databaseStartupError(err, file);
+  }
+  return { store, dialect: 'sqlite', location: file, exclusive: localExclusive(), close: () => store.destroy() };
+}
+
+/** Opens (creating if needed) the SQLite file in `dataDir`, without the shared migrations; problems throw a StartupError. */
 export function openDatabase(dataDir: string): Db {
   prepareDataDir(dataDir);
   const file = path.join(dataDir, 'pharos.sqlite');
@@ -28,7 +49,7 @@ export function openDatabase(dataDir: string): Db {
     // A damaged page is found now, with a clear message, rather than by some later request (the database is small).
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
-    migrate(db);
+    adoptLegacySchema(db);
     return db;
   } catch (err) {
     db?.close();
@@ -54,18 +75,4 @@ function cachingStatements(db: Db): Db {
     return statement;
   }) as Db['prepare'];
   return db;
-}
-
-export function migrate(db: Db): void {
-  // Server and CLI may open a fresh data dir at once: read the version under the write lock, one step at a time.
-  for (;;) {
-    const done = db.transaction(() => {
-      const current = db.pragma('user_version', { simple: true }) as number;
-      if (current >= migrations.length) return true;
-      db.exec(migrations[current]!);
-      db.pragma(`user_version = ${current + 1}`);
-      return false;
-    }).immediate();
-    if (done) break;
-  }
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { Db } from './database.js';
+import { sql } from 'kysely';
+import type { Store } from './store.js';
 import { randomToken } from '../auth/password.js';
 
 export interface DisplayRow {
@@ -47,74 +48,93 @@ export function newPairingCode(): string {
 /** Upper-cases and drops spaces and dashes, so "acde-fghj" as typed matches. */
 export const normaliseCode = (input: string): string => input.toUpperCase().replace(/[\s-]/g, '');
 
-export function createPairing(db: Db, now: number): { code: string; secret: string; expiresAt: number } {
-  db.prepare('DELETE FROM display_pairings WHERE expires_at < ? AND display_id IS NULL').run(now);
+export async function createPairing(store: Store, now: number): Promise<{ code: string; secret: string; expiresAt: number }> {
+  await store.deleteFrom('display_pairings').where('expires_at', '<', now).where('display_id', 'is', null).execute();
   const secret = randomToken();
+  const expiresAt = now + PAIRING_MS;
+  // A code another screen holds (on any process) inserts nothing: draw again.
   for (;;) {
     const code = newPairingCode();
-    const taken = db.prepare('SELECT 1 FROM display_pairings WHERE code = ?').get(code);
-    if (taken) continue;
-    const expiresAt = now + PAIRING_MS;
-    db.prepare('INSERT INTO display_pairings (code, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?)').run(code, hashToken(secret), now, expiresAt);
-    return { code, secret, expiresAt };
+    const inserted = await store.insertInto('display_pairings').values({ code, secret_hash: hashToken(secret), created_at: now, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('code').doNothing()).returning('code').executeTakeFirst();
+    if (inserted) return { code, secret, expiresAt };
   }
 }
 
-export function findPairing(db: Db, code: string): PairingRow | undefined {
-  return db.prepare('SELECT * FROM display_pairings WHERE code = ?').get(code) as PairingRow | undefined;
+export function findPairing(store: Store, code: string): Promise<PairingRow | undefined> {
+  return store.selectFrom('display_pairings').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-export function deletePairing(db: Db, code: string): void {
-  db.prepare('DELETE FROM display_pairings WHERE code = ?').run(code);
+export async function deletePairing(store: Store, code: string): Promise<boolean> {
+  const result = await store.deleteFrom('display_pairings').where('code', '=', code).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
-/** The administrator's claim: the display exists from here on, its token is made when the screen picks it up. */
-export function claimPairing(db: Db, code: string, display: { name: string; userId: number; params: string }, now: number): DisplayRow {
-  return db.transaction(() => {
-    const info = db.prepare('INSERT INTO displays (name, user_id, params, nsp, xsrf, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(display.name, display.userId, display.params, randomToken(16), randomToken(16), now);
-    const id = Number(info.lastInsertRowid);
-    db.prepare('UPDATE display_pairings SET display_id = ? WHERE code = ?').run(id, code);
-    return findDisplay(db, id)!;
-  })();
+/** Thrown inside a transaction to roll it back when another request got there first. */
+class Raced extends Error {}
+
+/**
+ * The administrator's claim: the display exists from here on, its token is made when the screen picks it up.
+ * Undefined when the code was claimed meanwhile (two administrators, possibly on two processes).
+ */
+export async function claimPairing(store: Store, code: string, display: { name: string; userId: number; params: string }, now: number): Promise<DisplayRow | undefined> {
+  try {
+    return await store.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('displays')
+        .values({ name: display.name, user_id: display.userId, params: display.params, nsp: randomToken(16), xsrf: randomToken(16), created_at: now })
+        .returningAll().executeTakeFirstOrThrow();
+      const claimed = await trx.updateTable('display_pairings').set({ display_id: row.id }).where('code', '=', code).where('display_id', 'is', null).executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) throw new Raced();
+      return row;
+    });
+  } catch (err) {
+    if (err instanceof Raced) return undefined;
+    throw err;
+  }
 }
 
-/** Issues the device token (returned once, stored hashed) and ends the pairing. */
-export function issueDeviceToken(db: Db, pairing: PairingRow): { token: string; display: DisplayRow } {
+/**
+ * Issues the device token (returned once, stored hashed) and ends the pairing. Undefined when the pairing is gone
+ * meanwhile (picked up by a concurrent poll, or the display revoked before it was picked up).
+ */
+export async function issueDeviceToken(store: Store, pairing: PairingRow): Promise<{ token: string; display: DisplayRow } | undefined> {
   const token = randomToken();
-  db.transaction(() => {
-    db.prepare('UPDATE displays SET token_hash = ? WHERE id = ?').run(hashToken(token), pairing.display_id);
-    deletePairing(db, pairing.code);
-  })();
-  return { token, display: findDisplay(db, pairing.display_id!)! };
+  return store.transaction().execute(async (trx) => {
+    if (pairing.display_id === null || !(await deletePairing(trx, pairing.code))) return undefined;
+    const display = await trx.updateTable('displays').set({ token_hash: hashToken(token) }).where('id', '=', pairing.display_id).returningAll().executeTakeFirst();
+    return display && { token, display };
+  });
 }
 
-export function findDisplay(db: Db, id: number): DisplayRow | undefined {
-  return db.prepare('SELECT * FROM displays WHERE id = ?').get(id) as DisplayRow | undefined;
+export function findDisplay(store: Store, id: number): Promise<DisplayRow | undefined> {
+  return store.selectFrom('displays').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findDisplayByToken(db: Db, token: string): DisplayRow | undefined {
-  return db.prepare('SELECT * FROM displays WHERE token_hash = ?').get(hashToken(token)) as DisplayRow | undefined;
+export function findDisplayByToken(store: Store, token: string): Promise<DisplayRow | undefined> {
+  return store.selectFrom('displays').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
 }
 
-export function listDisplays(db: Db): (DisplayRow & { username: string })[] {
-  return db.prepare('SELECT d.*, u.username FROM displays d JOIN users u ON u.id = d.user_id ORDER BY d.name COLLATE NOCASE, d.id').all() as (DisplayRow & { username: string })[];
+export function listDisplays(store: Store): Promise<(DisplayRow & { username: string })[]> {
+  return store.selectFrom('displays as d').innerJoin('users as u', 'u.id', 'd.user_id').selectAll('d').select('u.username')
+    .orderBy(sql`lower(d.name)`).orderBy('d.id').execute();
 }
 
-export function touchDisplay(db: Db, id: number, now: number): void {
-  db.prepare('UPDATE displays SET last_seen = ? WHERE id = ?').run(now, id);
+export async function touchDisplay(store: Store, id: number, now: number): Promise<void> {
+  await store.updateTable('displays').set({ last_seen: now }).where('id', '=', id).execute();
 }
 
-export function updateDisplay(db: Db, id: number, changes: { name?: string; params?: string; userId?: number }): boolean {
-  const d = findDisplay(db, id);
-  if (!d) return false;
-  db.prepare('UPDATE displays SET name = ?, params = ?, user_id = ? WHERE id = ?').run(changes.name ?? d.name, changes.params ?? d.params, changes.userId ?? d.user_id, id);
-  return true;
+export async function updateDisplay(store: Store, id: number, changes: { name?: string; params?: string; userId?: number }): Promise<boolean> {
+  const set = { name: changes.name, params: changes.params, user_id: changes.userId };
+  if (Object.values(set).every((v) => v === undefined)) return (await findDisplay(store, id)) !== undefined;
+  // Undefined values are left out of the UPDATE, so what is not changed keeps its value.
+  const result = await store.updateTable('displays').set(set).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Revoking deletes the display and with it its token hash: the next request with that token answers 401. */
-export function revokeDisplay(db: Db, id: number): boolean {
-  return db.prepare('DELETE FROM displays WHERE id = ?').run(id).changes > 0;
+export async function revokeDisplay(store: Store, id: number): Promise<boolean> {
+  const result = await store.deleteFrom('displays').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 export function displayInfo(d: DisplayRow): DisplayInfo {
@@ -122,19 +142,27 @@ export function displayInfo(d: DisplayRow): DisplayInfo {
   return parsed && typeof parsed === 'object' ? (parsed as DisplayInfo) : {};
 }
 
-export function queueDisplayCommand(db: Db, id: number, command: DisplayCommand): boolean {
-  const d = findDisplay(db, id);
-  if (!d) return false;
-  const list = (JSON.parse(d.commands) as DisplayCommand[]).filter((c) => c !== command);
-  db.prepare('UPDATE displays SET commands = ? WHERE id = ?').run(JSON.stringify([...list, command]), id);
-  return true;
+/**
+ * Rewrites a display's command queue only if nobody changed it since it was read (another process may queue or hand
+ * over commands at the same moment), reading again until that holds. False when the display is gone.
+ */
+async function swapCommands(store: Store, id: number, next: (queued: DisplayCommand[]) => { commands: DisplayCommand[]; info?: string; last_seen?: number }): Promise<DisplayCommand[] | false> {
+  for (;;) {
+    const d = await findDisplay(store, id);
+    if (!d) return false;
+    const queued = JSON.parse(d.commands) as DisplayCommand[];
+    const { commands, ...rest } = next(queued);
+    const result = await store.updateTable('displays').set({ ...rest, commands: JSON.stringify(commands) })
+      .where('id', '=', id).where('commands', '=', d.commands).executeTakeFirst();
+    if (result.numUpdatedRows > 0n) return queued;
+  }
+}
+
+export async function queueDisplayCommand(store: Store, id: number, command: DisplayCommand): Promise<boolean> {
+  return (await swapCommands(store, id, (queued) => ({ commands: [...queued.filter((c) => c !== command), command] }))) !== false;
 }
 
 /** The screen's report: stores what it says about itself and hands over (and clears) its waiting commands. */
-export function reportDisplay(db: Db, id: number, info: DisplayInfo, now: number): DisplayCommand[] {
-  return db.transaction(() => {
-    const d = findDisplay(db, id)!;
-    db.prepare("UPDATE displays SET info = ?, last_seen = ?, commands = '[]' WHERE id = ?").run(JSON.stringify(info), now, id);
-    return JSON.parse(d.commands) as DisplayCommand[];
-  })();
+export async function reportDisplay(store: Store, id: number, info: DisplayInfo, now: number): Promise<DisplayCommand[]> {
+  return (await swapCommands(store, id, () => ({ commands: [], info: JSON.stringify(info), last_seen: now }))) || [];
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 
 export interface FavoriteRow {
   user_id: number;
@@ -13,31 +13,33 @@ export interface FavoriteRow {
 /** Same order as dashboards (200) and tools (500): far more than a menu can usefully show, small enough to keep the menu fast. */
 export const MAX_FAVORITES_PER_USER = 200;
 
-export function countFavorites(db: Db, userId: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM favorites WHERE user_id = ?').get(userId) as { n: number }).n;
+export async function countFavorites(store: Store, userId: number): Promise<number> {
+  const row = await store.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-export function listFavorites(db: Db, userId: number): FavoriteRow[] {
-  return db.prepare('SELECT * FROM favorites WHERE user_id = ? ORDER BY position, item_key').all(userId) as FavoriteRow[];
+export function listFavorites(store: Store, userId: number): Promise<FavoriteRow[]> {
+  return store.selectFrom('favorites').selectAll().where('user_id', '=', userId).orderBy('position').orderBy('item_key').execute();
 }
 
-export function findFavorite(db: Db, userId: number, key: string): FavoriteRow | undefined {
-  return db.prepare('SELECT * FROM favorites WHERE user_id = ? AND item_key = ?').get(userId, key) as FavoriteRow | undefined;
+export function findFavorite(store: Store, userId: number, key: string): Promise<FavoriteRow | undefined> {
+  return store.selectFrom('favorites').selectAll().where('user_id', '=', userId).where('item_key', '=', key).executeTakeFirst();
 }
 
 /** Keys carry no dashes: the menu entry id is `menu-favorites-KEY` and the app takes the last dash-separated part. */
-export function addFavorite(db: Db, userId: number, title: string, path: string, target: string): FavoriteRow {
+export async function addFavorite(store: Store, userId: number, title: string, path: string, target: string): Promise<FavoriteRow> {
   const key = crypto.randomBytes(6).toString('hex');
-  const { next } = db.prepare('SELECT COALESCE(MAX(position), -1) + 1 AS next FROM favorites WHERE user_id = ?').get(userId) as { next: number };
-  db.prepare('INSERT INTO favorites (user_id, item_key, title, path, target, position) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(userId, key, title, path, target, next);
-  return findFavorite(db, userId, key)!;
+  const { next } = await store.selectFrom('favorites')
+    .select((eb) => eb(eb.fn.coalesce(eb.fn.max('position'), eb.lit(-1)), '+', 1).as('next'))
+    .where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return store.insertInto('favorites').values({ user_id: userId, item_key: key, title, path, target, position: Number(next) })
+    .returningAll().executeTakeFirstOrThrow();
 }
 
-export function renameFavorite(db: Db, userId: number, key: string, title: string): void {
-  db.prepare('UPDATE favorites SET title = ? WHERE user_id = ? AND item_key = ?').run(title, userId, key);
+export async function renameFavorite(store: Store, userId: number, key: string, title: string): Promise<void> {
+  await store.updateTable('favorites').set({ title }).where('user_id', '=', userId).where('item_key', '=', key).execute();
 }
 
-export function deleteFavorite(db: Db, userId: number, key: string): void {
-  db.prepare('DELETE FROM favorites WHERE user_id = ? AND item_key = ?').run(userId, key);
+export async function deleteFavorite(store: Store, userId: number, key: string): Promise<void> {
+  await store.deleteFrom('favorites').where('user_id', '=', userId).where('item_key', '=', key).execute();
 }

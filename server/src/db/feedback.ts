@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 
 export interface FeedbackRow {
   id: number;
@@ -14,31 +14,34 @@ export interface FeedbackRow {
   next_attempt_at: number;
 }
 
-export function enqueueFeedback(db: Db, entry: { userId: number; name: string; email: string; feedback: string; targetUrl: string }, now = Date.now()): number {
-  const info = db.prepare(`INSERT INTO feedback_outbox (user_id, name, email, feedback, target_url, created_at, next_attempt_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`).run(entry.userId, entry.name, entry.email, entry.feedback, entry.targetUrl, now, now);
-  return Number(info.lastInsertRowid);
+export async function enqueueFeedback(store: Store, entry: { userId: number; name: string; email: string; feedback: string; targetUrl: string }, now = Date.now()): Promise<number> {
+  const row = await store.insertInto('feedback_outbox').values({
+    user_id: entry.userId, name: entry.name, email: entry.email, feedback: entry.feedback, target_url: entry.targetUrl,
+    created_at: now, next_attempt_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
-export function findFeedback(db: Db, id: number): FeedbackRow | undefined {
-  return db.prepare('SELECT * FROM feedback_outbox WHERE id = ?').get(id) as FeedbackRow | undefined;
+export function findFeedback(store: Store, id: number): Promise<FeedbackRow | undefined> {
+  return store.selectFrom('feedback_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listFeedback(db: Db): FeedbackRow[] {
-  return db.prepare('SELECT * FROM feedback_outbox ORDER BY id').all() as FeedbackRow[];
+export function listFeedback(store: Store): Promise<FeedbackRow[]> {
+  return store.selectFrom('feedback_outbox').selectAll().orderBy('id').execute();
 }
 
 /** Undelivered entries whose backoff has run out, oldest first. */
-export function dueFeedback(db: Db, now: number, limit: number): FeedbackRow[] {
-  return db.prepare('SELECT * FROM feedback_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?')
-    .all(now, limit) as FeedbackRow[];
+export function dueFeedback(store: Store, now: number, limit: number): Promise<FeedbackRow[]> {
+  return store.selectFrom('feedback_outbox').selectAll().where('delivered_at', 'is', null).where('next_attempt_at', '<=', now)
+    .orderBy('id').limit(limit).execute();
 }
 
-export function markFeedbackDelivered(db: Db, id: number, now: number): void {
-  db.prepare('UPDATE feedback_outbox SET attempts = attempts + 1, delivered_at = ?, last_error = NULL WHERE id = ?').run(now, id);
+export async function markFeedbackDelivered(store: Store, id: number, now: number): Promise<void> {
+  await store.updateTable('feedback_outbox').set((eb) => ({ attempts: eb('attempts', '+', 1), delivered_at: now, last_error: null }))
+    .where('id', '=', id).execute();
 }
 
-export function markFeedbackFailed(db: Db, id: number, error: string, nextAttemptAt: number): void {
-  db.prepare('UPDATE feedback_outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?')
-    .run(error.slice(0, 500), nextAttemptAt, id);
+export async function markFeedbackFailed(store: Store, id: number, error: string, nextAttemptAt: number): Promise<void> {
+  await store.updateTable('feedback_outbox').set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt }))
+    .where('id', '=', id).execute();
 }

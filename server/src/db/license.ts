@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 import { getSetting, setSetting } from './settings.js';
 import { boolField, intField, str, type Fields } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
@@ -36,13 +36,13 @@ export const LICENSE_FIELDS = Object.keys(LICENSE_DEFAULTS) as LicenseField[];
 
 const KEY = 'license';
 
-export function getLicense(db: Db): LicenseState {
-  return { ...LICENSE_DEFAULTS, ...getSetting<Partial<LicenseState>>(db, KEY, {}) };
+export async function getLicense(store: Store): Promise<LicenseState> {
+  return { ...LICENSE_DEFAULTS, ...await getSetting<Partial<LicenseState>>(store, KEY, {}) };
 }
 
-export function updateLicense(db: Db, patch: Partial<LicenseState>): LicenseState {
-  const next = { ...getLicense(db), ...patch };
-  setSetting(db, KEY, next);
+export async function updateLicense(store: Store, patch: Partial<LicenseState>): Promise<LicenseState> {
+  const next = { ...await getLicense(store), ...patch };
+  await setSetting(store, KEY, next);
   return next;
 }
 

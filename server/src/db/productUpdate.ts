@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 import { getSetting, setSetting } from './settings.js';
 import { boolField, str, type Fields } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
@@ -25,13 +25,13 @@ export const UPDATE_DEFAULTS: Readonly<UpdateSettings> = Object.freeze({
 const KEY = 'product.update';
 const FIELDS = Object.keys(UPDATE_DEFAULTS) as (keyof UpdateSettings)[];
 
-export function getUpdateSettings(db: Db): UpdateSettings {
-  return { ...UPDATE_DEFAULTS, ...getSetting<Partial<UpdateSettings>>(db, KEY, {}) };
+export async function getUpdateSettings(store: Store): Promise<UpdateSettings> {
+  return { ...UPDATE_DEFAULTS, ...await getSetting<Partial<UpdateSettings>>(store, KEY, {}) };
 }
 
-export function updateUpdateSettings(db: Db, patch: Partial<UpdateSettings>): UpdateSettings {
-  const next = { ...getUpdateSettings(db), ...patch };
-  setSetting(db, KEY, next);
+export async function updateUpdateSettings(store: Store, patch: Partial<UpdateSettings>): Promise<UpdateSettings> {
+  const next = { ...await getUpdateSettings(store), ...patch };
+  await setSetting(store, KEY, next);
   return next;
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
@@ -29,11 +29,11 @@ export interface Schedule extends NewSchedule { id: number; userId: number; crea
 export interface OutboxEntry { id: number; scheduleId: number | null; url: string; recipients: string[]; format: ScheduleFormat; dueAt: number; createdAt: number; deliveredAt: number | null }
 
 interface ScheduleRow {
-  id: number; user_id: number; url: string; frequency: Frequency; at_time: string; weekday: number | null; monthday: number | null;
-  recipients: string; format: ScheduleFormat; created_at: number; next_run_at: number;
+  id: number; user_id: number; url: string; frequency: string; at_time: string; weekday: number | null; monthday: number | null;
+  recipients: string; format: string; created_at: number; next_run_at: number;
 }
 
-interface OutboxRow { id: number; schedule_id: number | null; url: string; recipients: string; format: ScheduleFormat; due_at: number; created_at: number; delivered_at: number | null }
+interface OutboxRow { id: number; schedule_id: number | null; url: string; recipients: string; format: string; due_at: number; created_at: number; delivered_at: number | null }
 
 function daysIn(year: number, month: number): number {
   return new Date(year, month + 1, 0).getDate();
@@ -64,54 +64,64 @@ export function nextRunAt(timing: ScheduleTiming, after: number): number {
 
 function toSchedule(r: ScheduleRow): Schedule {
   return {
-    id: r.id, userId: r.user_id, url: r.url, frequency: r.frequency, time: r.at_time,
+    id: r.id, userId: r.user_id, url: r.url, frequency: r.frequency as Frequency, time: r.at_time,
     weekday: r.weekday ?? undefined, monthday: r.monthday ?? undefined,
-    recipients: r.recipients.split(','), format: r.format, createdAt: r.created_at, nextRunAt: r.next_run_at,
+    recipients: r.recipients.split(','), format: r.format as ScheduleFormat, createdAt: r.created_at, nextRunAt: r.next_run_at,
   };
 }
 
-export function listSchedules(db: Db, userId: number): Schedule[] {
-  return (db.prepare('SELECT * FROM page_schedules WHERE user_id = ? ORDER BY id').all(userId) as ScheduleRow[]).map(toSchedule);
+export async function listSchedules(store: Store, userId: number): Promise<Schedule[]> {
+  const rows = await store.selectFrom('page_schedules').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return rows.map(toSchedule);
 }
 
-export function countSchedules(db: Db, userId: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM page_schedules WHERE user_id = ?').get(userId) as { n: number }).n;
+export async function countSchedules(store: Store, userId: number): Promise<number> {
+  const row = await store.selectFrom('page_schedules').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-export function addSchedule(db: Db, userId: number, s: NewSchedule, now = Date.now()): number {
-  const info = db.prepare(`INSERT INTO page_schedules (user_id, url, frequency, at_time, weekday, monthday, recipients, format, created_at, next_run_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(userId, s.url, s.frequency, s.time,
-    s.frequency === 'weekly' ? s.weekday ?? 1 : null, s.frequency === 'monthly' ? s.monthday ?? 1 : null,
-    s.recipients.join(','), s.format, now, nextRunAt(s, now));
-  return Number(info.lastInsertRowid);
+export async function addSchedule(store: Store, userId: number, s: NewSchedule, now = Date.now()): Promise<number> {
+  const row = await store.insertInto('page_schedules').values({
+    user_id: userId, url: s.url, frequency: s.frequency, at_time: s.time,
+    weekday: s.frequency === 'weekly' ? s.weekday ?? 1 : null, monthday: s.frequency === 'monthly' ? s.monthday ?? 1 : null,
+    recipients: s.recipients.join(','), format: s.format, created_at: now, next_run_at: nextRunAt(s, now),
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Only the owner's own schedule; false when there is none with that id for this user. */
-export function deleteSchedule(db: Db, userId: number, id: number): boolean {
-  return db.prepare('DELETE FROM page_schedules WHERE id = ? AND user_id = ?').run(id, userId).changes > 0;
+export async function deleteSchedule(store: Store, userId: number, id: number): Promise<boolean> {
+  const result = await store.deleteFrom('page_schedules').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /**
  * Records one outbox entry for every schedule that is due and moves it to its next send time. A server that was
  * down over several send times records one delivery, not a burst of stale ones.
  */
-export function recordDueDeliveries(db: Db, now = Date.now()): number {
-  const due = (db.prepare('SELECT * FROM page_schedules WHERE next_run_at <= ? ORDER BY next_run_at').all(now) as ScheduleRow[]).map(toSchedule);
-  const insert = db.prepare(`INSERT INTO schedule_outbox (schedule_id, user_id, url, recipients, format, due_at, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const advance = db.prepare('UPDATE page_schedules SET next_run_at = ? WHERE id = ?');
-  db.transaction(() => {
-    for (const s of due) {
-      insert.run(s.id, s.userId, s.url, s.recipients.join(','), s.format, s.nextRunAt, now);
-      advance.run(nextRunAt(s, now), s.id);
+export function recordDueDeliveries(store: Store, now = Date.now()): Promise<number> {
+  // One transaction, and each schedule advances only from the send time read: two processes sharing a database
+  // cannot both record the same send.
+  return store.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('page_schedules').selectAll().where('next_run_at', '<=', now).orderBy('next_run_at').execute();
+    let recorded = 0;
+    for (const s of rows.map(toSchedule)) {
+      const advanced = await trx.updateTable('page_schedules').set({ next_run_at: nextRunAt(s, now) })
+        .where('id', '=', s.id).where('next_run_at', '=', s.nextRunAt).executeTakeFirst();
+      if (advanced.numUpdatedRows === 0n) continue;
+      await trx.insertInto('schedule_outbox').values({
+        schedule_id: s.id, user_id: s.userId, url: s.url, recipients: s.recipients.join(','), format: s.format, due_at: s.nextRunAt, created_at: now,
+      }).execute();
+      recorded++;
     }
-  })();
-  return due.length;
+    return recorded;
+  });
 }
 
-export function listOutbox(db: Db, userId: number, limit = 20): OutboxEntry[] {
-  return (db.prepare('SELECT * FROM schedule_outbox WHERE user_id = ? ORDER BY id DESC LIMIT ?').all(userId, limit) as OutboxRow[]).map((r) => ({
-    id: r.id, scheduleId: r.schedule_id, url: r.url, recipients: r.recipients.split(','), format: r.format,
+export async function listOutbox(store: Store, userId: number, limit = 20): Promise<OutboxEntry[]> {
+  const rows: OutboxRow[] = await store.selectFrom('schedule_outbox').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id, scheduleId: r.schedule_id, url: r.url, recipients: r.recipients.split(','), format: r.format as ScheduleFormat,
     dueAt: r.due_at, createdAt: r.created_at, deliveredAt: r.delivered_at,
   }));
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 import { randomToken } from '../auth/password.js';
 
 export interface SessionRow {
@@ -11,38 +11,41 @@ export interface SessionRow {
   last_seen: number;
 }
 
-export function createSession(db: Db, userId: number, now = Date.now()): SessionRow {
+export async function createSession(store: Store, userId: number, now = Date.now()): Promise<SessionRow> {
   const row: SessionRow = { id: randomToken(), user_id: userId, nsp: randomToken(16), xsrf: randomToken(16), vars: '{}', created_at: now, last_seen: now };
-  db.prepare('INSERT INTO sessions (id, user_id, nsp, xsrf, vars, created_at, last_seen) VALUES (@id, @user_id, @nsp, @xsrf, @vars, @created_at, @last_seen)').run(row);
+  await store.insertInto('sessions').values(row).execute();
   return row;
 }
 
 /** The session if it exists and has not been idle longer than `idleMs`; expired ones are deleted on sight. */
-export function findLiveSession(db: Db, id: string, idleMs: number, now = Date.now()): SessionRow | undefined {
-  const row = db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+export async function findLiveSession(store: Store, id: string, idleMs: number, now = Date.now()): Promise<SessionRow | undefined> {
+  const row = await store.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   if (now - row.last_seen > idleMs) {
-    deleteSession(db, id);
+    await deleteSession(store, id);
     return undefined;
   }
   return row;
 }
 
-export function touchSession(db: Db, id: string, now = Date.now()): void {
-  db.prepare('UPDATE sessions SET last_seen = ? WHERE id = ?').run(now, id);
+export async function touchSession(store: Store, id: string, now = Date.now()): Promise<void> {
+  await store.updateTable('sessions').set({ last_seen: now }).where('id', '=', id).execute();
 }
 
-export function deleteSession(db: Db, id: string): void {
-  db.prepare('DELETE FROM sessions WHERE id = ?').run(id);
+export async function deleteSession(store: Store, id: string): Promise<void> {
+  await store.deleteFrom('sessions').where('id', '=', id).execute();
 }
 
 /** Ends every session of a user (password or permission change), except optionally the one making the change. */
-export function deleteUserSessions(db: Db, userId: number, exceptId?: string): number {
-  return db.prepare('DELETE FROM sessions WHERE user_id = ? AND id IS NOT ?').run(userId, exceptId ?? null).changes;
+export async function deleteUserSessions(store: Store, userId: number, exceptId?: string): Promise<number> {
+  let q = store.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return Number((await q.executeTakeFirst()).numDeletedRows);
 }
 
-export function deleteIdleSessions(db: Db, idleMs: number, now = Date.now()): number {
-  return db.prepare('DELETE FROM sessions WHERE last_seen < ?').run(now - idleMs).changes;
+export async function deleteIdleSessions(store: Store, idleMs: number, now = Date.now()): Promise<number> {
+  const result = await store.deleteFrom('sessions').where('last_seen', '<', now - idleMs).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function sessionVars(row: SessionRow): Record<string, unknown> {
@@ -50,6 +53,6 @@ export function sessionVars(row: SessionRow): Record<string, unknown> {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 
-export function setSessionVars(db: Db, id: string, vars: Record<string, unknown>): void {
-  db.prepare('UPDATE sessions SET vars = ? WHERE id = ?').run(JSON.stringify(vars), id);
+export async function setSessionVars(store: Store, id: string, vars: Record<string, unknown>): Promise<void> {
+  await store.updateTable('sessions').set({ vars: JSON.stringify(vars) }).where('id', '=', id).execute();
 }

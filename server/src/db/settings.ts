@@ -1,13 +1,14 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 
 /** JSON values under a key; callers merge over their own defaults so old rows survive new fields. */
-export function getSetting<T>(db: Db, key: string, fallback: T): T {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+export async function getSetting<T>(store: Store, key: string, fallback: T): Promise<T> {
+  const row = await store.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   if (!row) return fallback;
   return JSON.parse(row.value) as T;
 }
 
-export function setSetting(db: Db, key: string, value: unknown): void {
-  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-    .run(key, JSON.stringify(value));
+export async function setSetting(store: Store, key: string, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  await store.insertInto('settings').values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json })).execute();
 }

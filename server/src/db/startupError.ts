@@ -12,6 +12,10 @@ export const STARTUP_EXIT_CODES = {
   'corrupt-database': 13,
   'locked-database': 14,
   'database-unusable': 15,
+  // 16 is a bad PHAROS_ENGINES file (monitoring/engines/enginesFile.ts).
+  'database-unreachable': 17,
+  'database-refused': 18,
+  'database-newer': 19,
 } as const;
 
 export type StartupProblem = keyof typeof STARTUP_EXIT_CODES;
@@ -118,4 +122,11 @@ export function databaseStartupError(err: unknown, file: string): unknown {
       { cause: err });
   }
   return err;
+}
+
+/** The schema was migrated by a newer Pharos (either engine). */
+export function newerDatabase(where: string, err: { version: number; known: number }): StartupError {
+  return new StartupError('database-newer', where,
+    `Pharos cannot start: the database ${where} is at schema version ${err.version}, newer than this Pharos (${err.known}). Run the newer Pharos, or restore a backup made before it was upgraded.`,
+    { cause: err });
 }

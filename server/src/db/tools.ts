@@ -1,4 +1,5 @@
-import type { Db } from './database.js';
+import { sql } from 'kysely';
+import type { Store } from './store.js';
 
 export type ToolScope = 'personal' | 'common';
 
@@ -47,40 +48,40 @@ export function toTool(base: string, row: ToolRow): Tool {
   return { id: row.id, name: row.name, url: row.url, href: toolHref(base, row.url) ?? '#' };
 }
 
+/** The tools of one list: the personal tools of `userId`, or all common tools (which have no owner). */
+function inScope(store: Store, scope: ToolScope, userId: number) {
+  const q = store.selectFrom('tools').selectAll().where('scope', '=', scope);
+  return scope === 'personal' ? q.where('owner_id', '=', userId) : q;
+}
+
 /** Personal tools of `userId`, or all common tools; by name like the menu. */
-export function listTools(db: Db, scope: ToolScope, userId: number): ToolRow[] {
-  return (scope === 'personal'
-    ? db.prepare("SELECT * FROM tools WHERE scope = 'personal' AND owner_id = ? ORDER BY name COLLATE NOCASE, id").all(userId)
-    : db.prepare("SELECT * FROM tools WHERE scope = 'common' ORDER BY name COLLATE NOCASE, id").all()) as ToolRow[];
+export function listTools(store: Store, scope: ToolScope, userId: number): Promise<ToolRow[]> {
+  return inScope(store, scope, userId).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
 /** A tool the user may see and change: their own personal tool, or any common tool. */
-export function findTool(db: Db, scope: ToolScope, userId: number, id: number): ToolRow | undefined {
-  return (scope === 'personal'
-    ? db.prepare("SELECT * FROM tools WHERE id = ? AND scope = 'personal' AND owner_id = ?").get(id, userId)
-    : db.prepare("SELECT * FROM tools WHERE id = ? AND scope = 'common'").get(id)) as ToolRow | undefined;
+export function findTool(store: Store, scope: ToolScope, userId: number, id: number): Promise<ToolRow | undefined> {
+  return inScope(store, scope, userId).where('id', '=', id).executeTakeFirst();
 }
 
-export function countTools(db: Db, scope: ToolScope, userId: number): number {
-  const row = scope === 'personal'
-    ? db.prepare("SELECT COUNT(*) AS n FROM tools WHERE scope = 'personal' AND owner_id = ?").get(userId)
-    : db.prepare("SELECT COUNT(*) AS n FROM tools WHERE scope = 'common'").get();
-  return (row as { n: number }).n;
+export async function countTools(store: Store, scope: ToolScope, userId: number): Promise<number> {
+  const q = store.selectFrom('tools').select((eb) => eb.fn.countAll<number>().as('n')).where('scope', '=', scope);
+  const row = await (scope === 'personal' ? q.where('owner_id', '=', userId) : q).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-export function createTool(db: Db, scope: ToolScope, userId: number, name: string, url: string, now = Date.now()): ToolRow {
-  const info = db.prepare('INSERT INTO tools (scope, owner_id, name, url, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(scope, scope === 'personal' ? userId : null, name, url, now);
-  return findTool(db, scope, userId, Number(info.lastInsertRowid))!;
+export function createTool(store: Store, scope: ToolScope, userId: number, name: string, url: string, now = Date.now()): Promise<ToolRow> {
+  return store.insertInto('tools').values({ scope, owner_id: scope === 'personal' ? userId : null, name, url, created_at: now })
+    .returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateTool(db: Db, scope: ToolScope, userId: number, id: number, name: string, url: string): ToolRow | undefined {
-  if (!findTool(db, scope, userId, id)) return undefined;
-  db.prepare('UPDATE tools SET name = ?, url = ? WHERE id = ?').run(name, url, id);
-  return findTool(db, scope, userId, id);
+export function updateTool(store: Store, scope: ToolScope, userId: number, id: number, name: string, url: string): Promise<ToolRow | undefined> {
+  const q = store.updateTable('tools').set({ name, url }).where('id', '=', id).where('scope', '=', scope);
+  return (scope === 'personal' ? q.where('owner_id', '=', userId) : q).returningAll().executeTakeFirst();
 }
 
-export function deleteTool(db: Db, scope: ToolScope, userId: number, id: number): boolean {
-  if (!findTool(db, scope, userId, id)) return false;
-  return db.prepare('DELETE FROM tools WHERE id = ?').run(id).changes > 0;
+export async function deleteTool(store: Store, scope: ToolScope, userId: number, id: number): Promise<boolean> {
+  const q = store.deleteFrom('tools').where('id', '=', id).where('scope', '=', scope);
+  const result = await (scope === 'personal' ? q.where('owner_id', '=', userId) : q).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

@@ -1,4 +1,5 @@
-import type { Db } from './database.js';
+import { sql } from 'kysely';
+import type { Store } from './store.js';
 import { addDefaultViews } from './views.js';
 import { hashPassword } from '../auth/password.js';
 
@@ -39,65 +40,86 @@ export function permissionsOf(user: UserRow): Permissions {
   };
 }
 
-export function findUserByName(db: Db, username: string): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
+/** Names match whatever the case, as they always did (the SQLite column was NOCASE; PostgreSQL's text is not). */
+export function findUserByName(store: Store, username: string): Promise<UserRow | undefined> {
+  return store.selectFrom('users').selectAll().where(sql`lower(username)`, '=', sql`lower(${username})`).executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+export function findUserById(store: Store, id: number): Promise<UserRow | undefined> {
+  return store.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listUsers(db: Db): UserRow[] {
-  return db.prepare('SELECT * FROM users ORDER BY username').all() as UserRow[];
+export function listUsers(store: Store): Promise<UserRow[]> {
+  return store.selectFrom('users').selectAll().orderBy(sql`lower(username)`).orderBy('username').execute();
 }
 
-export function countUsers(db: Db): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+export async function countUsers(store: Store): Promise<number> {
+  const row = await store.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-export function createUser(db: Db, username: string, password: string, perms: Partial<Permissions>): UserRow {
+export async function countAdmins(store: Store): Promise<number> {
+  const row = await store.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('is_admin', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function createUser(store: Store, username: string, password: string, perms: Partial<Permissions>): Promise<UserRow> {
   const p = { ...NO_PERMISSIONS, ...perms };
+  // Hashed before the transaction: it takes ~50 ms and nothing slow may run inside one.
   const hash = hashPassword(password);
-  const id = db.transaction(() => {
-    const info = db.prepare(`INSERT INTO users (username, password_hash, is_admin, is_authorized_for_monitoring_system,
-        can_configure_objects, can_access_ccm, can_auto_deploy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(username, hash, +p.isAdmin, +p.isAuthorizedForMonitoringSystem, +p.canConfigureObjects, +p.canAccessCCM, +p.canAutoDeploy, Date.now());
-    const userId = Number(info.lastInsertRowid);
-    addDefaultViews(db, userId);
-    return userId;
-  })();
-  return findUserById(db, id)!;
+  return store.transaction().execute(async (trx) => {
+    const user = await trx.insertInto('users').values({
+      username, password_hash: hash, is_admin: +p.isAdmin, is_authorized_for_monitoring_system: +p.isAuthorizedForMonitoringSystem,
+      can_configure_objects: +p.canConfigureObjects, can_access_ccm: +p.canAccessCCM, can_auto_deploy: +p.canAutoDeploy, created_at: Date.now(),
+    }).returningAll().executeTakeFirstOrThrow();
+    await addDefaultViews(trx, user.id);
+    return user;
+  });
 }
 
-export function updateUserPermissions(db: Db, id: number, perms: Partial<Permissions>): void {
+export async function updateUserPermissions(store: Store, id: number, perms: Partial<Permissions>): Promise<void> {
+  const set: Partial<Record<(typeof PERMISSION_FLAGS)[PermissionFlag], number>> = {};
   for (const [flag, column] of Object.entries(PERMISSION_FLAGS)) {
     const v = perms[flag as PermissionFlag];
-    if (v !== undefined) db.prepare(`UPDATE users SET ${column} = ? WHERE id = ?`).run(+v, id);
+    if (v !== undefined) set[column] = +v;
   }
+  if (Object.keys(set).length) await store.updateTable('users').set(set).where('id', '=', id).execute();
 }
 
-export function setUserPassword(db: Db, id: number, password: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hashPassword(password), id);
+export async function setUserPassword(store: Store, id: number, password: string): Promise<void> {
+  await setUserPasswordHash(store, id, hashPassword(password));
 }
 
-export function setUserTheme(db: Db, id: number, theme: string): void {
-  db.prepare('UPDATE users SET theme = ? WHERE id = ?').run(theme, id);
+/** For a transaction: hash first (it takes ~50 ms), then write the hash inside. */
+export async function setUserPasswordHash(store: Store, id: number, hash: string): Promise<void> {
+  await store.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
 }
 
-export function setUserLanguage(db: Db, id: number, language: string): void {
-  db.prepare('UPDATE users SET language = ? WHERE id = ?').run(language, id);
+export async function setUserTheme(store: Store, id: number, theme: string): Promise<void> {
+  await store.updateTable('users').set({ theme }).where('id', '=', id).execute();
 }
 
-export function deleteUser(db: Db, id: number): void {
-  db.prepare('DELETE FROM users WHERE id = ?').run(id);
+export async function setUserLanguage(store: Store, id: number, language: string): Promise<void> {
+  await store.updateTable('users').set({ language }).where('id', '=', id).execute();
 }
 
-export function getUserMeta(db: Db, userId: number, key: string): string | undefined {
-  const row = db.prepare('SELECT value FROM user_meta WHERE user_id = ? AND key = ?').get(userId, key) as { value: string } | undefined;
+export async function deleteUser(store: Store, id: number): Promise<void> {
+  await store.deleteFrom('users').where('id', '=', id).execute();
+}
+
+export async function getUserMeta(store: Store, userId: number, key: string): Promise<string | undefined> {
+  const row = await store.selectFrom('user_meta').select('value').where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
   return row?.value;
 }
 
-export function setUserMeta(db: Db, userId: number, key: string, value: string): void {
-  db.prepare('INSERT INTO user_meta (user_id, key, value) VALUES (?, ?, ?) ON CONFLICT(user_id, key) DO UPDATE SET value = excluded.value')
-    .run(userId, key, value);
+export async function setUserMeta(store: Store, userId: number, key: string, value: string): Promise<void> {
+  await store.insertInto('user_meta').values({ user_id: userId, key, value })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doUpdateSet({ value: (eb) => eb.ref('excluded.value') }))
+    .execute();
+}
+
+/** The user's meta entries whose key starts with `prefix` (compared exactly, whatever the engine's LIKE does with case). */
+export function listUserMetaByPrefix(store: Store, userId: number, prefix: string): Promise<{ key: string; value: string }[]> {
+  return store.selectFrom('user_meta').select(['key', 'value']).where('user_id', '=', userId)
+    .where(sql<string>`substr(key, 1, ${sql.lit(prefix.length)})`, '=', prefix).execute();
 }

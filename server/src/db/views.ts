@@ -1,12 +1,13 @@
-import type { Db } from './database.js';
+import type { Store } from './store.js';
 
 export interface ViewRow { id: number; user_id: number; title: string; url: string; position: number }
 
 /** Same order as dashboards (200): a rotation of more views than this is not something anyone watches. */
 export const MAX_VIEWS_PER_USER = 200;
 
-export function countViews(db: Db, userId: number): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM views WHERE user_id = ?').get(userId) as { n: number }).n;
+export async function countViews(store: Store, userId: number): Promise<number> {
+  const row = await store.selectFrom('views').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** What a new user finds under My Views, so a wallboard started on a fresh install has something to rotate. */
@@ -16,31 +17,34 @@ export const DEFAULT_VIEWS = [
   { title: 'Host groups', url: 'includes/components/xicore/status.php?show=hostgroups' },
 ] as const;
 
-export function addDefaultViews(db: Db, userId: number): void {
-  for (const v of DEFAULT_VIEWS) addView(db, userId, v.title, v.url);
+export async function addDefaultViews(store: Store, userId: number): Promise<void> {
+  for (const v of DEFAULT_VIEWS) await addView(store, userId, v.title, v.url);
 }
 
-export function listViews(db: Db, userId: number): ViewRow[] {
-  return db.prepare('SELECT * FROM views WHERE user_id = ? ORDER BY position, id').all(userId) as ViewRow[];
+export function listViews(store: Store, userId: number): Promise<ViewRow[]> {
+  return store.selectFrom('views').selectAll().where('user_id', '=', userId).orderBy('position').orderBy('id').execute();
 }
 
-export function addView(db: Db, userId: number, title: string, url: string): ViewRow {
-  const { next } = db.prepare('SELECT COALESCE(MAX(position), -1) + 1 AS next FROM views WHERE user_id = ?').get(userId) as { next: number };
-  const info = db.prepare('INSERT INTO views (user_id, title, url, position) VALUES (?, ?, ?, ?)').run(userId, title, url, next);
-  return db.prepare('SELECT * FROM views WHERE id = ?').get(Number(info.lastInsertRowid)) as ViewRow;
+export async function addView(store: Store, userId: number, title: string, url: string): Promise<ViewRow> {
+  const { next } = await store.selectFrom('views')
+    .select((eb) => eb(eb.fn.coalesce(eb.fn.max('position'), eb.lit(-1)), '+', 1).as('next'))
+    .where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return store.insertInto('views').values({ user_id: userId, title, url, position: Number(next) }).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The view at `index` in the user's rotation order, wrapping around in both directions. */
-export function viewByIndex(db: Db, userId: number, index: number): ViewRow | undefined {
-  const views = listViews(db, userId);
+export async function viewByIndex(store: Store, userId: number, index: number): Promise<ViewRow | undefined> {
+  const views = await listViews(store, userId);
   if (!views.length) return undefined;
   return views[((index % views.length) + views.length) % views.length];
 }
 
-export function renameView(db: Db, userId: number, id: number, title: string): boolean {
-  return db.prepare('UPDATE views SET title = ? WHERE id = ? AND user_id = ?').run(title, id, userId).changes > 0;
+export async function renameView(store: Store, userId: number, id: number, title: string): Promise<boolean> {
+  const result = await store.updateTable('views').set({ title }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export function deleteView(db: Db, userId: number, id: number): boolean {
-  return db.prepare('DELETE FROM views WHERE id = ? AND user_id = ?').run(id, userId).changes > 0;
+export async function deleteView(store: Store, userId: number, id: number): Promise<boolean> {
+  const result = await store.deleteFrom('views').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

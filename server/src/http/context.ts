@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { Storage, Store } from '../db/store.js';
 import { findLiveSession, touchSession, type SessionRow } from '../db/sessions.js';
 import { findUserById, permissionsOf, type Permissions, type UserRow } from '../db/users.js';
 import { findDisplayByToken, touchDisplay, type DisplayRow } from '../db/displays.js';
@@ -24,7 +24,9 @@ const DEVICE_COOKIE_MAX_AGE_S = 10 * 365 * 24 * 3600;
 
 export interface AppContext {
   config: Config;
-  db: Db;
+  /** Every storage call goes through this, whichever engine holds the data (issue 22). */
+  store: Store;
+  storage: Storage;
   monitoring: MonitoringSource;
   /** `config.base`, repeated for brevity in route modules. */
   base: string;
@@ -53,14 +55,14 @@ function equalTokens(a: string, b: string): boolean {
  * A paired display acts as its user but may only read: no administration, configuration or commands, even when
  * that user could. Its session is made up from the display row, so routes reading nsp or session vars just work.
  */
-export function deviceCaller(ctx: AppContext, req: FastifyRequest): Caller | undefined {
+export async function deviceCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | undefined> {
   const token = req.cookies[DEVICE_COOKIE];
   if (!token) return undefined;
-  const device = findDisplayByToken(ctx.db, token);
+  const device = await findDisplayByToken(ctx.store, token);
   if (!device) return undefined;
-  const user = findUserById(ctx.db, device.user_id);
+  const user = await findUserById(ctx.store, device.user_id);
   if (!user) return undefined;
-  touchDisplay(ctx.db, device.id, ctx.now());
+  await touchDisplay(ctx.store, device.id, ctx.now());
   const session: SessionRow = { id: `display:${device.id}`, user_id: user.id, nsp: device.nsp, xsrf: device.xsrf, vars: '{}', created_at: device.created_at, last_seen: ctx.now() };
   const perms: Permissions = {
     isAdmin: false,
@@ -73,18 +75,18 @@ export function deviceCaller(ctx: AppContext, req: FastifyRequest): Caller | und
 }
 
 /** The logged-in caller (or a paired display), or undefined; any authenticated request counts as activity and extends the session. */
-export function optionalCaller(ctx: AppContext, req: FastifyRequest): Caller | undefined {
+export async function optionalCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | undefined> {
   const sid = req.cookies[SESSION_COOKIE];
-  const session = sid ? findLiveSession(ctx.db, sid, ctx.config.sessionIdleSeconds * 1000) : undefined;
-  const user = session && findUserById(ctx.db, session.user_id);
+  const session = sid ? await findLiveSession(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000) : undefined;
+  const user = session && await findUserById(ctx.store, session.user_id);
   if (!session || !user) return deviceCaller(ctx, req);
-  touchSession(ctx.db, session.id);
+  await touchSession(ctx.store, session.id);
   return { session, user, perms: permissionsOf(user) };
 }
 
 /** Reads: a live session, else 401. */
-export function requireCaller(ctx: AppContext, req: FastifyRequest): Caller {
-  const caller = optionalCaller(ctx, req);
+export async function requireCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller> {
+  const caller = await optionalCaller(ctx, req);
   if (!caller) throw unauthorized();
   return caller;
 }
@@ -93,8 +95,8 @@ export function requireCaller(ctx: AppContext, req: FastifyRequest): Caller {
  * Writes: a live session (401), the session's nsp token in the body or query (403),
  * and the X-XSRF-TOKEN header equal to both the cookie and the session's own token (403).
  */
-export function requireWriter(ctx: AppContext, req: FastifyRequest): Caller {
-  const caller = requireCaller(ctx, req);
+export async function requireWriter(ctx: AppContext, req: FastifyRequest): Promise<Caller> {
+  const caller = await requireCaller(ctx, req);
   // The keep-alive is the one "write" a display sends: it is its heartbeat and changes nothing.
   if (caller.device && !isDeviceHeartbeat(ctx, req)) throw forbidden(DEVICE_READ_ONLY);
   const nsp = fieldsOf(req).nsp;
@@ -104,7 +106,7 @@ export function requireWriter(ctx: AppContext, req: FastifyRequest): Caller {
   if (typeof header !== 'string' || !cookie || !equalTokens(header, cookie) || !equalTokens(header, caller.session.xsrf)) {
     throw forbidden('The XSRF token is missing or invalid.');
   }
-  recordAudit(ctx.db, { username: caller.user.username, address: req.ip, action: 'write', object: `${req.method} ${req.url.split('?')[0] ?? ''}` });
+  await recordAudit(ctx.store, { username: caller.user.username, address: req.ip, action: 'write', object: `${req.method} ${req.url.split('?')[0] ?? ''}` });
   return caller;
 }
 

@@ -40,8 +40,8 @@ export function registerDeviceScope(app: FastifyInstance, ctx: AppContext): void
     if (!token) return;
     const sid = req.cookies[SESSION_COOKIE];
     // Someone signed in on this browser acts as themselves.
-    if (sid && findLiveSession(ctx.db, sid, ctx.config.sessionIdleSeconds * 1000)) return;
-    if (!findDisplayByToken(ctx.db, token)) {
+    if (sid && await findLiveSession(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000)) return;
+    if (!await findDisplayByToken(ctx.store, token)) {
       clearDeviceCookies(ctx, req, reply);
       return;
     }

@@ -1,9 +1,10 @@
 import type { Menu, MenuEntry, MenuEntryKind, MenuGroup, MenuSection, MenuTarget, SectionId } from '../../../src/lib/apiTypes.js';
-import type { Db } from '../db/database.js';
-import type { Permissions } from '../db/users.js';
+import type { Store } from '../db/store.js';
+import { listUserMetaByPrefix, type Permissions } from '../db/users.js';
 import { listFavorites } from '../db/favorites.js';
 import { listViews } from '../db/views.js';
 import { listUserDashboards } from '../db/dashboards.js';
+import { listTools } from '../db/tools.js';
 import { CATALOGUE } from '../dashlets/catalogue.js';
 import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
 
@@ -25,29 +26,22 @@ function group(id: string, label: string, entries: (MenuEntry | false)[], keepEm
   return kept.length || keepEmpty ? { id, label, entries: kept } : false;
 }
 
-interface ToolRow { id: number; name: string }
-
-function listTools(db: Db, scope: 'personal' | 'common', userId: number): ToolRow[] {
-  return (scope === 'personal'
-    ? db.prepare("SELECT id, name FROM tools WHERE scope = 'personal' AND owner_id = ? ORDER BY name COLLATE NOCASE, id").all(userId)
-    : db.prepare("SELECT id, name FROM tools WHERE scope = 'common' ORDER BY name COLLATE NOCASE, id").all()) as ToolRow[];
-}
-
 /** User-chosen icons (user meta `icon-{entry id}`) override the defaults. */
-function iconOverrides(db: Db, userId: number): Map<string, string> {
-  const rows = db.prepare("SELECT key, value FROM user_meta WHERE user_id = ? AND key LIKE 'icon-%'").all(userId) as { key: string; value: string }[];
+async function iconOverrides(store: Store, userId: number): Promise<Map<string, string>> {
+  const rows = await listUserMetaByPrefix(store, userId, 'icon-');
   return new Map(rows.map((r) => [r.key.slice('icon-'.length), r.value]));
 }
 
 /** The menu of spec 2.10 for one user, sections in display order, filtered by permissions. */
-export function buildMenu(db: Db, userId: number, perms: Permissions): Menu {
-  ensureDefaultDashboards(db, userId);
-  const favorites = listFavorites(db, userId).map((f) =>
+export async function buildMenu(store: Store, userId: number, perms: Permissions): Promise<Menu> {
+  await ensureDefaultDashboards(store, userId);
+  const favorites = (await listFavorites(store, userId)).map((f) =>
     entry(`favorites-${f.item_key}`, f.title, f.path, 'favorite', f.target as MenuTarget, 'favorite'));
-  const views = listViews(db, userId).map((v) => entry(`views-view${v.id}`, v.title, v.url, 'view', FRAME, 'view'));
-  const dashboards = listUserDashboards(db, userId).map((d) =>
+  const views = (await listViews(store, userId)).map((v) => entry(`views-view${v.id}`, v.title, v.url, 'view', FRAME, 'view'));
+  const dashboards = (await listUserDashboards(store, userId)).map((d) =>
     entry(`dashboards-${d.id}`, d.title, `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`, 'dashboard', FRAME, 'dashboard'));
-  const tools = (scope: 'personal' | 'common', page: string) => listTools(db, scope, userId).map((t) =>
+  const toolRows = { personal: await listTools(store, 'personal', userId), common: await listTools(store, 'common', userId) };
+  const tools = (scope: 'personal' | 'common', page: string) => toolRows[scope].map((t) =>
     entry(`${scope}tools-tool${t.id}`, t.name, `${page}?go=1&id=${t.id}`, 'tool', FRAME, 'tool'));
 
   const sections: MenuSection[] = [
@@ -146,7 +140,7 @@ export function buildMenu(db: Db, userId: number, perms: Permissions): Menu {
     group('enterprisefeatures', 'Enterprise Features', [entry('enterprise-features', 'Enterprise Features', 'enterprise/enterprise.php', 'enterprise', '_top')]),
   ]));
 
-  const icons = iconOverrides(db, userId);
+  const icons = await iconOverrides(store, userId);
   const menu: Menu = {};
   for (const s of sections) {
     for (const g of s.groups) for (const e of g.entries) e.icon = icons.get(e.id) ?? e.icon;

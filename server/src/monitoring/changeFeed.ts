@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { perSnapshot } from './perSnapshot.js';
 import { hostKey, type HostStatus, type MonitoringSnapshot, type ServiceStatus } from './source.js';
 import type { AlertChange, AlertChanges, AlertProblem } from '../../../src/lib/apiTypes.js';
+import { changesSince, readFeedState, recordFeed } from '../db/alertFeed.js';
+import type { Storage } from '../db/store.js';
 
 const unhandled = (o: HostStatus | ServiceStatus) => o.state_type === 1 && o.problem_acknowledged === 0 && o.scheduled_downtime_depth === 0;
 
@@ -34,53 +36,77 @@ export const CURSOR = /^([0-9a-f]{8})\.(\d{1,15})$/;
 const objectKey = (p: { host_name: string; service_description?: string | undefined; engine?: string | undefined }) => `${hostKey(p)}\u0001${p.service_description ?? ''}`;
 
 export interface ChangeFeed {
-  /** Records what changed since the last snapshot it saw (called for every new snapshot, and before each read). */
-  observe(snapshot: MonitoringSnapshot): void;
-  read(since: string | undefined, snapshot: MonitoringSnapshot): AlertChanges;
+  /** Records what changed since the list last recorded (called for every new snapshot, and before each read). */
+  observe(snapshot: MonitoringSnapshot): Promise<void>;
+  read(since: string | undefined, snapshot: MonitoringSnapshot): Promise<AlertChanges>;
+}
+
+type ProblemMap = Map<string, AlertProblem>;
+const byKey = (problems: AlertProblem[]): ProblemMap => new Map(problems.map((p) => [objectKey(p), p]));
+
+function diff(last: ProblemMap, now: ProblemMap): AlertChange[] {
+  const out: AlertChange[] = [];
+  for (const [key, p] of now) {
+    const before = last.get(key);
+    if (!before || before.last_state_change !== p.last_state_change || before.current_state !== p.current_state) out.push({ kind: 'problem', problem: p });
+  }
+  for (const [key, p] of last) {
+    if (!now.has(key)) out.push({ kind: 'cleared', host_name: p.host_name, ...(p.service_description !== undefined ? { service_description: p.service_description } : {}), ...(p.engine !== undefined ? { engine: p.engine } : {}) });
+  }
+  return out;
 }
 
 /**
  * `api/v2/status/changes`: the alert problems as a feed of changes, so a wall display polls a few bytes instead of
- * diffing full status lists. The server keeps the newest `capacity` changes; the cursor names this server run.
+ * diffing full status lists. The log and the list it leads to live in the database, so every process of a cluster
+ * gives a cursor the same meaning: a display whose polls land on different processes sees each change once. The
+ * newest `capacity` changes are kept; the cursor names the feed (`run`), which starts with an empty database.
  */
-export function createChangeFeed(capacity = 5000, clock: () => number = Date.now): ChangeFeed {
-  const run = crypto.randomBytes(4).toString('hex');
-  const log: { seq: number; change: AlertChange }[] = [];
-  let seq = 0;
-  let last: Map<string, AlertProblem> | undefined;
+export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, capacity = 5000, clock: () => number = Date.now): ChangeFeed {
+  const { store } = storage;
   let lastSnapshot: MonitoringSnapshot | undefined;
+  let recording: Promise<void> = Promise.resolve();
 
-  const observe = (snapshot: MonitoringSnapshot) => {
-    if (snapshot === lastSnapshot) return;
-    lastSnapshot = snapshot;
-    const now = new Map(alertProblems(snapshot).map((p) => [objectKey(p), p]));
-    if (last) {
-      for (const [key, p] of now) {
-        const before = last.get(key);
-        if (!before || before.last_state_change !== p.last_state_change || before.current_state !== p.current_state) log.push({ seq: ++seq, change: { kind: 'problem', problem: p } });
-      }
-      for (const [key, p] of last) {
-        if (!now.has(key)) log.push({ seq: ++seq, change: { kind: 'cleared', host_name: p.host_name, ...(p.service_description !== undefined ? { service_description: p.service_description } : {}), ...(p.engine !== undefined ? { engine: p.engine } : {}) } });
-      }
-      if (log.length > capacity) log.splice(0, log.length - capacity);
+  const record = (snapshot: MonitoringSnapshot) => storage.exclusive('alert-feed', async () => {
+    const state = await readFeedState(store);
+    // Another process has recorded newer data of the same engines: going back to this would replay changes.
+    if (state && state.updated > snapshot.updated) return;
+    const problems = alertProblems(snapshot);
+    const changes = state ? diff(byKey(JSON.parse(state.problems) as AlertProblem[]), byKey(problems)) : [];
+    if (state && !changes.length && state.updated === snapshot.updated) return;
+    const run = state?.run ?? crypto.randomBytes(4).toString('hex');
+    await recordFeed(store, { run, updated: snapshot.updated, problems: JSON.stringify(problems) }, changes.map((c) => JSON.stringify(c)), capacity);
+  });
+
+  const observe = (snapshot: MonitoringSnapshot): Promise<void> => {
+    if (snapshot !== lastSnapshot) {
+      lastSnapshot = snapshot;
+      // One recording at a time, in snapshot order.
+      recording = recording.catch(() => undefined).then(() => record(snapshot)).then(() => undefined);
     }
-    last = now;
+    return recording;
   };
 
   return {
     observe,
-    read(since, snapshot) {
-      observe(snapshot);
-      const cursor = `${run}.${seq}`;
+    async read(since, snapshot) {
+      await observe(snapshot);
       // The server's time of this answer: a screen that gets the whole list again after a break tells a standing
       // problem from a new one by it (last_state_change well before its previous answer's `now`).
       const now = Math.floor(clock() / 1000);
+      const state = await readFeedState(store);
+      // Nothing recorded yet (another process is writing the first list): this one's own list, under a cursor no
+      // feed uses, so the next poll gets the recorded list.
+      if (!state) return { cursor: '00000000.0', now, problems: alertProblems(snapshot) };
       const match = since === undefined ? null : CURSOR.exec(since);
-      const from = match && match[1] === run ? Number(match[2]) : undefined;
-      // Still in the log (or nothing happened since): only the changes. Otherwise the whole list.
-      const oldest = log.length ? log[0]!.seq - 1 : seq;
-      if (from === undefined || from > seq || from < oldest) return { cursor, now, problems: alertProblems(snapshot) };
-      return { cursor, now, changes: log.filter((e) => e.seq > from).map((e) => e.change) };
+      const from = match && match[1] === state.run ? Number(match[2]) : undefined;
+      const whole = { cursor: `${state.run}.${state.seq}`, now, problems: JSON.parse(state.problems) as AlertProblem[] };
+      if (from === undefined || from > state.seq) return whole;
+      if (from === state.seq) return { cursor: whole.cursor, now, changes: [] };
+      const rows = await changesSince(store, from);
+      // Changes older than the log keeps are gone: the whole list instead.
+      if (!rows.length || rows[0]!.seq !== from + 1) return whole;
+      return { cursor: `${state.run}.${rows.at(-1)!.seq}`, now, changes: rows.map((r) => JSON.parse(r.body) as AlertChange) };
     },
   };
 }

@@ -16,13 +16,13 @@ function languages(): string[] {
   return found.length ? found : ['en_US'];
 }
 
-function accountPage(env: PageEnv, input?: Fields, error?: string): PageResult {
+async function accountPage(env: PageEnv, input?: Fields, error?: string): Promise<PageResult> {
   const { ctx, caller } = env;
   const user = caller.user;
   const pick = (name: string, current: string) => (input && typeof input[name] === 'string' ? (input[name] as string) : current);
   const theme = pick('theme', user.theme);
   const language = pick('language', user.language);
-  const alerts = input ? input.show_login_alerts === '1' : getUserMeta(ctx.db, user.id, ALERTS_KEY) !== '0';
+  const alerts = input ? input.show_login_alerts === '1' : (await getUserMeta(ctx.store, user.id, ALERTS_KEY)) !== '0';
   // xi5 is offered only to someone who has it already, so saving never changes a theme silently.
   const themes = THEMES.filter((t) => t !== 'xi5' || user.theme === 'xi5');
   const content = html`<form method="post" action="${ctx.base}account/main.php" class="card narrow">
@@ -43,18 +43,18 @@ function accountPage(env: PageEnv, input?: Fields, error?: string): PageResult {
   };
 }
 
-function accountPost(env: PageEnv): PageResult {
+async function accountPost(env: PageEnv): Promise<PageResult> {
   const { ctx, fields, caller } = env;
   const theme = typeof fields.theme === 'string' ? fields.theme : '';
   const language = typeof fields.language === 'string' ? fields.language : '';
   const allowed = THEMES.filter((t) => t !== 'xi5' || caller.user.theme === 'xi5') as readonly string[];
   if (!allowed.includes(theme)) return accountPage(env, fields, 'Choose one of the listed themes.');
   if (!languages().includes(language)) return accountPage(env, fields, 'Choose one of the listed languages.');
-  ctx.db.transaction(() => {
-    setUserTheme(ctx.db, caller.user.id, theme);
-    setUserLanguage(ctx.db, caller.user.id, language);
-    setUserMeta(ctx.db, caller.user.id, ALERTS_KEY, fields.show_login_alerts === '1' ? '1' : '0');
-  })();
+  await ctx.store.transaction().execute(async (trx) => {
+    await setUserTheme(trx, caller.user.id, theme);
+    await setUserLanguage(trx, caller.user.id, language);
+    await setUserMeta(trx, caller.user.id, ALERTS_KEY, fields.show_login_alerts === '1' ? '1' : '0');
+  });
   return { redirect: `${ctx.base}account/main.php?done=saved` };
 }
 

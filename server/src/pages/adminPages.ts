@@ -20,11 +20,11 @@ export function registerAdminPages(app: FastifyInstance, ctx: AppContext): void 
   registerPage(app, ctx, {
     path: 'admin/main.php',
     gate: gates.admin,
-    get() {
-      const license = getLicense(ctx.db);
-      const banners = listBanners(ctx.db).filter((b) => b.active).length;
-      const users = listUsers(ctx.db).length;
-      const displays = listDisplays(ctx.db).length;
+    async get() {
+      const license = await getLicense(ctx.store);
+      const banners = (await listBanners(ctx.store)).filter((b) => b.active).length;
+      const users = (await listUsers(ctx.store)).length;
+      const displays = (await listDisplays(ctx.store)).length;
       const section = (title: string, links: [string, string, string][]) => html`<section class="card"><h2>${title}</h2><ul class="link-list">
 ${links.map(([label, href, text]) => html`<li><a href="${href}">${label}</a><span class="muted"> · ${text}</span></li>`)}</ul></section>`;
       const content = html`<div class="cards">
@@ -49,8 +49,8 @@ ${section('System Config', [
   registerPage(app, ctx, {
     path: 'admin/users.php',
     gate: gates.admin,
-    get() {
-      const users = listUsers(ctx.db);
+    async get() {
+      const users = await listUsers(ctx.store);
       const head = html`<thead><tr><th scope="col">Username</th>${FLAG_LABELS.map(([, label]) => html`<th scope="col">${label}</th>`)}<th scope="col">Theme</th><th scope="col">Language</th></tr></thead>`;
       const rows = users.map((u) => {
         const perms = permissionsOf(u);

@@ -19,7 +19,7 @@ export function registerAuditLogPage(app: FastifyInstance, ctx: AppContext): voi
   registerPage(app, ctx, {
     path: AUDIT_LOG_PATH,
     gate: gates.admin,
-    get(env) {
+    async get(env) {
       const f = env.fields;
       const action = text(f.action, 20);
       const filter: AuditFilter = {
@@ -28,10 +28,10 @@ export function registerAuditLogPage(app: FastifyInstance, ctx: AppContext): voi
         object: text(f.object, 200) || undefined,
       };
       const requested = Number.parseInt(text(f.page, 9), 10);
-      const first = listAudit(ctx.db, filter, 0, 0);
+      const first = await listAudit(ctx.store, filter, 0, 0);
       const pages = Math.max(1, Math.ceil(first.total / RECORDS));
       const page = Number.isFinite(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
-      const { rows, total } = listAudit(ctx.db, filter, (page - 1) * RECORDS, RECORDS);
+      const { rows, total } = await listAudit(ctx.store, filter, (page - 1) * RECORDS, RECORDS);
       const keep: QueryValues = { user: filter.username, action: filter.action, object: filter.object };
       const link = (params: QueryValues) => withQuery(`${ctx.base}${AUDIT_LOG_PATH}`, { ...keep, ...params });
       const form = html`<form method="get" action="${ctx.base}${AUDIT_LOG_PATH}" class="filters">

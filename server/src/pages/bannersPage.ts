@@ -13,11 +13,11 @@ import { dataTable } from './table.js';
 const COLOR_LABELS: Record<string, string> = { info: 'Information', success: 'Success', warning: 'Warning', critical: 'Critical' };
 const NOTICES: Record<string, string> = { added: 'The banner was added.', removed: 'The banner was removed.' };
 
-function bannersPage(env: PageEnv, input?: Fields, error?: string): PageResult {
+async function bannersPage(env: PageEnv, input?: Fields, error?: string): Promise<PageResult> {
   const { ctx, caller } = env;
   const action = `${ctx.base}admin/banners.php`;
   const nsp = html`<input type="hidden" name="nsp" value="${caller.session.nsp}">`;
-  const rows = listBanners(ctx.db).map((b) => html`<tr><td class="output">${b.message}</td>
+  const rows = (await listBanners(ctx.store)).map((b) => html`<tr><td class="output">${b.message}</td>
 <td><span class="badge banner-${b.color}">${COLOR_LABELS[b.color] ?? b.color}</span></td><td>${yesNo(b.acknowledgeable)}</td><td>${yesNo(b.active)}</td>
 <td>${timeCell(Math.floor(b.created_at / 1000))}</td>
 <td><form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${b.id}">
@@ -40,18 +40,18 @@ ${error ? html`<p class="error" role="alert" id="banner-error">${error}</p>` : '
   return { title: 'Banners', status: error ? 400 : 200, body: pageBody({ heading: 'Announcement Banners', intro: 'Active banners show at the top of every page until a user dismisses them.', notice, error: error ? 'The banner was not added.' : undefined, content }) };
 }
 
-function bannersPost(env: PageEnv): PageResult {
+async function bannersPost(env: PageEnv): Promise<PageResult> {
   const { ctx, fields } = env;
   const done = (what: string): PageResult => ({ redirect: `${ctx.base}admin/banners.php?done=${what}` });
   if (fields.action === 'remove') {
     const id = Number(fields.id);
-    if (!Number.isSafeInteger(id) || !removeBanner(ctx.db, id)) throw notFound('That banner does not exist any more.');
+    if (!Number.isSafeInteger(id) || !await removeBanner(ctx.store, id)) throw notFound('That banner does not exist any more.');
     return done('removed');
   }
   try {
     // An unticked checkbox sends nothing, which for a form means "no".
     const b = parseBanner({ ...fields, acknowledgeable: fields.acknowledgeable ?? '0' });
-    addBanner(ctx.db, b.message, b.color, b.acknowledgeable);
+    await addBanner(ctx.store, b.message, b.color, b.acknowledgeable);
   } catch (error) {
     if (error instanceof HttpError && error.status === 400) return bannersPage(env, fields, error.message);
     throw error;

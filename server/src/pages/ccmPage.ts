@@ -18,22 +18,26 @@ interface Listing<T> { items: readonly T[]; name(x: T): string; text(x: T): stri
 
 const interval = (n: number) => (n ? `${n} min` : '—');
 
+/** With several engines (rows tagged), an Engine column: the same host name on two engines is two objects. */
+const engineCell = (x: { engine?: string }): SafeHtml | '' => (x.engine === undefined ? '' : html`<td data-label="Engine" class="engine">${x.engine}</td>`);
+const engineHead = (items: readonly { engine?: string }[]): string[] => (items[0]?.engine === undefined ? [] : ['Engine']);
+
 function hostListing(b: string, hosts: readonly HostStatus[]): Listing<HostStatus> {
   return {
-    items: hosts, name: (h) => h.host_name, text: (h) => `${h.host_name}\n${h.alias}\n${h.address}\n${h.check_command}`,
-    compare: (x, y) => compareText(x.host_name, y.host_name),
-    head: ['Host name', 'Alias', 'Address', 'Check command', 'Max attempts', 'Check interval', 'Host groups', 'Active checks', 'Notifications'],
-    row: (h) => html`<th scope="row"><a href="${hostUrl(b, h.host_name)}">${h.host_name}</a></th><td>${h.alias}</td><td>${h.address}</td><td><code>${h.check_command}</code></td>
+    items: hosts, name: (h) => h.host_name, text: (h) => `${h.host_name}\n${h.alias}\n${h.address}\n${h.check_command}\n${h.engine ?? ''}`,
+    compare: (x, y) => compareText(x.host_name, y.host_name) || compareText(x.engine ?? '', y.engine ?? ''),
+    head: ['Host name', ...engineHead(hosts), 'Alias', 'Address', 'Check command', 'Max attempts', 'Check interval', 'Host groups', 'Active checks', 'Notifications'],
+    row: (h) => html`<th scope="row"><a href="${hostUrl(b, h.host_name, h.engine)}">${h.host_name}</a></th>${engineCell(h)}<td>${h.alias}</td><td>${h.address}</td><td><code>${h.check_command}</code></td>
 <td class="num">${h.max_check_attempts}</td><td>${interval(h.check_interval)}</td><td>${h.hostgroups.join(', ')}</td><td>${enabledBadge(h.active_checks_enabled)}</td><td>${enabledBadge(h.notifications_enabled)}</td>`,
   };
 }
 
 function serviceListing(b: string, services: readonly ServiceStatus[]): Listing<ServiceStatus> {
   return {
-    items: services, name: (s) => s.service_description, text: (s) => `${s.host_name}\n${s.service_description}\n${s.check_command}`,
-    compare: (x, y) => compareText(x.host_name, y.host_name) || compareText(x.service_description, y.service_description),
-    head: ['Host name', 'Service description', 'Check command', 'Max attempts', 'Check interval', 'Service groups', 'Active checks', 'Notifications'],
-    row: (s) => html`<td><a href="${hostUrl(b, s.host_name)}">${s.host_name}</a></td><th scope="row"><a href="${serviceUrl(b, s.host_name, s.service_description)}">${s.service_description}</a></th>
+    items: services, name: (s) => s.service_description, text: (s) => `${s.host_name}\n${s.service_description}\n${s.check_command}\n${s.engine ?? ''}`,
+    compare: (x, y) => compareText(x.host_name, y.host_name) || compareText(x.engine ?? '', y.engine ?? '') || compareText(x.service_description, y.service_description),
+    head: ['Host name', ...engineHead(services), 'Service description', 'Check command', 'Max attempts', 'Check interval', 'Service groups', 'Active checks', 'Notifications'],
+    row: (s) => html`<td><a href="${hostUrl(b, s.host_name, s.engine)}">${s.host_name}</a></td>${engineCell(s)}<th scope="row"><a href="${serviceUrl(b, s.host_name, s.service_description, s.engine)}">${s.service_description}</a></th>
 <td><code>${s.check_command}</code></td><td class="num">${s.max_check_attempts}</td><td>${interval(s.check_interval)}</td><td>${s.servicegroups.join(', ')}</td>
 <td>${enabledBadge(s.active_checks_enabled)}</td><td>${enabledBadge(s.notifications_enabled)}</td>`,
   };

@@ -12,7 +12,7 @@ export const ERROR_PAGE_PATH = 'error.php';
 /** Plain server HTML with no script, shown with or without a session, so it works whatever failed in the app. */
 export function registerClassicErrorPage(app: FastifyInstance, ctx: AppContext): void {
   app.get(`${ctx.base}${ERROR_PAGE_PATH}`, async (req, reply) => {
-    const caller = optionalCaller(ctx, req);
+    const caller = await optionalCaller(ctx, req);
     const base = ctx.base;
     const body = pageBody({
       heading: 'Error',
@@ -34,8 +34,9 @@ export function isPageRequest(req: Pick<FastifyRequest, 'method' | 'url' | 'head
 }
 
 /** The error as a classic page with its status: a frame shows a page of ours that says what went wrong. */
-export function sendClassicError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
-  const caller = optionalCaller(ctx, req);
+export async function sendClassicError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, status: number, message: string): Promise<FastifyReply> {
+  // The theme is the caller's; when the database is what failed, the default theme still gives a page.
+  const caller = await optionalCaller(ctx, req).catch(() => undefined);
   const base = ctx.base;
   const body = pageBody({
     heading: status === 404 ? 'Not found' : 'Error',

@@ -57,9 +57,9 @@ function statusLinks(base: string): SafeHtml {
  * Spec 7's classic theme (xi5), rendered by the server with no script at all, for a browser that cannot run the
  * modern app: the sections as plain links, the current section's menu, the status pages, and one frame for the page.
  */
-export function classicShell(ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>): string {
+export async function classicShell(ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>): Promise<string> {
   const base = ctx.base;
-  const sections = Object.values(buildMenu(ctx.db, caller.user.id, caller.perms)).filter((s): s is MenuSection => s !== undefined);
+  const sections = Object.values(await buildMenu(ctx.store, caller.user.id, caller.perms)).filter((s): s is MenuSection => s !== undefined);
   const current = sectionOf(route);
   const section = sections.find((s) => s.id === current) ?? sections[0];
   const fallback = section && framePage(section.defaultPath, appRoutes) ? section.defaultPath : 'includes/page-home-main.php';
@@ -99,8 +99,8 @@ export function registerModernSwitch(app: FastifyInstance, ctx: AppContext): voi
 </form>`,
       }),
     }),
-    post: (env) => {
-      setUserTheme(env.ctx.db, env.caller.user.id, MODERN_THEME);
+    post: async (env) => {
+      await setUserTheme(env.ctx.store, env.caller.user.id, MODERN_THEME);
       return { redirect: env.ctx.base };
     },
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
-import { capabilitiesOf, type MonitoringSnapshot } from '../monitoring/source.js';
+import { capabilitiesOf, hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { plural } from './format.js';
@@ -79,9 +79,10 @@ ${dataTable('Check commands by number of hosts and services using them', html`<t
     gate: gates.deploy,
     get() {
       const snap = ctx.monitoring.snapshot();
-      const agentHosts = new Set(snap.services.filter((s) => AGENT_COMMANDS.test(s.check_command)).map((s) => s.host_name));
-      for (const h of snap.hosts) if (AGENT_COMMANDS.test(h.check_command)) agentHosts.add(h.host_name);
-      const listed = [...agentHosts].sort().slice(0, 50);
+      // By hostKey: with several engines, the same host name on two engines is two hosts, each linked on its engine.
+      const agentHosts = new Map<string, { host_name: string; engine?: string | undefined }>();
+      for (const x of [...snap.services, ...snap.hosts]) if (AGENT_COMMANDS.test(x.check_command)) agentHosts.set(hostKey(x), { host_name: x.host_name, engine: x.engine });
+      const listed = [...agentHosts.keys()].sort().slice(0, 50).map((k) => agentHosts.get(k)!);
       const content = html`<p>An agent on a monitored machine answers checks the monitoring server cannot run remotely: CPU, memory, disks, processes and services.</p>
 <h2>Deploy an agent</h2>
 <ol><li>Install the agent on the target: NCPA (listens on TCP 5693) or NRPE (TCP 5666) from your distribution or the vendor's packages.</li>
@@ -90,7 +91,7 @@ ${dataTable('Check commands by number of hosts and services using them', html`<t
 <li>Add a host and services that use <code>check_ncpa</code> or <code>check_nrpe</code> (see Configuration Wizards), and reload the engine.</li></ol>
 <h2>Hosts checked through an agent</h2>
 <p>${plural(agentHosts.size, 'host')} currently use an agent check.</p>
-${listed.length ? html`<ul class="link-list columns">${listed.map((h) => html`<li><a href="${hostUrl(ctx.base, h)}">${h}</a></li>`)}</ul>` : ''}`;
+${listed.length ? html`<ul class="link-list columns">${listed.map((h) => html`<li><a href="${hostUrl(ctx.base, h.host_name, h.engine)}">${h.host_name}</a>${h.engine === undefined ? '' : html` <span class="muted">(${h.engine})</span>`}</li>`)}</ul>` : ''}`;
       return { title: 'Deploy Agent', body: pageBody({ heading: 'Deploy Agent', content }) };
     },
   });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
+import type { DashboardRow } from '../db/dashboards.js';
 import { CATALOGUE, GRID_COLUMNS, MAX_HEIGHT, type Dashlet } from '../dashlets/catalogue.js';
-import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
+import { editDashlets, ownDashboard as findOwnDashboard } from '../dashlets/dashboards.js';
 import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
 import { dashletContent } from './dashletContent.js';
 import { html, type SafeHtml } from './html.js';
@@ -22,11 +22,8 @@ function isLight(hex: string): boolean {
 }
 
 /** The user's own dashboard (dashboards are per user, so whoever can open it owns it and may edit it). */
-export function ownDashboard(env: PageEnv, id: string): DashboardRow {
-  ensureDefaultDashboards(env.ctx.db, env.caller.user.id);
-  const row = findDashboard(env.ctx.db, env.caller.user.id, id);
-  if (!row) throw notFound(`You have no dashboard with the id '${id}'.`);
-  return row;
+export function ownDashboard(env: PageEnv, id: string): Promise<DashboardRow> {
+  return findOwnDashboard(env.ctx.store, env.caller.user.id, id);
 }
 
 export const dashboardUrl = (base: string, params: Record<string, string | undefined>): string => withQuery(`${base}dashboards/dashboard.php`, params);
@@ -78,9 +75,9 @@ function toolbar(env: PageEnv, dashboard: string, editing: boolean): SafeHtml {
 <p class="hint">Changes are saved as you make them. Tab to a dashlet's buttons to move or resize it.</p></div>`;
 }
 
-function dashboardPage(env: PageEnv): PageResult {
+async function dashboardPage(env: PageEnv): Promise<PageResult> {
   const { ctx, fields } = env;
-  const dashboard = ownDashboard(env, textOf(fields, 'id') || 'home');
+  const dashboard = await ownDashboard(env, textOf(fields, 'id') || 'home');
   const editing = textOf(fields, 'edit') === '1';
   const background = HEX.test(dashboard.background) ? dashboard.background : DEFAULT_BACKGROUND;
   const dashlets = readDashlets(ctx.base, dashboard.dashlets);
@@ -123,15 +120,16 @@ export function applyAction(list: (Dashlet | BrokenDashlet)[], id: string, actio
   return next;
 }
 
-function dashboardPost(env: PageEnv): PageResult {
+async function dashboardPost(env: PageEnv): Promise<PageResult> {
   const { ctx, fields } = env;
-  const dashboard = ownDashboard(env, textOf(fields, 'id'));
   const action = textOf(fields, 'action');
-  if (!ACTIONS.some((a) => a.action === action)) throw badRequest(`Unknown action '${action}'.`);
   const id = textOf(fields, 'dashlet');
-  const before = readDashlets(ctx.base, dashboard.dashlets);
-  const after = applyAction(before, id, action as Action);
-  saveDashlets(ctx.db, env.caller.user.id, dashboard.id, storedForm(ctx.base, dashboard.dashlets, after));
+  const { dashboard, before, after } = await editDashlets(ctx.store, env.caller.user.id, textOf(fields, 'id'), (row) => {
+    if (!ACTIONS.some((a) => a.action === action)) throw badRequest(`Unknown action '${action}'.`);
+    const list = readDashlets(ctx.base, row.dashlets);
+    const next = applyAction(list, id, action as Action);
+    return { dashlets: storedForm(ctx.base, row.dashlets, next), result: { dashboard: row, before: list, after: next } };
+  });
   // Keep the keyboard where it was: the same button of the same dashlet, or after a removal the next dashlet.
   const removedAt = before.findIndex((d) => d.id === id);
   const focus = action === 'remove' ? after[Math.min(removedAt, after.length - 1)]?.id : id;
@@ -139,8 +137,8 @@ function dashboardPost(env: PageEnv): PageResult {
   return { redirect: dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus, did: action === 'remove' ? undefined : action }) };
 }
 
-function dashletPage(env: PageEnv): PageResult {
-  const dashboard = ownDashboard(env, textOf(env.fields, 'dashboard'));
+async function dashletPage(env: PageEnv): Promise<PageResult> {
+  const dashboard = await ownDashboard(env, textOf(env.fields, 'dashboard'));
   const id = textOf(env.fields, 'dashlet');
   const d = readDashlets(env.ctx.base, dashboard.dashlets).find((x) => x.id === id);
   if (!d) throw notFound('That dashlet is not on this dashboard any more.');

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { listUserDashboards, saveDashlets } from '../db/dashboards.js';
+import { listUserDashboards } from '../db/dashboards.js';
+import { editDashlets } from '../dashlets/dashboards.js';
 import {
   CATALOGUE, catalogueEntry, DEFAULT_REFRESH, GRID_COLUMNS, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS, MAX_TITLE, MIN_REFRESH,
   type Dashlet,
@@ -49,20 +50,20 @@ ${value(f, 'text', o.text)}</textarea><p class="hint" id="f-text-hint">Shown as 
   });
 }
 
-function form(env: PageEnv, error?: string): PageResult {
+async function form(env: PageEnv, error?: string): Promise<PageResult> {
   const { ctx, caller, fields } = env;
   const dashboardId = textOf(fields, 'dashboard');
   const dashletId = textOf(fields, 'dashlet');
   let current: Dashlet | undefined;
   if (dashletId) {
-    const found = readDashlets(ctx.base, ownDashboard(env, dashboardId).dashlets).find((d) => d.id === dashletId);
+    const found = readDashlets(ctx.base, (await ownDashboard(env, dashboardId)).dashlets).find((d) => d.id === dashletId);
     if (!found || isBroken(found)) throw notFound('That dashlet is not on this dashboard any more.');
     current = found;
   }
   const type = current?.type ?? textOf(fields, 'type');
   const entry = catalogueEntry(type);
   if (!entry) return type ? { ...catalogue(env), status: 404 } : catalogue(env);
-  const dashboards = listUserDashboards(ctx.db, caller.user.id);
+  const dashboards = await listUserDashboards(ctx.store, caller.user.id);
   const chosen = dashboardId || 'home';
   const heading = current ? `Options of ${current.title}` : `Add ${entry.name}`;
   const content = html`<form method="post" action="${ctx.base}${PATH}" class="card narrow">
@@ -78,29 +79,30 @@ ${optionFields(entry.type, fields, current)}
   return { title: heading, status: error ? 400 : 200, body: pageBody({ heading, intro: current ? undefined : entry.description, error, content }) };
 }
 
-function post(env: PageEnv): PageResult {
+async function post(env: PageEnv): Promise<PageResult> {
   const { ctx, caller, fields } = env;
   try {
-    const dashboard = ownDashboard(env, textOf(fields, 'dashboard'));
-    const list = readDashlets(ctx.base, dashboard.dashlets);
     const dashletId = textOf(fields, 'dashlet');
-    let next: typeof list;
-    let focus: string;
-    if (dashletId) {
-      const i = list.findIndex((d) => d.id === dashletId);
-      const current = list[i];
-      if (!current || isBroken(current)) throw notFound('That dashlet is not on this dashboard any more.');
-      const changed = dashletFromFields(ctx.base, fields, current);
-      next = list.map((d) => (d.id === dashletId ? changed : d));
-      focus = changed.id;
-    } else {
-      if (list.length >= MAX_DASHLETS) throw new HttpError(400, `A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
-      const added = dashletFromFields(ctx.base, fields, undefined, new Set(list.map((d) => d.id)));
-      next = [...list, added];
-      focus = added.id;
-    }
-    saveDashlets(ctx.db, caller.user.id, dashboard.id, storedForm(ctx.base, dashboard.dashlets, next));
-    return { redirect: dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus }) };
+    const { id, focus } = await editDashlets(ctx.store, caller.user.id, textOf(fields, 'dashboard'), (dashboard) => {
+      const list = readDashlets(ctx.base, dashboard.dashlets);
+      let next: typeof list;
+      let focus: string;
+      if (dashletId) {
+        const i = list.findIndex((d) => d.id === dashletId);
+        const current = list[i];
+        if (!current || isBroken(current)) throw notFound('That dashlet is not on this dashboard any more.');
+        const changed = dashletFromFields(ctx.base, fields, current);
+        next = list.map((d) => (d.id === dashletId ? changed : d));
+        focus = changed.id;
+      } else {
+        if (list.length >= MAX_DASHLETS) throw new HttpError(400, `A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+        const added = dashletFromFields(ctx.base, fields, undefined, new Set(list.map((d) => d.id)));
+        next = [...list, added];
+        focus = added.id;
+      }
+      return { dashlets: storedForm(ctx.base, dashboard.dashlets, next), result: { id: dashboard.id, focus } };
+    });
+    return { redirect: dashboardUrl(ctx.base, { id, edit: '1', focus }) };
   } catch (error) {
     // Bad options: the form again with what was typed and the reason; nothing was saved.
     if (error instanceof HttpError && error.status === 400) return form(env, error.message);

@@ -27,13 +27,13 @@ function status(info: DisplayInfo): SafeHtml | string {
 }
 
 /** Admin → Displays (issue 10): claim a screen's code, and list, change or revoke paired screens. */
-function displaysPage(env: PageEnv, input?: Fields, error?: string): PageResult {
+async function displaysPage(env: PageEnv, input?: Fields, error?: string): Promise<PageResult> {
   const { ctx, caller } = env;
   const action = `${ctx.base}admin/displays.php`;
   const nsp = html`<input type="hidden" name="nsp" value="${caller.session.nsp}">`;
-  const users = listUsers(ctx.db);
+  const users = await listUsers(ctx.store);
   const userOptions = (selected: number) => users.map((u) => html`<option value="${u.id}"${u.id === selected ? ' selected' : ''}>${u.username}</option>`);
-  const rows = listDisplays(ctx.db).map((d) => html`<tr>
+  const rows = (await listDisplays(ctx.store)).map((d) => html`<tr>
 <td><form method="post" action="${action}" id="display-${d.id}">${nsp}<input type="hidden" name="action" value="save"><input type="hidden" name="id" value="${d.id}"></form>
 <input form="display-${d.id}" type="text" name="name" value="${d.name}" maxlength="100" aria-label="Name of display ${d.name}"></td>
 <td><select form="display-${d.id}" name="userId" aria-label="User of display ${d.name}">${userOptions(d.user_id)}</select></td>
@@ -70,20 +70,20 @@ ${error ? html`<p class="error" role="alert" id="claim-error">${error}</p>` : ''
   };
 }
 
-function displaysPost(env: PageEnv): PageResult {
+async function displaysPost(env: PageEnv): Promise<PageResult> {
   const { ctx, fields } = env;
   const done = (what: string): PageResult => ({ redirect: `${ctx.base}admin/displays.php?done=${what}` });
   const action = fields.action;
   if (action === 'revoke' || action === 'save' || action === 'identify' || action === 'reload') {
     const id = intField(fields, 'id', { required: true, min: 1 });
-    const found = action === 'revoke' ? revokeDisplay(ctx.db, id)
-      : action === 'save' ? updateDisplay(ctx.db, id, parseDisplayChanges(ctx, fields))
-        : queueDisplayCommand(ctx.db, id, action);
+    const found = action === 'revoke' ? await revokeDisplay(ctx.store, id)
+      : action === 'save' ? await updateDisplay(ctx.store, id, await parseDisplayChanges(ctx, fields))
+        : await queueDisplayCommand(ctx.store, id, action);
     if (!found) throw notFound('That display does not exist any more.');
     return done(action === 'revoke' ? 'revoked' : action === 'save' ? 'saved' : action);
   }
   try {
-    claimDisplay(ctx, fields);
+    await claimDisplay(ctx, fields);
   } catch (error) {
     if (error instanceof HttpError && (error.status === 400 || error.status === 404)) return displaysPage(env, fields, error.message);
     throw error;

@@ -1,4 +1,4 @@
-import type { Group, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
+import { hostKey, type Group, type MonitoringSnapshot, type ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { HOST_STATES, SERVICE_STATES } from './format.js';
 import { hostsByName, indexOf } from './snapshotIndex.js';
@@ -6,7 +6,8 @@ import { serviceColumns } from './serviceColumns.js';
 import { dataTable } from './table.js';
 import { statusUrl } from './urls.js';
 
-export interface GroupStats { group: Group; hosts: number[]; services: number[] }
+/** `stale`: members on engines that are not answering (hosts of a host group, services of a service group), in no count. */
+export interface GroupStats { group: Group; hosts: number[]; services: number[]; stale: number }
 
 /** Members of a host group: listed members plus hosts naming the group themselves. */
 export function hostgroupMembers(snap: MonitoringSnapshot, g: Group): Set<string> {
@@ -15,10 +16,19 @@ export function hostgroupMembers(snap: MonitoringSnapshot, g: Group): Set<string
   return members;
 }
 
-/** Host and service state counts per host group, from the per-snapshot service columns and one pass over hosts. */
+/**
+ * Host and service state counts per host group, from the per-snapshot service columns and one pass over hosts. With
+ * several engines a member name may be a host on each; a host of an engine that is not answering (stale) is counted
+ * under no state, nor are its services: totals add up the engines that answer.
+ */
 export function hostgroupStats(snap: MonitoringSnapshot, only?: Group): GroupStats[] {
   const hosts = hostsByName(snap);
-  const position = new Map(hosts.map((h, i) => [h.host_name, i]));
+  const position = new Map<string, number[]>();
+  hosts.forEach((h, i) => {
+    const list = position.get(h.host_name);
+    if (list) list.push(i);
+    else position.set(h.host_name, [i]);
+  });
   const columns = serviceColumns(snap);
   const perHost = new Int32Array(hosts.length * 4);
   for (let i = 0; i < columns.state.length; i++) {
@@ -28,13 +38,18 @@ export function hostgroupStats(snap: MonitoringSnapshot, only?: Group): GroupSta
   return (only ? [only] : snap.hostgroups).map((group) => {
     const hostCounts = [0, 0, 0];
     const services = [0, 0, 0, 0];
+    let stale = 0;
     for (const name of hostgroupMembers(snap, group)) {
-      const p = position.get(name);
-      if (p === undefined) continue;
-      hostCounts[hosts[p]!.current_state]!++;
-      for (let s = 0; s < 4; s++) services[s]! += perHost[p * 4 + s]!;
+      for (const p of position.get(name) ?? []) {
+        if (hosts[p]!.stale !== undefined) {
+          stale++;
+          continue;
+        }
+        hostCounts[hosts[p]!.current_state]!++;
+        for (let s = 0; s < 4; s++) services[s]! += perHost[p * 4 + s]!;
+      }
     }
-    return { group, hosts: hostCounts, services };
+    return { group, hosts: hostCounts, services, stale };
   });
 }
 
@@ -47,14 +62,19 @@ export function servicegroupStats(snap: MonitoringSnapshot, only?: Group): Group
   const byMember = new Map<string, number[]>();
   groups.forEach((g, i) => g.members.forEach((m) => byMember.set(m, [...(byMember.get(m) ?? []), i])));
   const services = groups.map(() => [0, 0, 0, 0]);
+  const stale = groups.map(() => 0);
   const hostNames = groups.map(() => new Set<string>());
   // A service listed as a member and also naming the group itself counts once: remember the last service per group.
   const lastCounted = new Int32Array(groups.length).fill(-1);
   const count = (g: number, i: number, s: ServiceStatus) => {
     if (lastCounted[g] === i) return;
     lastCounted[g] = i;
+    if (s.stale !== undefined) {
+      stale[g]!++;
+      return;
+    }
     services[g]![s.current_state]!++;
-    hostNames[g]!.add(s.host_name);
+    hostNames[g]!.add(hostKey(s));
   };
   snap.services.forEach((s, i) => {
     const listed = byMember.size ? byMember.get(`${s.host_name};${s.service_description}`) : undefined;
@@ -66,11 +86,11 @@ export function servicegroupStats(snap: MonitoringSnapshot, only?: Group): Group
   });
   return groups.map((group, g) => {
     const hosts = [0, 0, 0];
-    for (const name of hostNames[g]!) {
-      const h = index.hosts.get(name);
+    for (const key of hostNames[g]!) {
+      const h = index.hosts.get(key);
       if (h) hosts[h.current_state]!++;
     }
-    return { group, hosts, services: services[g]! };
+    return { group, hosts, services: services[g]!, stale: stale[g]! };
   });
 }
 

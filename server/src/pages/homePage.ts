@@ -3,6 +3,7 @@ import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { enabledBadge, HOST_STATES, SERVICE_STATES, timeCell } from './format.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
+import { engineFacts, severalEngines, silentNotice, silentLine, staleCount } from './engineNotes.js';
 import { serviceColumns } from './serviceColumns.js';
 import { isUnhandledHostProblem } from '../monitoring/problems.js';
 import { factsTable } from './table.js';
@@ -17,7 +18,11 @@ ${items.map((t) => html`<li class="tile state-${t.tone}${t.count ? '' : ' zero'}
 </ul></section>`;
 }
 
-interface Totals { hosts: number[]; services: number[]; hostProblems: number; serviceProblems: number; hostAcks: number; serviceAcks: number; hostDowntime: number; serviceDowntime: number }
+/** Counts of the engines that answer; `staleHosts`/`staleServices`: rows of engines that do not, counted under no state. */
+interface Totals {
+  hosts: number[]; services: number[]; hostProblems: number; serviceProblems: number; hostAcks: number; serviceAcks: number; hostDowntime: number; serviceDowntime: number;
+  staleHosts: number; staleServices: number;
+}
 
 /** Everything the overview counts: one pass over hosts; service totals come with the snapshot's service columns. */
 export function tacticalTotals(snap: MonitoringSnapshot): Totals {
@@ -30,15 +35,19 @@ export function tacticalTotals(snap: MonitoringSnapshot): Totals {
 const totalsCache = new WeakMap<MonitoringSnapshot, Totals>();
 
 function countTotals(snap: MonitoringSnapshot): Totals {
-  const t: Totals = { hosts: [0, 0, 0], services: [0, 0, 0, 0], hostProblems: 0, serviceProblems: 0, hostAcks: 0, serviceAcks: 0, hostDowntime: 0, serviceDowntime: 0 };
+  const t: Totals = { hosts: [0, 0, 0], services: [0, 0, 0, 0], hostProblems: 0, serviceProblems: 0, hostAcks: 0, serviceAcks: 0, hostDowntime: 0, serviceDowntime: 0, staleHosts: 0, staleServices: 0 };
   for (const h of snap.hosts) {
+    if (h.stale !== undefined) {
+      t.staleHosts++;
+      continue;
+    }
     t.hosts[h.current_state] = (t.hosts[h.current_state] ?? 0) + 1;
     if (isUnhandledHostProblem(h)) t.hostProblems++;
     if (h.problem_acknowledged) t.hostAcks++;
     if (h.scheduled_downtime_depth > 0) t.hostDowntime++;
   }
   const services = serviceColumns(snap).totals;
-  return { ...t, services: [...services.states], serviceProblems: services.unhandled, serviceAcks: services.acknowledged, serviceDowntime: services.downtime };
+  return { ...t, services: [...services.states], serviceProblems: services.unhandled, serviceAcks: services.acknowledged, serviceDowntime: services.downtime, staleServices: services.stale };
 }
 
 const HOST_TONES = ['ok', 'critical', 'unknown'];
@@ -53,10 +62,13 @@ export function homePage(env: PageEnv): PageResult {
   const s = (params: Record<string, string | number>) => statusUrl(ctx.base, params);
   const p = snap.program;
   const running = ctx.monitoring.engineRunning() && p.is_currently_running === 1;
+  // Several engines: one line each in the engine table, so a silent one is not hidden behind the others' "Running".
+  const engines = severalEngines(ctx);
   // On wide screens (a TV on the wall) the panels share the width as one grid of equal tiles; narrower, they stack.
   const content = html`<div class="tactical">
-${tiles('Host status', HOST_STATES.map((n, i) => ({ label: title(n), count: t.hosts[i] ?? 0, href: s({ show: 'hosts', state: i }), tone: HOST_TONES[i]! })))}
-${tiles('Service status', SERVICE_STATES.map((n, i) => ({ label: title(n), count: t.services[i] ?? 0, href: s({ show: 'services', state: i }), tone: SERVICE_TONES[i]! })))}
+${silentNotice(silentLine(ctx))}
+${tiles('Host status', [...HOST_STATES.map((n, i) => ({ label: title(n), count: t.hosts[i] ?? 0, href: s({ show: 'hosts', state: i }), tone: HOST_TONES[i]! })), ...staleCount(ctx, t.staleHosts, 'hosts')])}
+${tiles('Service status', [...SERVICE_STATES.map((n, i) => ({ label: title(n), count: t.services[i] ?? 0, href: s({ show: 'services', state: i }), tone: SERVICE_TONES[i]! })), ...staleCount(ctx, t.staleServices, 'services')])}
 ${tiles('Unhandled problems', [
     { label: 'Host problems', count: t.hostProblems, href: s({ show: 'hostproblems' }), tone: t.hostProblems ? 'critical' : 'ok' },
     { label: 'Service problems', count: t.serviceProblems, href: s({ show: 'serviceproblems' }), tone: t.serviceProblems ? 'critical' : 'ok' },
@@ -69,7 +81,7 @@ ${tiles('Handled', [
   ])}
 <section class="engine" aria-labelledby="engine-title"><h2 id="engine-title">Monitoring engine</h2>
 ${factsTable('Monitoring engine status', [
-    ['Engine', running ? html`<span class="badge state-ok">Running</span>` : html`<span class="badge state-critical">Not running</span>`],
+    ...(engines.length ? engineFacts(engines) : [['Engine', running ? html`<span class="badge state-ok">Running</span>` : html`<span class="badge state-critical">Not running</span>`] as [string, SafeHtml]]),
     ['Program start', timeCell(p.program_start_time, 'Unknown')],
     ['Last status update', timeCell(p.status_update_time || snap.updated, 'Never')],
     ['Active host checks', enabledBadge(p.active_host_checks_enabled)],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { capabilitiesOf } from '../monitoring/source.js';
-import { getBranding } from '../db/branding.js';
+import { getBranding, type Branding } from '../db/branding.js';
 import { getLicense } from '../db/license.js';
 import { PRODUCT_VERSION } from '../settings/product.js';
 import { html, type SafeHtml } from './html.js';
@@ -50,9 +50,8 @@ ${dataTable('Keyboard shortcuts', html`<thead><tr><th scope="col">Keys</th><th s
   return { title: 'Help', body: pageBody({ heading: 'Help', content }) };
 }
 
-function aboutNav(env: PageEnv, current: 'main' | 'legal' | 'license'): SafeHtml {
+function aboutNav(env: PageEnv, current: 'main' | 'legal' | 'license', branding: Branding): SafeHtml {
   const { base } = env.ctx;
-  const branding = getBranding(env.ctx.db);
   return tabs('About', [
     { label: 'About', href: `${base}about/main.php`, current: current === 'main' },
     ...(branding.hide_legal ? [] : [{ label: 'Legal Information', href: `${base}about/legal.php`, current: current === 'legal' }]),
@@ -60,32 +59,32 @@ function aboutNav(env: PageEnv, current: 'main' | 'legal' | 'license'): SafeHtml
   ]);
 }
 
-function aboutPage(env: PageEnv): PageResult {
+async function aboutPage(env: PageEnv): Promise<PageResult> {
   const { ctx } = env;
-  const branding = getBranding(ctx.db);
-  const product = getLicense(ctx.db).product_name;
+  const branding = await getBranding(ctx.store);
+  const product = (await getLicense(ctx.store)).product_name;
   const facts = factsTable('Product', [['Product', product], ['Version', PRODUCT_VERSION], ['Monitoring source', capabilitiesOf(ctx.monitoring).label]]);
   const content = branding.hide_about ? facts : html`${facts}
 <p>${product} is a monitoring front end: a modern shell around server-rendered status pages, with host and service status, dashboards,
 reports, configuration entry points, tools and administration.</p>
 <p>Copyright © 2008–${new Date().getFullYear()} ${branding.copyright}.</p>`;
-  return { title: 'About', body: pageBody({ heading: `About ${product}`, nav: aboutNav(env, 'main'), content }) };
+  return { title: 'About', body: pageBody({ heading: `About ${product}`, nav: aboutNav(env, 'main', branding), content }) };
 }
 
-function legalPage(env: PageEnv): PageResult {
+async function legalPage(env: PageEnv): Promise<PageResult> {
   const { ctx } = env;
-  const branding = getBranding(ctx.db);
+  const branding = await getBranding(ctx.store);
   const content = branding.hide_legal
     ? html`<p>Legal information is not shown on this system. Ask your administrator for details.</p>`
     : html`<p>Nagios and Nagios XI are trademarks of their respective owner; they are named only to describe compatibility. Pharos is not affiliated with or endorsed by them.</p>
 <p>Copyright © 2008–${new Date().getFullYear()} ${branding.copyright}.</p>
 <h2>Third-party software</h2><ul>${THIRD_PARTY.map((t) => html`<li>${t}</li>`)}</ul>
 <p>Each component is used under its own licence, included with its package.</p>`;
-  return { title: 'Legal Information', body: pageBody({ heading: 'Legal Information', nav: aboutNav(env, 'legal'), content }) };
+  return { title: 'Legal Information', body: pageBody({ heading: 'Legal Information', nav: aboutNav(env, 'legal', branding), content }) };
 }
 
-function licenseInfoPage(env: PageEnv): PageResult {
-  const l = getLicense(env.ctx.db);
+async function licenseInfoPage(env: PageEnv): Promise<PageResult> {
+  const l = await getLicense(env.ctx.store);
   const type = l.is_enterprise_license ? 'Enterprise' : l.is_trial_license ? 'Trial' : l.is_free_license ? 'Free'
     : l.is_25_year_celebration_license ? '25-year special edition' : l.is_core_services_platform_license ? 'Core services platform' : 'Standard';
   const special = l.is_25_year_celebration_license || l.is_core_services_platform_license;
@@ -93,7 +92,7 @@ function licenseInfoPage(env: PageEnv): PageResult {
 ${special ? html`<section class="card"><h2>SPECIAL EDITION - FOR PERSONAL USE ONLY</h2>
 <p>The promotional or anniversary product key is for personal, training and non-commercial use only. Commercial use is allowed if the vendor ceases operation without transferring the rights.</p></section>` : ''}
 <p>The licence is used according to the terms agreed when the licence key was obtained. Administrators manage it under Admin → License Information.</p>`;
-  return { title: 'License', body: pageBody({ heading: 'License', nav: aboutNav(env, 'license'), content }) };
+  return { title: 'License', body: pageBody({ heading: 'License', nav: aboutNav(env, 'license', await getBranding(env.ctx.store)), content }) };
 }
 
 export function registerInfoPages(app: FastifyInstance, ctx: AppContext): void {

@@ -24,8 +24,8 @@ interface Activation { key: string; entered_at: number; entered_by: string }
 const ACTIVATION = 'license.activation';
 const KEY_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 
-function activationForm(env: PageEnv, action: string, value: string, error?: string): SafeHtml {
-  const a = getSetting<Activation | null>(env.ctx.db, ACTIVATION, null);
+async function activationForm(env: PageEnv, action: string, value: string, error?: string): Promise<SafeHtml> {
+  const a = await getSetting<Activation | null>(env.ctx.store, ACTIVATION, null);
   const nsp = html`<input type="hidden" name="nsp" value="${env.caller.session.nsp}">`;
   return html`<section class="card" aria-labelledby="activation-title"><h2 id="activation-title">Activation key</h2>
 ${a ? html`<p>A key ending in <strong>${a.key.slice(-4)}</strong> was entered by ${a.entered_by} on ${timeCell(Math.floor(a.entered_at / 1000))}.</p>` : html`<p>No activation key has been entered.</p>`}
@@ -43,42 +43,42 @@ function activationNotice(env: PageEnv): string | undefined {
   return done === 'saved' ? 'The activation key was saved and the licence is activated.' : done === 'cleared' ? 'The activation key was cleared.' : undefined;
 }
 
-function licenseFacts(env: PageEnv): SafeHtml {
-  const license = getLicense(env.ctx.db);
+async function licenseFacts(env: PageEnv): Promise<SafeHtml> {
+  const license = await getLicense(env.ctx.store);
   return factsTable('Licence state', LICENSE_FIELDS.map((f): [string, string] => {
     const v = license[f];
     return [LABELS[f], typeof v === 'boolean' ? yesNo(v) : String(v)];
   }));
 }
 
-function licensePage(env: PageEnv, input = '', error?: string): PageResult {
+async function licensePage(env: PageEnv, input = '', error?: string): Promise<PageResult> {
   const action = `${env.ctx.base}admin/license.php`;
-  const content = html`${licenseFacts(env)}${activationForm(env, action, input, error)}`;
+  const content = html`${await licenseFacts(env)}${await activationForm(env, action, input, error)}`;
   return { title: 'License', status: error ? 400 : 200, body: pageBody({ heading: 'License Information', notice: activationNotice(env), content }) };
 }
 
-function activatePage(env: PageEnv, input = '', error?: string): PageResult {
-  const license = getLicense(env.ctx.db);
+async function activatePage(env: PageEnv, input = '', error?: string): Promise<PageResult> {
+  const license = await getLicense(env.ctx.store);
   const action = `${env.ctx.base}admin/activate.php`;
   const status = license.is_license_activated ? 'Your licence is activated.' : license.has_activation_key
     ? `Your license needs to be re-activated in order to access certain features of ${license.product_name}.`
     : `Your license has not yet been activated. Access to certain features of ${license.product_name} are restricted or limited.`;
   const content = html`<p class="${license.is_license_activated ? 'notice' : 'error'}">${status}</p>
-${gates.admin.allows(env.caller.perms) ? activationForm(env, action, input, error) : html`<p>Ask an administrator to enter the activation key.</p>`}`;
+${gates.admin.allows(env.caller.perms) ? await activationForm(env, action, input, error) : html`<p>Ask an administrator to enter the activation key.</p>`}`;
   return { title: 'Activate', status: error ? 400 : 200, body: pageBody({ heading: 'Activate License', notice: activationNotice(env), content }) };
 }
 
-function activationPost(env: PageEnv, path: string, render: (env: PageEnv, input: string, error?: string) => PageResult): PageResult {
+async function activationPost(env: PageEnv, path: string, render: (env: PageEnv, input: string, error?: string) => Promise<PageResult>): Promise<PageResult> {
   const { ctx, fields } = env;
   if (fields.action === 'clear') {
-    setSetting(ctx.db, ACTIVATION, null);
-    updateLicense(ctx.db, { has_activation_key: false, is_license_activated: false });
+    await setSetting(ctx.store, ACTIVATION, null);
+    await updateLicense(ctx.store, { has_activation_key: false, is_license_activated: false });
     return { redirect: `${ctx.base}${path}?done=cleared` };
   }
   const key = typeof fields.key === 'string' ? fields.key.trim() : '';
   if (!KEY_PATTERN.test(key)) return render(env, key.slice(0, 200), 'An activation key is 8 to 64 letters, digits or dashes.');
-  setSetting(ctx.db, ACTIVATION, { key, entered_at: Date.now(), entered_by: env.caller.user.username } satisfies Activation);
-  updateLicense(ctx.db, { has_activation_key: true, is_license_activated: true });
+  await setSetting(ctx.store, ACTIVATION, { key, entered_at: Date.now(), entered_by: env.caller.user.username } satisfies Activation);
+  await updateLicense(ctx.store, { has_activation_key: true, is_license_activated: true });
   return { redirect: `${ctx.base}${path}?done=saved` };
 }
 

@@ -76,13 +76,13 @@ function loginRedirect(ctx: AppContext, req: FastifyRequest): string {
 
 export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSpec): void {
   const url = `${ctx.base}${spec.path}`;
-  const prepare = (req: FastifyRequest): PageEnv | undefined => {
-    const caller = optionalCaller(ctx, req);
+  const prepare = async (req: FastifyRequest): Promise<PageEnv | undefined> => {
+    const caller = await optionalCaller(ctx, req);
     return caller && { ctx, req, caller, theme: classicTheme(caller.user.theme), fields: fieldsOf(req) };
   };
 
   app.get(url, async (req, reply) => {
-    const env = prepare(req);
+    const env = await prepare(req);
     if (!env) return reply.redirect(loginRedirect(ctx, req));
     const gate = spec.gate;
     const result = gate && !gate.allows(env.caller.perms) ? errorPage(403, gate.message) : await run(env, () => spec.get(env));
@@ -92,11 +92,11 @@ export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSp
   const post = spec.post;
   if (!post) return;
   app.post(url, async (req, reply) => {
-    const env = prepare(req);
+    const env = await prepare(req);
     if (!env) return reply.redirect(loginRedirect(ctx, req), 303);
-    const result = await run(env, () => {
+    const result = await run(env, async () => {
       requireFormWriter(env.caller, req);
-      recordAudit(ctx.db, { username: env.caller.user.username, address: req.ip, action: 'write', object: `POST ${req.url.split('?')[0] ?? ''}` });
+      await recordAudit(ctx.store, { username: env.caller.user.username, address: req.ip, action: 'write', object: `POST ${req.url.split('?')[0] ?? ''}` });
       for (const gate of [spec.gate, spec.postGate]) if (gate && !gate.allows(env.caller.perms)) return errorPage(403, gate.message);
       return post(env);
     });

@@ -94,13 +94,13 @@ function scheduleForm(env: PageEnv, url: string, input: Fields): SafeHtml {
 </form>`;
 }
 
-function lists(env: PageEnv): SafeHtml {
+async function lists(env: PageEnv): Promise<SafeHtml> {
   const { ctx, caller } = env;
-  const schedules = listSchedules(ctx.db, caller.user.id);
+  const schedules = await listSchedules(ctx.store, caller.user.id);
   const head = html`<thead><tr><th scope="col">Page</th><th scope="col">When</th><th scope="col">Recipients</th><th scope="col">Format</th><th scope="col">Next send</th><th scope="col">Actions</th></tr></thead>`;
   const rows = schedules.map((s) => html`<tr data-schedule="${s.id}"><td><a href="${ctx.base}${s.url}"><code>${s.url}</code></a></td><td>${whenText(s)}</td><td>${s.recipients.join(', ')}</td><td>${FORMAT_LABELS[s.format]}</td><td>${timeCell(s.nextRunAt / 1000)}</td>
 <td><form method="post" action="${ctx.base}${SCHEDULE_PATH}"><input type="hidden" name="nsp" value="${caller.session.nsp}"><input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${s.id}"><button type="submit" class="danger" aria-label="${`Delete the schedule of ${s.url}`}">Delete</button></form></td></tr>`);
-  const sent = listOutbox(ctx.db, caller.user.id);
+  const sent = await listOutbox(ctx.store, caller.user.id);
   const outHead = html`<thead><tr><th scope="col">Due</th><th scope="col">Page</th><th scope="col">Recipients</th><th scope="col">Format</th><th scope="col">Status</th></tr></thead>`;
   const outRows = sent.map((o) => html`<tr><td>${timeCell(o.dueAt / 1000)}</td><td><code>${o.url}</code></td><td>${o.recipients.join(', ')}</td><td>${FORMAT_LABELS[o.format]}</td><td>${o.deliveredAt ? 'Sent' : 'Recorded in the outbox (not sent: this server has no mail transport)'}</td></tr>`);
   return html`<h2>My scheduled pages</h2>
@@ -109,7 +109,7 @@ ${dataTable('My scheduled pages', head, rows, 'You have not scheduled any pages.
 ${dataTable('Recent deliveries', outHead, outRows, 'Nothing has been due yet.', 5)}`;
 }
 
-function schedulePage(env: PageEnv, input: Fields = env.fields, error?: string): PageResult {
+async function schedulePage(env: PageEnv, input: Fields = env.fields, error?: string): Promise<PageResult> {
   const { ctx, fields } = env;
   let form: SafeHtml | string = '';
   let problem = error;
@@ -127,23 +127,23 @@ function schedulePage(env: PageEnv, input: Fields = env.fields, error?: string):
   return {
     title: 'Schedule Page',
     status: problem ? 400 : 200,
-    body: pageBody({ heading: 'Scheduled Pages', intro: 'Pages sent to recipients by email at the times you choose (server time).', notice, error: problem, content: html`${form}${lists(env)}` }),
+    body: pageBody({ heading: 'Scheduled Pages', intro: 'Pages sent to recipients by email at the times you choose (server time).', notice, error: problem, content: html`${form}${await lists(env)}` }),
   };
 }
 
-function schedulePost(env: PageEnv): PageResult {
+async function schedulePost(env: PageEnv): Promise<PageResult> {
   const { ctx, caller, fields } = env;
   const action = text(fields, 'action');
   if (action === 'delete') {
     const id = Number(text(fields, 'id'));
-    if (!Number.isInteger(id) || !deleteSchedule(ctx.db, caller.user.id, id)) return schedulePage(env, {}, 'That schedule does not exist (it may have been deleted already).');
+    if (!Number.isInteger(id) || !await deleteSchedule(ctx.store, caller.user.id, id)) return schedulePage(env, {}, 'That schedule does not exist (it may have been deleted already).');
     return { redirect: `${ctx.base}${SCHEDULE_PATH}?done=deleted` };
   }
   if (action !== 'add') return schedulePage(env, {}, 'Unknown action.');
   try {
     const schedule = parseSchedule(ctx.base, fields);
-    if (countSchedules(ctx.db, caller.user.id) >= MAX_SCHEDULES_PER_USER) throw new InputError(`You can have at most ${MAX_SCHEDULES_PER_USER} scheduled pages. Delete one first.`);
-    addSchedule(ctx.db, caller.user.id, schedule);
+    if (await countSchedules(ctx.store, caller.user.id) >= MAX_SCHEDULES_PER_USER) throw new InputError(`You can have at most ${MAX_SCHEDULES_PER_USER} scheduled pages. Delete one first.`);
+    await addSchedule(ctx.store, caller.user.id, schedule);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     return schedulePage(env, fields, e.message);

@@ -19,7 +19,8 @@ export interface ServiceColumns {
   host: Int32Array;
   /** Services of a host are contiguous in name order: [first, end) per hostKey (host name, plus engine with several). */
   hostRange: Map<string, [number, number]>;
-  totals: { states: number[]; acknowledged: number; downtime: number; unhandled: number };
+  /** Rows of engines that answer; `stale` counts the others (their engine not answering), which count under nothing else. */
+  totals: { states: number[]; acknowledged: number; downtime: number; unhandled: number; stale: number };
 }
 
 const cache = new WeakMap<MonitoringSnapshot, ServiceColumns>();
@@ -55,7 +56,7 @@ function build(services: ServiceStatus[], snap: MonitoringSnapshot, checkOrder: 
   const flags = new Uint8Array(n);
   const host = new Int32Array(n);
   const hostRange = new Map<string, [number, number]>();
-  const totals = { states: [0, 0, 0, 0], acknowledged: 0, downtime: 0, unhandled: 0 };
+  const totals = { states: [0, 0, 0, 0], acknowledged: 0, downtime: 0, unhandled: 0, stale: 0 };
   let range: [number, number] = [0, 0];
   let position = -1;
   let previous: ServiceStatus | undefined;
@@ -72,11 +73,14 @@ function build(services: ServiceStatus[], snap: MonitoringSnapshot, checkOrder: 
     range[1] = i + 1;
     previous = s;
     state[i] = s.current_state;
-    totals.states[s.current_state]!++;
+    // A stale row's last state is never counted as current: not as OK, not as a problem.
+    const live = s.stale === undefined ? 1 : 0;
+    if (live) totals.states[s.current_state]!++;
+    else totals.stale++;
     let f = 0;
-    if (s.problem_acknowledged) { f |= ACKNOWLEDGED; totals.acknowledged++; }
-    if (s.scheduled_downtime_depth > 0) { f |= IN_DOWNTIME; totals.downtime++; }
-    if (isUnhandledServiceProblem(s, position >= 0 ? hosts[position] : undefined)) { f |= UNHANDLED; totals.unhandled++; }
+    if (s.problem_acknowledged) { f |= ACKNOWLEDGED; totals.acknowledged += live; }
+    if (s.scheduled_downtime_depth > 0) { f |= IN_DOWNTIME; totals.downtime += live; }
+    if (isUnhandledServiceProblem(s, position >= 0 ? hosts[position] : undefined)) { f |= UNHANDLED; totals.unhandled += live; }
     flags[i] = f;
     host[i] = position;
   }

@@ -29,11 +29,11 @@ export function viewLink(url: string, base: string, origin: string): { href: str
   return { href: `${parsed.pathname}${parsed.search}${parsed.hash}`, external: false };
 }
 
-function viewsPage(env: PageEnv): PageResult {
+async function viewsPage(env: PageEnv): Promise<PageResult> {
   const { ctx, caller } = env;
   const action = `${ctx.base}views/main.php`;
   const origin = `${env.req.protocol}://${env.req.host}`;
-  const rows = listViews(ctx.db, caller.user.id).map((v): SafeHtml => {
+  const rows = (await listViews(ctx.store, caller.user.id)).map((v): SafeHtml => {
     const link = viewLink(v.url, ctx.base, origin);
     const open = link && (link.external
       ? html`<a class="button secondary" href="${link.href}" target="_blank" rel="noopener noreferrer">Open</a>`
@@ -56,9 +56,9 @@ export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
   registerPage(app, ctx, {
     path: 'views/main.php',
     get: viewsPage,
-    post(env) {
+    async post(env) {
       const id = Number(env.fields.id);
-      if (!Number.isSafeInteger(id) || !deleteView(ctx.db, env.caller.user.id, id)) throw notFound('That view does not exist any more.');
+      if (!Number.isSafeInteger(id) || !await deleteView(ctx.store, env.caller.user.id, id)) throw notFound('That view does not exist any more.');
       return { redirect: `${ctx.base}views/main.php?done=removed` };
     },
   });

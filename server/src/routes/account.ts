@@ -9,28 +9,28 @@ export async function registerAccount(app: FastifyInstance, ctx: AppContext): Pr
   const api = `${ctx.base}api/v2/account/`;
 
   app.get(`${api}auth`, async (req) => {
-    const { session, user, perms } = requireCaller(ctx, req);
+    const { session, user, perms } = await requireCaller(ctx, req);
     return { nsp: session.nsp, username: user.username, ...perms };
   });
 
-  app.get(`${api}theme`, async (req) => ({ theme: requireCaller(ctx, req).user.theme }));
+  app.get(`${api}theme`, async (req) => ({ theme: (await requireCaller(ctx, req)).user.theme }));
 
   app.post(`${api}theme`, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const theme = str(fieldsOf(req), 'theme', { required: true, max: 40 });
     if (!(THEMES as readonly string[]).includes(theme)) throw badRequest(`The theme must be one of ${THEMES.join(', ')}.`);
-    setUserTheme(ctx.db, user.id, theme);
+    await setUserTheme(ctx.store, user.id, theme);
     return { theme };
   });
 
-  app.get(`${api}language`, async (req) => ({ language: requireCaller(ctx, req).user.language }));
+  app.get(`${api}language`, async (req) => ({ language: (await requireCaller(ctx, req)).user.language }));
 
   app.post(`${api}language`, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const language = str(fieldsOf(req), 'language', { required: true, max: 20 });
     const available = availableLanguages();
     if (!available.includes(language)) throw badRequest(`The language must be one of ${available.join(', ')}.`);
-    setUserLanguage(ctx.db, user.id, language);
+    await setUserLanguage(ctx.store, user.id, language);
     return { language };
   });
 }

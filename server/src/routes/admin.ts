@@ -17,75 +17,75 @@ export function bannerRecord(b: BannerRow) {
 /** Administration API (admins only): users, licence, banners, branding and the recorded update check. */
 export async function registerAdmin(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = `${ctx.base}api/v2/admin/`;
-  const reader = (req: FastifyRequest): Caller => { const c = requireCaller(ctx, req); requireAdmin(c); return c; };
-  const writer = (req: FastifyRequest): Caller => { const c = requireWriter(ctx, req); requireAdmin(c); return c; };
+  const reader = async (req: FastifyRequest): Promise<Caller> => { const c = await requireCaller(ctx, req); requireAdmin(c); return c; };
+  const writer = async (req: FastifyRequest): Promise<Caller> => { const c = await requireWriter(ctx, req); requireAdmin(c); return c; };
 
   app.get(`${api}users`, async (req) => {
-    reader(req);
-    return listUsers(ctx.db).map(userRecord);
+    await reader(req);
+    return (await listUsers(ctx.store)).map(userRecord);
   });
   app.post(`${api}users`, async (req) => {
-    writer(req);
+    await writer(req);
     const f = fieldsOf(req);
     onlyFields(f, ['username', 'password', ...FLAGS]);
-    return createAccount(ctx.db, f);
+    return createAccount(ctx.store, f);
   });
   app.put(`${api}users`, async (req) => {
-    const { session } = writer(req);
+    const { session } = await writer(req);
     const f = fieldsOf(req);
     onlyFields(f, ['id', 'password', ...FLAGS]);
-    const target = userById(ctx.db, intField(f, 'id', { required: true, min: 1 }));
-    return updateAccount(ctx.db, target, f, target.id === session.user_id ? session.id : undefined);
+    const target = await userById(ctx.store, intField(f, 'id', { required: true, min: 1 }));
+    return updateAccount(ctx.store, target, f, target.id === session.user_id ? session.id : undefined);
   });
   app.delete(`${api}users`, async (req) => {
-    writer(req);
+    await writer(req);
     const id = intField(fieldsOf(req), 'id', { required: true, min: 1 });
-    deleteAccount(ctx.db, userById(ctx.db, id));
+    await deleteAccount(ctx.store, await userById(ctx.store, id));
     return { id, deleted: true };
   });
 
   app.get(`${api}license`, async (req) => {
-    reader(req);
-    return getLicense(ctx.db);
+    await reader(req);
+    return getLicense(ctx.store);
   });
   app.put(`${api}license`, async (req) => {
-    writer(req);
-    return updateLicense(ctx.db, parseLicensePatch(fieldsOf(req)));
+    await writer(req);
+    return updateLicense(ctx.store, parseLicensePatch(fieldsOf(req)));
   });
 
   app.get(`${api}banners`, async (req) => {
-    reader(req);
-    return listBanners(ctx.db).map(bannerRecord);
+    await reader(req);
+    return (await listBanners(ctx.store)).map(bannerRecord);
   });
   app.post(`${api}banners`, async (req) => {
-    writer(req);
+    await writer(req);
     const f = fieldsOf(req);
     onlyFields(f, ['message', 'color', 'acknowledgeable']);
     const b = parseBanner(f);
-    return bannerRecord(addBanner(ctx.db, b.message, b.color, b.acknowledgeable));
+    return bannerRecord(await addBanner(ctx.store, b.message, b.color, b.acknowledgeable));
   });
   app.delete(`${api}banners`, async (req) => {
-    writer(req);
+    await writer(req);
     const id = intField(fieldsOf(req), 'id', { required: true, min: 1 });
-    if (!removeBanner(ctx.db, id)) throw notFound(`There is no banner with id ${id}.`);
+    if (!await removeBanner(ctx.store, id)) throw notFound(`There is no banner with id ${id}.`);
     return { id, deleted: true };
   });
 
   app.get(`${api}branding`, async (req) => {
-    reader(req);
-    return getBranding(ctx.db);
+    await reader(req);
+    return getBranding(ctx.store);
   });
   app.put(`${api}branding`, async (req) => {
-    writer(req);
-    return updateBranding(ctx.db, parseBrandingPatch(fieldsOf(req)));
+    await writer(req);
+    return updateBranding(ctx.store, parseBrandingPatch(fieldsOf(req)));
   });
 
   app.get(`${api}update`, async (req) => {
-    reader(req);
-    return getUpdateSettings(ctx.db);
+    await reader(req);
+    return getUpdateSettings(ctx.store);
   });
   app.put(`${api}update`, async (req) => {
-    writer(req);
-    return updateUpdateSettings(ctx.db, parseUpdatePatch(fieldsOf(req)));
+    await writer(req);
+    return updateUpdateSettings(ctx.store, parseUpdatePatch(fieldsOf(req)));
   });
 }

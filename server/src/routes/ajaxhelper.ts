@@ -11,13 +11,13 @@ import { parseUserMeta, readUserMeta } from '../ajax/userMeta.js';
 
 const SESSION_FLAGS = ['ignore_trial_notice', 'ignore_free_notice', 'ignore_promo_notice', 'has_seen_login_alerts'];
 
-type Handler = (ctx: AppContext, req: FastifyRequest, fields: Fields, reply: FastifyReply) => unknown;
+type Handler = (ctx: AppContext, req: FastifyRequest, fields: Fields, reply: FastifyReply) => Promise<unknown>;
 
 const sendJson = (reply: FastifyReply, value: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
 
 const commands: Record<string, Handler> = {
-  setsessionvars(ctx, req, fields) {
-    const { session } = requireWriter(ctx, req);
+  async setsessionvars(ctx, req, fields) {
+    const { session } = await requireWriter(ctx, req);
     const opts = jsonField(fields, 'opts');
     const keys = Object.keys(opts);
     if (!keys.length) throw badRequest("The field 'opts' must name at least one session flag.");
@@ -26,58 +26,58 @@ const commands: Record<string, Handler> = {
       if (opts[key] !== 1 && opts[key] !== '1') throw badRequest(`The session flag '${key}' can only be set to 1.`);
     }
     const vars = { ...sessionVars(session), ...Object.fromEntries(keys.map((k) => [k, 1])) };
-    setSessionVars(ctx.db, session.id, vars);
+    await setSessionVars(ctx.store, session.id, vars);
     return vars;
   },
 
-  getsessionvars(ctx, req, fields) {
-    const vars = sessionVars(requireCaller(ctx, req).session);
+  async getsessionvars(ctx, req, fields) {
+    const vars = sessionVars((await requireCaller(ctx, req)).session);
     const needle = str(fields, 'needle', { max: 100 });
     return needle ? { [needle]: vars[needle] ?? null } : vars;
   },
 
-  keepalive(ctx, req) {
-    requireWriter(ctx, req);
+  async keepalive(ctx, req) {
+    await requireWriter(ctx, req);
     return { alive: true };
   },
 
-  getusermeta(ctx, req, fields, reply) {
-    const { user } = requireCaller(ctx, req);
+  async getusermeta(ctx, req, fields, reply) {
+    const { user } = await requireCaller(ctx, req);
     const key = str(fields, 'opts', { required: true, max: 250 });
-    return sendJson(reply, readUserMeta(key, getUserMeta(ctx.db, user.id, key)));
+    return sendJson(reply, readUserMeta(key, await getUserMeta(ctx.store, user.id, key)));
   },
 
-  setusermeta(ctx, req, fields) {
-    const { user } = requireWriter(ctx, req);
+  async setusermeta(ctx, req, fields) {
+    const { user } = await requireWriter(ctx, req);
     const { keyname, stored, value } = parseUserMeta(jsonField(fields, 'opts'));
-    setUserMeta(ctx.db, user.id, keyname, stored);
+    await setUserMeta(ctx.store, user.id, keyname, stored);
     return { keyname, keyvalue: value };
   },
 
-  getviewbynum(ctx, req, fields) {
-    const { user } = requireCaller(ctx, req);
+  async getviewbynum(ctx, req, fields) {
+    const { user } = await requireCaller(ctx, req);
     const raw = str(fields, 'opts', { required: true, max: 20 });
     if (!/^-?\d+$/.test(raw.trim())) throw badRequest("The field 'opts' must be a view number.");
-    const view = viewByIndex(ctx.db, user.id, Number(raw));
+    const view = await viewByIndex(ctx.store, user.id, Number(raw));
     if (!view) throw notFound('There are no views in My Views.');
     return { url: view.url, title: view.title };
   },
 
-  getxicoreajax(ctx, req, fields, reply) {
-    requireCaller(ctx, req);
+  async getxicoreajax(ctx, req, fields, reply) {
+    await requireCaller(ctx, req);
     const opts = jsonField(fields, 'opts');
     if (opts.func !== 'get_tray_alert_html') throw badRequest('Unknown function in opts.func.');
     return reply.type('text/html; charset=utf-8').send(trayAlertHtml(ctx.base, ctx.monitoring.snapshot()));
   },
 
-  addview(ctx, req, fields) {
-    const { user } = requireWriter(ctx, req);
+  async addview(ctx, req, fields) {
+    const { user } = await requireWriter(ctx, req);
     if (req.method !== 'POST') throw badRequest('Adding a view needs a POST request.');
     const title = str(fields, 'title', { required: true, max: 255 }).trim();
     if (!title) throw badRequest("The field 'title' is required.");
     const url = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
-    if (countViews(ctx.db, user.id) >= MAX_VIEWS_PER_USER) throw badRequest(`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
-    const view = addView(ctx.db, user.id, title, url);
+    if (await countViews(ctx.store, user.id) >= MAX_VIEWS_PER_USER) throw badRequest(`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
+    const view = await addView(ctx.store, user.id, title, url);
     return { id: view.id, title: view.title, url: view.url };
   },
 };

@@ -14,23 +14,23 @@ export async function registerBanners(app: FastifyInstance, ctx: AppContext): Pr
   const path = `${ctx.base}admin/banner_message-ajaxhelper.php`;
 
   app.get(path, async (req) => {
-    const { user } = requireCaller(ctx, req);
+    const { user } = await requireCaller(ctx, req);
     const action = str(fieldsOf(req), 'action', { required: true, max: 100 });
     if (action === 'acknowledge_banner_message') throw badRequest('Acknowledging a banner needs a POST request.');
     if (action !== 'retrieve_active_banner_messages') throw badRequest(`Unknown action '${action}'.`);
-    return listActiveBannersFor(ctx.db, user.id).map(bannerMessage);
+    return (await listActiveBannersFor(ctx.store, user.id)).map(bannerMessage);
   });
 
   app.post(path, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const fields = fieldsOf(req);
     const action = str(fields, 'action', { required: true, max: 100 });
     if (action !== 'acknowledge_banner_message') throw badRequest(`Unknown action '${action}'.`);
     const id = intField(fields, 'id', { required: true, min: 1 });
-    const banner = findBanner(ctx.db, id);
+    const banner = await findBanner(ctx.store, id);
     if (!banner || !banner.active) throw notFound('There is no such banner message.');
     if (!banner.acknowledgeable) throw badRequest('This banner message cannot be dismissed.');
-    acknowledgeBanner(ctx.db, id, user.id);
+    await acknowledgeBanner(ctx.store, id, user.id);
     return { msg_id: String(id), acknowledged: true };
   });
 }

@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors.js';
  */
 export async function registerCheckResult(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(`${ctx.base}api/v2/admin/checkresult`, async (req) => {
-    requireAdmin(requireWriter(ctx, req));
+    requireAdmin(await requireWriter(ctx, req));
     const f = fieldsOf(req);
     const host = str(f, 'host', { required: true, max: 255 });
     const service = str(f, 'service', { max: 255 }) || undefined;

@@ -3,12 +3,11 @@ import { requireCaller, requireWriter, type AppContext } from '../http/context.j
 import { badRequest, notFound } from '../http/errors.js';
 import { boolField, fieldsOf, str, type Fields } from '../http/input.js';
 import {
-  countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, exportDashboard, findDashboard,
-  isBackground, listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, toDashboard,
+  countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, exportDashboard, isBackground, listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, toDashboard,
   updateDashboard, type DashboardFields, type DashboardRow,
 } from '../db/dashboards.js';
-import { ensureDefaultDashboards, parseDashboardExport } from '../dashlets/dashboards.js';
-import type { Db } from '../db/database.js';
+import { ensureDefaultDashboards, ownDashboard, parseDashboardExport } from '../dashlets/dashboards.js';
+import type { Store } from '../db/store.js';
 
 const INVALID_FILE = 'File Is Not a Valid Dashboard File!';
 const PROTECTED: Record<string, string> = {
@@ -44,80 +43,74 @@ function formFields(f: Fields, current?: DashboardFields): DashboardFields {
 
 const fieldsOfRow = (row: DashboardRow): DashboardFields => ({ title: row.title, background: row.background, transparent: row.transparent === 1 });
 
-function ownDashboard(db: Db, userId: number, f: Fields): DashboardRow {
-  const id = str(f, 'id', { required: true, max: 100 });
-  const row = findDashboard(db, userId, id);
-  if (!row) throw notFound(`You have no dashboard with the id '${id}'.`);
-  return row;
-}
+/** The dashboard named by the `id` field (the defaults made first), or a 404. */
+const dashboardIn = (store: Store, userId: number, f: Fields): Promise<DashboardRow> => ownDashboard(store, userId, str(f, 'id', { required: true, max: 100 }));
 
-function roomForOneMore(db: Db, userId: number): void {
-  if (countDashboards(db, userId) >= MAX_DASHBOARDS_PER_USER) throw badRequest(`You already have ${MAX_DASHBOARDS_PER_USER} dashboards, the most allowed. Delete one first.`);
+async function roomForOneMore(store: Store, userId: number): Promise<void> {
+  if (await countDashboards(store, userId) >= MAX_DASHBOARDS_PER_USER) throw badRequest(`You already have ${MAX_DASHBOARDS_PER_USER} dashboards, the most allowed. Delete one first.`);
 }
 
 export async function registerDashboards(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const path = `${ctx.base}api/v2/dashboards`;
-  const { db } = ctx;
+  const { store } = ctx;
 
   app.get(path, async (req) => {
-    const { user } = requireCaller(ctx, req);
-    ensureDefaultDashboards(db, user.id);
+    const { user } = await requireCaller(ctx, req);
+    await ensureDefaultDashboards(store, user.id);
     const f = fieldsOf(req);
-    if (f.id !== undefined) return toDashboard(ownDashboard(db, user.id, f));
-    return listUserDashboards(db, user.id).map(toDashboard);
+    if (f.id !== undefined) return toDashboard(await dashboardIn(store, user.id, f));
+    return (await listUserDashboards(store, user.id)).map(toDashboard);
   });
 
   app.post(path, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const fields = formFields(fieldsOf(req));
-    ensureDefaultDashboards(db, user.id);
-    roomForOneMore(db, user.id);
-    return toDashboard(createDashboard(db, user.id, fields));
+    await ensureDefaultDashboards(store, user.id);
+    await roomForOneMore(store, user.id);
+    return toDashboard(await createDashboard(store, user.id, fields));
   });
 
   app.put(path, async (req) => {
-    const { user } = requireWriter(ctx, req);
-    ensureDefaultDashboards(db, user.id);
+    const { user } = await requireWriter(ctx, req);
     const f = fieldsOf(req);
-    const row = ownDashboard(db, user.id, f);
-    return toDashboard(updateDashboard(db, user.id, row.id, formFields(f, fieldsOfRow(row)))!);
+    const row = await dashboardIn(store, user.id, f);
+    const updated = await updateDashboard(store, user.id, row.id, formFields(f, fieldsOfRow(row)));
+    if (!updated) throw notFound(`You have no dashboard with the id '${row.id}'.`);
+    return toDashboard(updated);
   });
 
   app.delete(path, async (req) => {
-    const { user } = requireWriter(ctx, req);
-    ensureDefaultDashboards(db, user.id);
-    const row = ownDashboard(db, user.id, fieldsOf(req));
+    const { user } = await requireWriter(ctx, req);
+    const row = await dashboardIn(store, user.id, fieldsOf(req));
     const refusal = PROTECTED[row.id];
     if (refusal) throw badRequest(refusal);
-    deleteDashboard(db, user.id, row.id);
+    await deleteDashboard(store, user.id, row.id);
     return { id: row.id, deleted: true };
   });
 
   app.get(`${path}/raw`, async (req) => {
-    const { user } = requireCaller(ctx, req);
-    ensureDefaultDashboards(db, user.id);
-    return { dashboard: exportDashboard(ownDashboard(db, user.id, fieldsOf(req))) };
+    const { user } = await requireCaller(ctx, req);
+    return { dashboard: exportDashboard(await dashboardIn(store, user.id, fieldsOf(req))) };
   });
 
   app.post(`${path}/copy`, async (req) => {
-    const { user } = requireWriter(ctx, req);
-    ensureDefaultDashboards(db, user.id);
+    const { user } = await requireWriter(ctx, req);
     const f = fieldsOf(req);
-    const row = ownDashboard(db, user.id, f);
+    const row = await dashboardIn(store, user.id, f);
     const defaults = { ...fieldsOfRow(row), title: `${row.title} (Clone)`.slice(0, MAX_DASHBOARD_TITLE) };
     const fields = formFields(f, defaults);
-    roomForOneMore(db, user.id);
-    return toDashboard(createDashboard(db, user.id, fields, row.dashlets));
+    await roomForOneMore(store, user.id);
+    return toDashboard(await createDashboard(store, user.id, fields, row.dashlets));
   });
 
   app.post(`${path}/import`, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const text = str(fieldsOf(req), 'import', { required: true, max: MAX_IMPORT_CHARS, multiline: true });
     const parsed = parseDashboardExport(text, ctx.base);
     if (!parsed) throw badRequest(INVALID_FILE);
     if ('dashletErrors' in parsed) throw badRequest(`${INVALID_FILE} ${parsed.dashletErrors.join(' ')}`);
-    ensureDefaultDashboards(db, user.id);
-    roomForOneMore(db, user.id);
-    return toDashboard(createDashboard(db, user.id, parsed.fields, parsed.dashlets));
+    await ensureDefaultDashboards(store, user.id);
+    await roomForOneMore(store, user.id);
+    return toDashboard(await createDashboard(store, user.id, parsed.fields, parsed.dashlets));
   });
 }

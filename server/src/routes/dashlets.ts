@@ -2,20 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { fieldsOf, intField, str, type Fields } from '../http/input.js';
-import { findDashboard, saveDashlets, type DashboardRow } from '../db/dashboards.js';
 import { CATALOGUE, MAX_DASHLETS, type Dashlet } from '../dashlets/catalogue.js';
-import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
+import { editDashlets, ownDashboard } from '../dashlets/dashboards.js';
 import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
 import { dashletFromFields } from '../dashlets/validation.js';
-import type { Db } from '../db/database.js';
 
-function dashboardOf(db: Db, userId: number, f: Fields): DashboardRow {
-  ensureDefaultDashboards(db, userId);
-  const id = str(f, 'dashboard', { required: true, max: 100 });
-  const row = findDashboard(db, userId, id);
-  if (!row) throw notFound(`You have no dashboard with the id '${id}'.`);
-  return row;
-}
+const dashboardOf = (f: Fields): string => str(f, 'dashboard', { required: true, max: 100 });
 
 function dashletOf(list: (Dashlet | BrokenDashlet)[], f: Fields): number {
   const id = str(f, 'dashlet', { required: true, max: 40 });
@@ -27,52 +19,52 @@ function dashletOf(list: (Dashlet | BrokenDashlet)[], f: Fields): number {
 /** Dashlets of one dashboard (issue 9): the same validation as the classic forms; every refusal changes nothing. */
 export async function registerDashlets(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const path = `${ctx.base}api/v2/dashboards/dashlets`;
-  const { db, base } = ctx;
+  const { store, base } = ctx;
 
   app.get(`${path}/catalogue`, async (req) => {
-    requireCaller(ctx, req);
+    await requireCaller(ctx, req);
     return CATALOGUE;
   });
 
   app.get(path, async (req) => {
-    const { user } = requireCaller(ctx, req);
-    return { dashlets: readDashlets(base, dashboardOf(db, user.id, fieldsOf(req)).dashlets) };
+    const { user } = await requireCaller(ctx, req);
+    return { dashlets: readDashlets(base, (await ownDashboard(store, user.id, dashboardOf(fieldsOf(req)))).dashlets) };
   });
 
   app.post(path, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const f = fieldsOf(req);
-    const row = dashboardOf(db, user.id, f);
-    const list = readDashlets(base, row.dashlets);
-    if (list.length >= MAX_DASHLETS) throw badRequest(`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
-    const added = dashletFromFields(base, f, undefined, new Set(list.map((d) => d.id)));
-    saveDashlets(db, user.id, row.id, storedForm(base, row.dashlets, [...list, added]));
-    return added;
+    return editDashlets(store, user.id, dashboardOf(f), (row) => {
+      const list = readDashlets(base, row.dashlets);
+      if (list.length >= MAX_DASHLETS) throw badRequest(`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+      const added = dashletFromFields(base, f, undefined, new Set(list.map((d) => d.id)));
+      return { dashlets: storedForm(base, row.dashlets, [...list, added]), result: added };
+    });
   });
 
   app.put(path, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const f = fieldsOf(req);
-    const row = dashboardOf(db, user.id, f);
-    const list = readDashlets(base, row.dashlets);
-    const i = dashletOf(list, f);
-    const current = list[i]!;
-    if (isBroken(current)) throw badRequest(`This dashlet cannot be shown (${current.broken}); remove it instead.`);
-    const changed = dashletFromFields(base, f, current);
-    const position = intField(f, 'position', { min: 0, max: list.length - 1 }) ?? i;
-    const next = list.filter((_d, k) => k !== i);
-    next.splice(position, 0, changed);
-    saveDashlets(db, user.id, row.id, storedForm(base, row.dashlets, next));
-    return changed;
+    return editDashlets(store, user.id, dashboardOf(f), (row) => {
+      const list = readDashlets(base, row.dashlets);
+      const i = dashletOf(list, f);
+      const current = list[i]!;
+      if (isBroken(current)) throw badRequest(`This dashlet cannot be shown (${current.broken}); remove it instead.`);
+      const changed = dashletFromFields(base, f, current);
+      const position = intField(f, 'position', { min: 0, max: list.length - 1 }) ?? i;
+      const next = list.filter((_d, k) => k !== i);
+      next.splice(position, 0, changed);
+      return { dashlets: storedForm(base, row.dashlets, next), result: changed };
+    });
   });
 
   app.delete(path, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const f = fieldsOf(req);
-    const row = dashboardOf(db, user.id, f);
-    const list = readDashlets(base, row.dashlets);
-    const i = dashletOf(list, f);
-    saveDashlets(db, user.id, row.id, storedForm(base, row.dashlets, list.filter((_d, k) => k !== i)));
-    return { id: list[i]!.id, deleted: true };
+    return editDashlets(store, user.id, dashboardOf(f), (row) => {
+      const list = readDashlets(base, row.dashlets);
+      const i = dashletOf(list, f);
+      return { dashlets: storedForm(base, row.dashlets, list.filter((_d, k) => k !== i)), result: { id: list[i]!.id, deleted: true } };
+    });
   });
 }

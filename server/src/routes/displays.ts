@@ -5,30 +5,24 @@ import { fieldsOf, intField } from '../http/input.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { createPairing, DISPLAY_COMMANDS, equalHashes, findPairing, hashToken, issueDeviceToken, listDisplays, PAIRING_MS, queueDisplayCommand, reportDisplay, revokeDisplay, updateDisplay, findDisplay, type DisplayCommand } from '../db/displays.js';
 import { claimDisplay, displayRecord, parseDisplayChanges } from '../admin/displayAdmin.js';
+import { countRateEvent, dropRateEvent } from '../db/limits.js';
 
 /** The screen's own proof that it asked for the code: an administrator's claim is picked up only with it. */
 export const PAIRING_COOKIE = 'pharos_pairing';
 /** A screen asks for one code per 10 minutes; this leaves room for reloads and many screens behind one address. */
 export const PAIR_LIMIT = { count: 20, windowMs: PAIRING_MS };
 
-/** Code requests per client address in a sliding window (in memory: a restart forgets, which only loosens it). */
-export class PairThrottle {
-  private readonly seen = new Map<string, number[]>();
-  constructor(private readonly now: () => number) {}
-
-  /** 0 when allowed (and counted), else the milliseconds until the next request would be. */
-  take(address: string): number {
-    const now = this.now();
-    const recent = (this.seen.get(address) ?? []).filter((t) => now - t < PAIR_LIMIT.windowMs);
-    if (recent.length >= PAIR_LIMIT.count) {
-      this.seen.set(address, recent);
-      return recent[0]! + PAIR_LIMIT.windowMs - now;
-    }
-    recent.push(now);
-    this.seen.set(address, recent);
-    if (this.seen.size > 50_000) this.seen.delete(this.seen.keys().next().value!);
-    return 0;
-  }
+/**
+ * Code requests per client address in a sliding window, counted in the database so every process of a cluster
+ * shares one allowance. 0 when allowed (and counted), else the milliseconds until the next request would be.
+ */
+async function takePairingTurn(ctx: AppContext, address: string): Promise<number> {
+  const now = ctx.now();
+  const { count, oldest } = await countRateEvent(ctx.store, 'pairing', address, now, PAIR_LIMIT.windowMs);
+  if (count <= PAIR_LIMIT.count) return 0;
+  // A refused request does not count, so waiting out the window is enough.
+  await dropRateEvent(ctx.store, 'pairing', address, now);
+  return Math.max(1, oldest + PAIR_LIMIT.windowMs - now);
 }
 
 export function pairingRateMessage(retryMs: number): string {
@@ -40,17 +34,16 @@ export function pairingRateMessage(retryMs: number): string {
 export async function registerDisplays(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const pair = `${ctx.base}api/v2/displays/pair`;
   const api = `${ctx.base}api/v2/admin/displays`;
-  const throttle = new PairThrottle(ctx.now);
   const cookieOpts = (req: FastifyRequest) => ({ path: ctx.base, sameSite: 'strict', secure: cookieSecure(ctx, req), httpOnly: true } as const);
 
   // Unauthenticated by design: a screen nobody signed in on asks for a code to show.
   app.post(pair, async (req, reply) => {
-    const retryMs = throttle.take(req.ip);
+    const retryMs = await takePairingTurn(ctx, req.ip);
     if (retryMs > 0) {
       reply.header('retry-after', String(Math.ceil(retryMs / 1000)));
       throw new HttpError(429, pairingRateMessage(retryMs));
     }
-    const { code, secret, expiresAt } = createPairing(ctx.db, ctx.now());
+    const { code, secret, expiresAt } = await createPairing(ctx.store, ctx.now());
     reply.setCookie(PAIRING_COOKIE, `${code}.${secret}`, { ...cookieOpts(req), maxAge: PAIRING_MS / 1000 });
     return { code, expiresAt };
   });
@@ -58,12 +51,14 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
   // The screen's poll: waiting, expired (ask for a new code), or paired (the device token comes with this answer).
   app.get(pair, async (req: FastifyRequest, reply: FastifyReply) => {
     const [code, secret] = (req.cookies[PAIRING_COOKIE] ?? '').split('.');
-    const pairing = code ? findPairing(ctx.db, code) : undefined;
+    const pairing = code ? await findPairing(ctx.store, code) : undefined;
     if (!pairing || !secret || !equalHashes(hashToken(secret), pairing.secret_hash)) return { state: 'expired' };
     if (pairing.display_id === null) {
       return pairing.expires_at < ctx.now() ? { state: 'expired' } : { state: 'waiting', code: pairing.code, expiresAt: pairing.expires_at };
     }
-    const { token, display } = issueDeviceToken(ctx.db, pairing);
+    const issued = await issueDeviceToken(ctx.store, pairing);
+    if (!issued) return { state: 'expired' };
+    const { token, display } = issued;
     setDeviceCookies(ctx, req, reply, token, display);
     reply.clearCookie(PAIRING_COOKIE, cookieOpts(req));
     return { state: 'paired', name: display.name, url: `${ctx.base}wallboard${display.params ? `?${display.params}` : ''}` };
@@ -72,45 +67,46 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
   // The paired screen's report every 30 s: what it shows, its connection and screen size; answers its name, its
   // parameters (a change is applied at the next rotation boundary) and any remote command waiting for it.
   app.get(`${ctx.base}api/v2/displays/me`, async (req) => {
-    const { device } = requireCaller(ctx, req);
+    const { device } = await requireCaller(ctx, req);
     if (!device) throw notFound('This browser is not a paired display.');
     const f = fieldsOf(req);
     const info = Object.fromEntries(['version', 'item', 'connection', 'screen'].flatMap((k) => {
       const v = str(f, k, { max: 200 });
       return v ? [[k, v]] : [];
     }));
-    const commands = reportDisplay(ctx.db, device.id, info, ctx.now());
+    const commands = await reportDisplay(ctx.store, device.id, info, ctx.now());
     return { name: device.name, params: device.params, commands };
   });
 
-  const reader = (req: FastifyRequest): Caller => { const c = requireCaller(ctx, req); requireAdmin(c); return c; };
-  const writer = (req: FastifyRequest): Caller => { const c = requireWriter(ctx, req); requireAdmin(c); return c; };
+  const reader = async (req: FastifyRequest): Promise<Caller> => { const c = await requireCaller(ctx, req); requireAdmin(c); return c; };
+  const writer = async (req: FastifyRequest): Promise<Caller> => { const c = await requireWriter(ctx, req); requireAdmin(c); return c; };
   const idOf = (req: FastifyRequest) => intField(fieldsOf(req), 'id', { required: true, min: 1 });
 
   app.get(api, async (req) => {
-    reader(req);
-    return listDisplays(ctx.db).map(displayRecord);
+    await reader(req);
+    return (await listDisplays(ctx.store)).map(displayRecord);
   });
   app.post(api, async (req) => {
-    writer(req);
-    return displayRecord(claimDisplay(ctx, fieldsOf(req)));
+    await writer(req);
+    return displayRecord(await claimDisplay(ctx, fieldsOf(req)));
   });
   app.put(api, async (req) => {
-    writer(req);
+    await writer(req);
     const id = idOf(req);
-    if (!updateDisplay(ctx.db, id, parseDisplayChanges(ctx, fieldsOf(req)))) throw notFound('That display does not exist any more.');
-    return displayRecord(findDisplay(ctx.db, id)!);
+    const display = await updateDisplay(ctx.store, id, await parseDisplayChanges(ctx, fieldsOf(req))) ? await findDisplay(ctx.store, id) : undefined;
+    if (!display) throw notFound('That display does not exist any more.');
+    return displayRecord(display);
   });
   app.post(`${api}/command`, async (req) => {
-    writer(req);
+    await writer(req);
     const command = str(fieldsOf(req), 'command', { required: true, max: 20 });
     if (!(DISPLAY_COMMANDS as readonly string[]).includes(command)) throw badRequest(`The field 'command' must be one of ${DISPLAY_COMMANDS.join(', ')}.`);
-    if (!queueDisplayCommand(ctx.db, idOf(req), command as DisplayCommand)) throw notFound('That display does not exist any more.');
+    if (!await queueDisplayCommand(ctx.store, idOf(req), command as DisplayCommand)) throw notFound('That display does not exist any more.');
     return { queued: command };
   });
   app.delete(api, async (req) => {
-    writer(req);
-    if (!revokeDisplay(ctx.db, idOf(req))) throw notFound('That display does not exist any more.');
+    await writer(req);
+    if (!await revokeDisplay(ctx.store, idOf(req))) throw notFound('That display does not exist any more.');
     return { revoked: true };
   });
 }

@@ -28,7 +28,7 @@ function editsOf(fields: Fields): { key: string; title: string | null }[] {
 /** The favorites component's ajax endpoint: mode=edit renames or deletes, mode=add creates. */
 export async function registerFavorites(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(`${ctx.base}includes/components/favorites/ajax.php`, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const fields = fieldsOf(req);
     const mode = str(fields, 'mode', { required: true, max: 20 });
     if (mode === 'add') {
@@ -36,19 +36,19 @@ export async function registerFavorites(app: FastifyInstance, ctx: AppContext): 
       const path = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
       const target = str(fields, 'target', { max: 40 }) || 'maincontentframe';
       if (!TARGETS.includes(target)) throw badRequest(`The field 'target' must be one of ${TARGETS.join(', ')}.`);
-      if (countFavorites(ctx.db, user.id) >= MAX_FAVORITES_PER_USER) throw badRequest(`You already have ${MAX_FAVORITES_PER_USER} favorites, the most allowed. Delete one first.`);
-      const fav = addFavorite(ctx.db, user.id, t, path, target);
+      if (await countFavorites(ctx.store, user.id) >= MAX_FAVORITES_PER_USER) throw badRequest(`You already have ${MAX_FAVORITES_PER_USER} favorites, the most allowed. Delete one first.`);
+      const fav = await addFavorite(ctx.store, user.id, t, path, target);
       return { key: fav.item_key, title: fav.title, url: fav.path, target: fav.target };
     }
     if (mode !== 'edit') throw badRequest(`Unknown mode '${mode}'.`);
     const edits = editsOf(fields);
-    for (const e of edits) if (!findFavorite(ctx.db, user.id, e.key)) throw notFound(`There is no favorite '${e.key}'.`);
-    ctx.db.transaction(() => {
+    for (const e of edits) if (!await findFavorite(ctx.store, user.id, e.key)) throw notFound(`There is no favorite '${e.key}'.`);
+    await ctx.store.transaction().execute(async (trx) => {
       for (const e of edits) {
-        if (e.title === null) deleteFavorite(ctx.db, user.id, e.key);
-        else renameFavorite(ctx.db, user.id, e.key, e.title);
+        if (e.title === null) await deleteFavorite(trx, user.id, e.key);
+        else await renameFavorite(trx, user.id, e.key, e.title);
       }
-    })();
+    });
     return { updated: edits.filter((e) => e.title !== null).length, deleted: edits.filter((e) => e.title === null).length };
   });
 }

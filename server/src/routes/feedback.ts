@@ -10,7 +10,7 @@ import { enqueueFeedback } from '../db/feedback.js';
  */
 export async function registerFeedback(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(`${ctx.base}ajaxproxy.php`, async (req) => {
-    const { user } = requireWriter(ctx, req);
+    const { user } = await requireWriter(ctx, req);
     const f = fieldsOf(req);
     const feedback = str(f, 'feedback', { required: true, max: 10_000, multiline: true });
     if (!feedback.trim()) throw badRequest("The field 'feedback' is required.");
@@ -20,7 +20,7 @@ export async function registerFeedback(app: FastifyInstance, ctx: AppContext): P
     if (proxyUrl !== ctx.config.feedbackUrl) throw badRequest('Feedback can only be sent to the configured feedback address.');
     const method = str(f, 'proxy_method', { required: true, max: 10 });
     if (method.toLowerCase() !== 'post') throw badRequest("The field 'proxy_method' must be post.");
-    const id = enqueueFeedback(ctx.db, { userId: user.id, name, email, feedback, targetUrl: proxyUrl });
+    const id = await enqueueFeedback(ctx.store, { userId: user.id, name, email, feedback, targetUrl: proxyUrl });
     return { id, queued: true };
   });
 }

@@ -64,17 +64,17 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     const q = fieldsOf(req);
     reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if ('logout' in q) {
-      const caller = optionalCaller(ctx, req);
+      const caller = await optionalCaller(ctx, req);
       // The token proves the logout came from the app, not from a link on another site.
       if (caller && q.nsp !== caller.session.nsp) return reply.redirect(ctx.base);
       if (caller) {
-        deleteSession(ctx.db, caller.session.id);
-        recordAudit(ctx.db, { username: caller.user.username, address: req.ip, action: 'logout', object: 'session' });
+        await deleteSession(ctx.store, caller.session.id);
+        await recordAudit(ctx.store, { username: caller.user.username, address: req.ip, action: 'logout', object: 'session' });
       }
       clearSessionCookies(ctx, req, reply);
       return loginPage(ctx, { notice: 'You have logged out.' });
     }
-    if (optionalCaller(ctx, req)) return reply.redirect(safeRedirect(ctx.base, q.redirect));
+    if (await optionalCaller(ctx, req)) return reply.redirect(safeRedirect(ctx.base, q.redirect));
     return loginPage(ctx, { redirect: typeof q.redirect === 'string' ? q.redirect : '' });
   });
 
@@ -92,27 +92,27 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     if (requestSource(req) === 'foreign') return refuse(403, FOREIGN_LOGIN);
 
     // Refused before the password is looked at, so a locked answer is the same for a right or wrong password.
-    const retryMs = ctx.throttle.retryAfterMs(username, req.ip);
+    const retryMs = await ctx.throttle.retryAfterMs(username, req.ip);
     if (retryMs > 0) {
       reply.header('retry-after', String(Math.ceil(retryMs / 1000)));
       return refuse(429, lockedMessage(retryMs));
     }
 
-    const user = username ? findUserByName(ctx.db, username) : undefined;
+    const user = username ? await findUserByName(ctx.store, username) : undefined;
     // Always hash once, so the response time does not tell whether the username exists.
     const ok = verifyPassword(password, user?.password_hash ?? DUMMY_HASH) && user !== undefined;
     if (!ok || !user) {
-      ctx.throttle.failed(username, req.ip);
-      recordAudit(ctx.db, { username, address: req.ip, action: 'failed login', object: 'session' });
+      await ctx.throttle.failed(username, req.ip);
+      await recordAudit(ctx.store, { username, address: req.ip, action: 'failed login', object: 'session' });
       return refuse(401, FAILED);
     }
-    ctx.throttle.succeeded(username);
+    await ctx.throttle.succeeded(username);
     // Rotation: a session this browser already had (maybe planted, maybe another user's) ends here.
     const previous = req.cookies[SESSION_COOKIE];
-    if (previous) deleteSession(ctx.db, previous);
-    const session = createSession(ctx.db, user.id);
+    if (previous) await deleteSession(ctx.store, previous);
+    const session = await createSession(ctx.store, user.id);
     setSessionCookies(ctx, req, reply, session);
-    recordAudit(ctx.db, { username: user.username, address: req.ip, action: 'login', object: 'session' });
+    await recordAudit(ctx.store, { username: user.username, address: req.ip, action: 'login', object: 'session' });
     return reply.redirect(safeRedirect(ctx.base, redirect), 303);
   });
 }

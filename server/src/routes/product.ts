@@ -24,23 +24,23 @@ export async function registerProduct(app: FastifyInstance, ctx: AppContext): Pr
   const api = `${ctx.base}api/v2/product/`;
 
   app.get(`${api}license`, async (req) => {
-    const { session } = requireCaller(ctx, req);
-    return licenseForSession(getLicense(ctx.db), sessionVars(session));
+    const { session } = await requireCaller(ctx, req);
+    return licenseForSession(await getLicense(ctx.store), sessionVars(session));
   });
 
   app.get(`${api}name`, async (req) => {
-    requireCaller(ctx, req);
-    return { display_full_name: getLicense(ctx.db).product_name };
+    await requireCaller(ctx, req);
+    return { display_full_name: (await getLicense(ctx.store)).product_name };
   });
 
   app.get(`${api}version`, async (req) => {
-    requireCaller(ctx, req);
+    await requireCaller(ctx, req);
     return { version: PRODUCT_VERSION };
   });
 
   app.get(`${api}update`, async (req) => {
-    requireCaller(ctx, req);
-    const u = getUpdateSettings(ctx.db);
+    await requireCaller(ctx, req);
+    const u = await getUpdateSettings(ctx.store);
     return {
       update_url: u.update_url,
       recordcount: isNewerVersion(u.latest_version, PRODUCT_VERSION) ? 1 : 0,
@@ -51,7 +51,7 @@ export async function registerProduct(app: FastifyInstance, ctx: AppContext): Pr
   });
 
   app.get(`${api}branding`, async (req) => {
-    requireCaller(ctx, req);
-    return getBranding(ctx.db);
+    await requireCaller(ctx, req);
+    return getBranding(ctx.store);
   });
 }

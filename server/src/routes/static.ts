@@ -60,7 +60,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
   const appRoutes: ReadonlySet<string> = new Set(APP_ROUTES);
   for (const route of APP_ROUTES) {
     app.get(`${ctx.base}${route}`, async (req, reply) => {
-      const caller = optionalCaller(ctx, req);
+      const caller = await optionalCaller(ctx, req);
       // A screen nobody signed in on is paired with a code rather than sent to a login form (issue 10).
       if (route.startsWith('wallboard') && !caller) {
         return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pairingPage(ctx.base, req.url));
@@ -72,7 +72,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
       if (caller.user.theme === CLASSIC_UI_THEME && !route.startsWith('wallboard')) {
         const { xiwindow } = req.query as Record<string, unknown>;
         return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
-          .send(classicShell(ctx, caller, route, xiwindow, appRoutes));
+          .send(await classicShell(ctx, caller, route, xiwindow, appRoutes));
       }
       return sendApp(reply, route.startsWith('wallboard') ? 'wallboard.html' : 'index.html');
     });

@@ -157,7 +157,7 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
   };
 
   app.get(`${base}system`, async (req) => {
-    const caller = requireCaller(ctx, req);
+    const caller = await requireCaller(ctx, req);
     if (!caller.perms.isAdmin && !caller.perms.isAuthorizedForMonitoringSystem) throw forbidden('You are not authorized to view the system status.');
     const snap = ctx.monitoring.snapshot();
     const now = Math.floor(Date.now() / 1000);
@@ -183,18 +183,18 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
   });
 
   app.get(`${base}program`, async (req) => {
-    requireCaller(ctx, req);
+    await requireCaller(ctx, req);
     return ctx.monitoring.snapshot().program;
   });
 
   app.get(`${base}host`, async (req: FastifyRequest) => {
-    requireCaller(ctx, req);
+    await requireCaller(ctx, req);
     const result = listHosts(ctx.monitoring.snapshot(), req.query as Query);
     return result.records ? { recordcount: result.recordcount, hoststatus: result.records } : { recordcount: result.recordcount };
   });
 
   app.get(`${base}service`, async (req: FastifyRequest) => {
-    requireCaller(ctx, req);
+    await requireCaller(ctx, req);
     const query = req.query as Query;
     const snap = ctx.monitoring.snapshot();
     const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
@@ -206,16 +206,16 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
 
   // Issue 10: what changed among the alert problems since `since` (docs/api.md); a first call gets the whole list.
   app.get(`${base}changes`, async (req) => {
-    requireCaller(ctx, req);
+    await requireCaller(ctx, req);
     const since = (req.query as Record<string, unknown>).since;
     if (since !== undefined && (typeof since !== 'string' || !CURSOR.test(since))) throw badRequest('since must be a cursor from an earlier answer (for example "a1b2c3d4.42").');
-    return ctx.changes.read(since, ctx.monitoring.snapshot());
+    return await ctx.changes.read(since, ctx.monitoring.snapshot());
   });
 
   app.get(`${base}ip`, async (req) => {
-    requireCaller(ctx, req);
+    await requireCaller(ctx, req);
     const fallback = `http://127.0.0.1${ctx.base}`;
-    const stored = getSetting<unknown>(ctx.db, PROGRAM_URL_SETTING, fallback);
+    const stored = await getSetting<unknown>(ctx.store, PROGRAM_URL_SETTING, fallback);
     return checkProgramUrl(typeof stored === 'string' && stored !== '' ? stored : fallback);
   });
 }

@@ -18,43 +18,45 @@ function toolFields(base: string, f: Fields): { name: string; url: string } {
 
 /** Personal tools belong to their owner alone (another user's id is simply not found); common tools are everyone's (spec 6). */
 export async function registerTools(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, base } = ctx;
+  const { store, base } = ctx;
   for (const scope of ['personal', 'common'] as ToolScope[]) {
     const path = `${base}api/v2/tools/${scope}`;
     const missing = (id: number) => notFound(`There is no ${scope} tool with the id ${id}.`);
-    const own = (userId: number, f: Fields): ToolRow => {
+    const own = async (userId: number, f: Fields): Promise<ToolRow> => {
       const id = intField(f, 'id', { required: true, min: 1 });
-      const row = findTool(db, scope, userId, id);
+      const row = await findTool(store, scope, userId, id);
       if (!row) throw missing(id);
       return row;
     };
 
     app.get(path, async (req) => {
-      const { user } = requireCaller(ctx, req);
+      const { user } = await requireCaller(ctx, req);
       const f = fieldsOf(req);
-      if (f.id !== undefined) return toTool(base, own(user.id, f));
-      return listTools(db, scope, user.id).map((t) => toTool(base, t));
+      if (f.id !== undefined) return toTool(base, await own(user.id, f));
+      return (await listTools(store, scope, user.id)).map((t) => toTool(base, t));
     });
 
     app.post(path, async (req) => {
-      const { user } = requireWriter(ctx, req);
+      const { user } = await requireWriter(ctx, req);
       const { name, url } = toolFields(base, fieldsOf(req));
-      if (countTools(db, scope, user.id) >= MAX_TOOLS_PER_LIST) throw badRequest(`There are already ${MAX_TOOLS_PER_LIST} ${scope} tools, the most allowed. Delete one first.`);
-      return toTool(base, createTool(db, scope, user.id, name, url));
+      if (await countTools(store, scope, user.id) >= MAX_TOOLS_PER_LIST) throw badRequest(`There are already ${MAX_TOOLS_PER_LIST} ${scope} tools, the most allowed. Delete one first.`);
+      return toTool(base, await createTool(store, scope, user.id, name, url));
     });
 
     app.put(path, async (req) => {
-      const { user } = requireWriter(ctx, req);
+      const { user } = await requireWriter(ctx, req);
       const f = fieldsOf(req);
-      const row = own(user.id, f);
+      const row = await own(user.id, f);
       const { name, url } = toolFields(base, f);
-      return toTool(base, updateTool(db, scope, user.id, row.id, name, url)!);
+      const updated = await updateTool(store, scope, user.id, row.id, name, url);
+      if (!updated) throw missing(row.id);
+      return toTool(base, updated);
     });
 
     app.delete(path, async (req) => {
-      const { user } = requireWriter(ctx, req);
-      const row = own(user.id, fieldsOf(req));
-      deleteTool(db, scope, user.id, row.id);
+      const { user } = await requireWriter(ctx, req);
+      const row = await own(user.id, fieldsOf(req));
+      await deleteTool(store, scope, user.id, row.id);
       return { id: row.id, deleted: true };
     });
   }

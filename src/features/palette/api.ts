@@ -11,7 +11,8 @@ export const MAX_TERM_LENGTH = 200;
 function isSuggestion(value: unknown): value is SearchSuggestion {
   if (typeof value !== 'object' || value === null) return false;
   const s = value as Record<string, unknown>;
-  return typeof s.category === 'string' && typeof s.url === 'string' && typeof s.label === 'string' && typeof s.value === 'string';
+  return typeof s.category === 'string' && typeof s.url === 'string' && typeof s.label === 'string' && typeof s.value === 'string'
+    && (s.engine === undefined || typeof s.engine === 'string');
 }
 
 export function createPaletteApi(http: HttpClient): PaletteApi {

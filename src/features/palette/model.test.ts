@@ -67,6 +67,16 @@ describe('palette model', () => {
     expect(labels()).toEqual(['Search', 'Home', 'Help', 'Hosts', 'Services']);
   });
 
+  it('names the engine of each suggestion with several engines', async () => {
+    const { model, calls } = setup();
+    model.setTerm('web01');
+    vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS);
+    calls[0]!.resolve([{ ...WEB01, engine: 'berlin' }, { ...WEB01, url: `${WEB01.url}&engine=paris`, engine: 'paris' }]);
+    await vi.runAllTimersAsync();
+    const hosts = model.groups.value.find((g) => g.label === 'Hosts')!;
+    expect(hosts.results.map((r) => `${r.label} · ${r.detail}`)).toEqual(['web01 · Engine berlin', 'web01 · Engine paris']);
+  });
+
   it('waits for a pause in typing before asking, and asks once for the last term', () => {
     const { model, calls } = setup();
     model.setTerm('w');

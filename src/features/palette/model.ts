@@ -92,7 +92,8 @@ export function createPaletteModel({ api, menu, navigate, t, isOpen = signal(tru
   };
 
   // Apart from the term: a keystroke does not rework the suggestions that are on screen.
-  const suggested = computed(() => capGroups(suggestionGroups(suggestions.value, categoryLabel)));
+  const engineLabel = (engine: string): string => t('palette.engine', { engine });
+  const suggested = computed(() => capGroups(suggestionGroups(suggestions.value, categoryLabel, engineLabel)));
   const groups = computed(() => {
     const text = term.value.trim();
     return [

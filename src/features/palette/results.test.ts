@@ -65,6 +65,20 @@ describe('suggestionGroups', () => {
     expect(groups[0]!.results[0]!.target).toEqual({ kind: 'route', href: `${BASE}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hostdetail&host=web01')}` });
   });
 
+  it('names the engine beside each suggestion with several engines: the same host name twice is two results, two pages', () => {
+    const groups = suggestionGroups([
+      { category: 'Hosts', url: detail('hostdetail', 'host=web01&engine=berlin'), value: 'web01', label: 'web01', engine: 'berlin' },
+      { category: 'Hosts', url: detail('hostdetail', 'host=web01&engine=paris'), value: 'web01', label: 'web01', engine: 'paris' },
+      { category: 'Hosts', url: detail('hostdetail', 'host=web02'), value: 'web02', label: 'web02' },
+    ], (c) => c, (e) => `Engine ${e}`);
+    expect(groups[0]!.results.map((r) => [r.label, r.detail])).toEqual([['web01', 'Engine berlin'], ['web01', 'Engine paris'], ['web02', undefined]]);
+    expect(groups[0]!.results.map((r) => r.target.href)).toEqual([
+      `${BASE}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hostdetail&host=web01&engine=berlin')}`,
+      `${BASE}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hostdetail&host=web01&engine=paris')}`,
+      `${BASE}?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=hostdetail&host=web02')}`,
+    ]);
+  });
+
   it('does not offer URLs the content frame would refuse', () => {
     const unsafe = ['javascript:alert(1)', 'https://evil.example/x', '//evil.example/x', `${BASE}..%2F..%2Fetc`, 'data:text/html,x', `${BASE}includes\\evil.php`];
     const groups = suggestionGroups(unsafe.map((url) => ({ category: 'Hosts', url, value: 'x', label: url })), (c) => c);

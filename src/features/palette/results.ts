@@ -97,8 +97,15 @@ export function searchGroup(term: string, label: string, entryLabel: string): Pa
   return target ? [{ id: SEARCH_GROUP_ID, label, results: [{ id: 'search-services', label: entryLabel, target }] }] : [];
 }
 
-/** Server suggestions grouped by category in the server's order; a URL the frame would refuse is not offered. */
-export function suggestionGroups(suggestions: readonly SearchSuggestion[], categoryLabel: (category: string) => string): PaletteGroup[] {
+/**
+ * Server suggestions grouped by category in the server's order; a URL the frame would refuse is not offered. With
+ * several engines, each names its engine beside the label (`engineLabel`): the same host name on two engines is two hosts.
+ */
+export function suggestionGroups(
+  suggestions: readonly SearchSuggestion[],
+  categoryLabel: (category: string) => string,
+  engineLabel: (engine: string) => string = (engine) => engine,
+): PaletteGroup[] {
   const byCategory = new Map<string, PaletteGroup>();
   suggestions.forEach((s, index) => {
     const target = framePageTarget(s.url);
@@ -108,7 +115,7 @@ export function suggestionGroups(suggestions: readonly SearchSuggestion[], categ
       group = { id: `suggest-${s.category}`, label: categoryLabel(s.category), results: [] };
       byCategory.set(s.category, group);
     }
-    group.results.push({ id: `suggest-${index}`, label: s.label, target });
+    group.results.push({ id: `suggest-${index}`, label: s.label, ...(s.engine ? { detail: engineLabel(s.engine) } : {}), target });
   });
   return [...byCategory.values()];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemStatus } from '../../lib/apiTypes';
-import { daemonTone, engineLines, systemCodes, toggleTone } from './systemStatus';
+import { daemonTone, engineLines, silentEngines, systemCodes, toggleTone } from './systemStatus';
 
 function status(engine: number, grapher: number): SystemStatus {
   const daemon = (id: string, name: string, code: number) => ({ id, name, return_code: code, status: '', display_name: name, display_status: '', display_running: code === 0 });
@@ -34,6 +34,12 @@ describe('several engines in the system status (issue 21)', () => {
     expect(engineLines(withEngines('ok', 'failing', 'stale')).map((e) => [e.name, e.tone, e.age])).toEqual([['e0', 'ok', 2], ['e1', 'warning', 60], ['e2', 'critical', 60]]);
     expect(engineLines(withEngines('stale'))).toEqual([]);
     expect(engineLines(undefined)).toEqual([]);
+  });
+  it('says how many engines are not answering, and which, for the wallboard strip', () => {
+    expect(silentEngines(withEngines('ok', 'stale', 'stale'))).toEqual({ down: 2, total: 3, names: 'e1, e2' });
+    expect(silentEngines(withEngines('ok', 'failing', 'ok'))).toBeNull();
+    expect(silentEngines(withEngines('stale'))).toBeNull();
+    expect(silentEngines(undefined)).toBeNull();
   });
   it('is overall 1 while one of several engines is not answering', () => {
     expect(systemCodes(withEngines('ok', 'failing')).overall).toBe(0);

@@ -47,6 +47,18 @@ export function engineLines(status: SystemStatus | undefined): EngineLine[] {
   return engines.map((e) => ({ name: e.name, state: e.state, tone: ENGINE_TONE[e.state] ?? 'unknown', age: e.age, reason: e.reason }));
 }
 
+export interface SilentEngines { down: number; total: number; names: string }
+
+/**
+ * "1 of 3 engines not answering: paris", the problems board's line, for the wallboard strip: the engines that are not
+ * answering (stale) out of all of them; null while every engine answers, and always with one engine.
+ */
+export function silentEngines(status: SystemStatus | undefined): SilentEngines | null {
+  const lines = engineLines(status);
+  const down = lines.filter((e) => e.state === 'stale').map((e) => e.name);
+  return down.length ? { down: down.length, total: lines.length, names: down.join(', ') } : null;
+}
+
 export interface ToggleCodes { notifications: StatusTone; hostChecks: StatusTone; serviceChecks: StatusTone }
 
 export function toggleTones(program: ProgramStatus | undefined): ToggleCodes {

@@ -8,6 +8,7 @@ import { clockTime } from '../connection/staleness';
 import { useNow } from '../connection/useNow';
 import { useShellData } from '../shellData/shellData';
 import type { WallboardModel } from './model';
+import { EnginesSilent } from './EnginesSilent';
 import { NoticeList } from './NoticeList';
 import { ProblemTotals } from './ProblemTotals';
 
@@ -36,6 +37,7 @@ export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: R
       </span>
       <ProblemTotals kind="host" />
       <ProblemTotals kind="service" />
+      <EnginesSilent />
       <span className="wallboard-connection" data-state={connection.state.value} data-testid="wallboard-connection">
         <Icon name={online ? 'success' : connection.state.value === 'offline' ? 'offline' : 'warning'} />
         {online ? t('wallboard.live', { time: dataAt === undefined ? '–' : clockTime(dataAt) }) : indicatorText(connection, dataAt, now, t)}

@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 import type { EngineStatus, MonitoringSource } from '../source.js';
 import { createDemoSource } from '../demo/demoSource.js';
 import { createNagiosSource } from '../nagios/nagiosSource.js';
-import { createLivestatusSource } from '../livestatus/livestatusSource.js';
+import { createLivestatusSource, type LivestatusSource } from '../livestatus/livestatusSource.js';
 import type { EngineSpec } from './enginesFile.js';
 
 export interface Engine {
@@ -38,20 +38,24 @@ function genericStatus(name: string, kind: string, address: string, source: Moni
   return { name, kind, address, state, updated, reason };
 }
 
+/** A Livestatus source as an engine: its own health (failing, then stale) is its state. */
+export function livestatusEngine(name: string, source: LivestatusSource): Engine {
+  return {
+    name, source,
+    status() {
+      const h = source.health();
+      return { name, kind: 'livestatus', address: source.address, state: h.state, updated: h.lastSuccess, reason: h.state === 'ok' ? null : (h.reason ?? 'Not answering within its staleness limit') };
+    },
+  };
+}
+
 export function openEngine(spec: EngineSpec, demo: DemoSettings): Engine {
   const { name } = spec;
   if (spec.type === 'livestatus') {
     const staleAfterMs = spec.staleAfterSeconds === undefined ? undefined : spec.staleAfterSeconds * 1000;
     // Polling several times within the staleness limit, so one lost poll does not mark the engine stale.
     const pollMs = staleAfterMs === undefined ? undefined : Math.max(250, Math.min(5000, Math.floor(staleAfterMs / 3)));
-    const source = createLivestatusSource(spec.address, { name, ...(staleAfterMs ? { staleAfterMs } : {}), ...(pollMs ? { pollMs, retryMs: Math.min(1000, pollMs), maxRetryMs: Math.max(pollMs, Math.min(30_000, staleAfterMs ?? 30_000)) } : {}) });
-    return {
-      name, source,
-      status() {
-        const h = source.health();
-        return { name, kind: 'livestatus', address: source.address, state: h.state, updated: h.lastSuccess, reason: h.state === 'ok' ? null : (h.reason ?? 'Not answering within its staleness limit') };
-      },
-    };
+    return livestatusEngine(name, createLivestatusSource(spec.address, { name, ...(staleAfterMs ? { staleAfterMs } : {}), ...(pollMs ? { pollMs, retryMs: Math.min(1000, pollMs), maxRetryMs: Math.max(pollMs, Math.min(30_000, staleAfterMs ?? 30_000)) } : {}) }));
   }
   if (spec.type === 'nagios') {
     const source = createNagiosSource(spec.config);

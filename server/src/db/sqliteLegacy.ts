@@ -1,8 +1,11 @@
+import type Database from 'better-sqlite3';
+
 /**
- * Ordered migrations. Each runs once, inside a transaction; `user_version` records how many ran.
- * Append only: never edit a migration that has shipped.
+ * The five steps SQLite installations took before the storage layer served two engines, recorded in
+ * `user_version`. Kept so an older data dir still opens: adoptLegacySchema finishes them and hands over to
+ * db/migrations.ts, whose baseline is where these end. Never add to this list.
  */
-export const migrations: string[] = [
+const LEGACY_STEPS: string[] = [
   `
   CREATE TABLE users (
     id INTEGER PRIMARY KEY,
@@ -174,3 +177,19 @@ export const migrations: string[] = [
   CREATE INDEX schedule_outbox_user ON schedule_outbox(user_id, id);
   `,
 ];
+
+/**
+ * An installation from before db/migrations.ts: finish its old steps, then record the baseline as applied so the
+ * shared migrations carry on from there. A fresh file (user_version 0) is left to the baseline.
+ */
+export function adoptLegacySchema(db: Database.Database): void {
+  db.transaction(() => {
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pharos_migrations'").get()) return;
+    const from = db.pragma('user_version', { simple: true }) as number;
+    if (from === 0) return;
+    for (let step = from; step < LEGACY_STEPS.length; step++) db.exec(LEGACY_STEPS[step]!);
+    db.pragma(`user_version = ${LEGACY_STEPS.length}`);
+    db.exec('CREATE TABLE pharos_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at bigint NOT NULL)');
+    db.prepare("INSERT INTO pharos_migrations (version, name, applied_at) VALUES (1, 'baseline', ?)").run(Date.now());
+  }).immediate();
+}

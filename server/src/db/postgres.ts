@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrate, NewerDatabaseError } from './migrate.js';
+import { newerDatabase, StartupError } from './startupError.js';
+import type { Storage, Store } from './store.js';
+import type { Tables } from './tables.js';
+import { isConnectionLoss, StorageUnavailableError } from './unavailable.js';
+
+/** Times are bigint columns (int8): read them as numbers, as SQLite does; counts are int8 too. */
+const INT8 = 20;
+const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser };
+
+/** host:port/database from a PHAROS_DATABASE_URL, never its password; a socket directory counts as the host. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    const host = decodeURIComponent(u.hostname) || u.searchParams.get('host') || 'localhost';
+    return `${host}:${u.port || '5432'}${u.pathname || '/'}`;
+  } catch {
+    return 'an unreadable PHAROS_DATABASE_URL';
+  }
+}
+
+const codeOf = (err: unknown): string => String((err as { code?: unknown }).code ?? '');
+
+/** A refused login or a missing database is the operator's setting; anything else at connect time is "cannot reach". */
+function connectError(err: unknown, where: string): StartupError {
+  const code = codeOf(err);
+  if (['28P01', '28000', '3D000', '42501'].includes(code)) {
+    return new StartupError('database-refused', where,
+      `Pharos cannot start: PostgreSQL at ${where} refused the connection (${code}: ${(err as Error).message}). Check the user, password and database name in PHAROS_DATABASE_URL.`,
+      { cause: err });
+  }
+  return new StartupError('database-unreachable', where,
+    `Pharos cannot start: PostgreSQL at ${where} cannot be reached (${code || (err as Error).message}). Check the host and port in PHAROS_DATABASE_URL and that PostgreSQL is running.`,
+    { cause: err });
+}
+
+/** An advisory lock key per job name, the same in every process. */
+const jobKey = (job: string): number => crypto.createHash('sha256').update(`pharos-job:${job}`).digest().readInt32BE(0);
+
+/** A transaction-scoped advisory lock: released by itself when the transaction ends, even if this process dies. */
+function advisoryExclusive(store: Store): Storage['exclusive'] {
+  return (job, run) => store.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${jobKey(job)}) AS ok`.execute(trx);
+    return rows[0]?.ok ? run() : undefined;
+  });
+}
+
+const GUARDED = Symbol('pharos.guarded');
+type Guarded = pg.PoolClient & { [GUARDED]?: true };
+const translate = (err: unknown): unknown => (isConnectionLoss(err) ? new StorageUnavailableError(err) : err);
+
+/**
+ * The pool as the query layer sees it, with a lost or refused connection turned into StorageUnavailableError, so a
+ * PostgreSQL restart is a 503 the app retries, never a 500, and nothing else's ECONNREFUSED is mistaken for it.
+ */
+function guarded(pool: pg.Pool): pg.Pool {
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client: Guarded = await pool.connect().catch((err: unknown) => { throw translate(err); });
+    if (!client[GUARDED]) {
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as { query: unknown }).query = (...args: unknown[]) => query(...args).catch((err: unknown) => { throw translate(err); });
+      client[GUARDED] = true;
+    }
+    return client;
+  };
+  return Object.assign(Object.create(pool) as pg.Pool, { connect, end: () => pool.end() });
+}
+
+/** Opens a pool on `url`, checks that it answers, and brings the schema up to date. */
+export async function openPostgresStorage(url: string): Promise<Storage> {
+  const where = describeDatabaseUrl(url);
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // A server restart ends idle clients with an error event; the pool replaces them, and an unhandled one would end the process.
+  pool.on('error', () => undefined);
+  const store = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guarded(pool) }) });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await store.destroy();
+    throw connectError(err, where);
+  }
+  try {
+    await migrate(store, 'postgres');
+  } catch (err) {
+    await store.destroy();
+    throw err instanceof NewerDatabaseError ? newerDatabase(where, err) : err;
+  }
+  return { store, dialect: 'postgres', location: where, exclusive: advisoryExclusive(store), close: () => store.destroy() };
+}

@@ -1,0 +1,51 @@
+/**
+ * What the overview pages and dashlets say about several engines (issue 21): which engines are not answering, their
+ * rows' count apart from every state, and one line per engine in the engine status. Nothing here with a single engine.
+ */
+import type { AppContext } from '../http/context.js';
+import { notAnsweringLine } from '../monitoring/engines/mergedSource.js';
+import type { EngineStatus } from '../monitoring/source.js';
+import { durationText, nowSeconds } from './format.js';
+import { html, type SafeHtml } from './html.js';
+import { statusUrl } from './urls.js';
+
+/** Every engine with its state, once several are configured; empty with one. */
+export function severalEngines(ctx: AppContext): EngineStatus[] {
+  const engines = ctx.monitoring.engines?.() ?? [];
+  return engines.length > 1 ? engines : [];
+}
+
+/** "1 of 3 engines not answering: paris", or null while every engine answers (and always with one engine). */
+export function silentLine(ctx: AppContext): string | null {
+  return notAnsweringLine(severalEngines(ctx));
+}
+
+/** The same warning as the problems board's, so a dashlet never looks calmer than the board. */
+export function silentNotice(line: string | null): SafeHtml | '' {
+  return line ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${line}</p>` : '';
+}
+
+export interface StaleCount { label: string; count: number; href: string; tone: string }
+
+/**
+ * Rows of engines that are not answering, as one more count after the states: never counted as OK or as a problem.
+ * It links to the list of that engine's rows when one engine is silent; it says which engines, so no count is anonymous.
+ */
+export function staleCount(ctx: AppContext, count: number, show: 'hosts' | 'services', params: Record<string, string | undefined> = {}): StaleCount[] {
+  if (!count) return [];
+  const silent = severalEngines(ctx).filter((e) => e.state === 'stale').map((e) => e.name);
+  const engine = silent.length === 1 ? silent[0] : undefined;
+  return [{ label: silent.length ? `Stale (${silent.join(', ')})` : 'Stale', count, href: statusUrl(ctx.base, { show, ...params, engine }), tone: 'pending stale' }];
+}
+
+const STATE_BADGE: Record<EngineStatus['state'], SafeHtml> = {
+  ok: html`<span class="badge state-ok">Running</span>`,
+  failing: html`<span class="badge state-warning">Failing</span>`,
+  stale: html`<span class="badge state-critical">Not answering</span>`,
+};
+
+/** One fact per engine for the engine status tables: its state, the age of its data, and why it is not running. */
+export function engineFacts(engines: readonly EngineStatus[]): [string, SafeHtml][] {
+  const now = nowSeconds();
+  return engines.map((e) => [`Engine ${e.name}`, html`<span${e.reason ? html` title="${e.reason}"` : ''}>${STATE_BADGE[e.state]}</span> <span class="muted">${e.updated ? `data ${durationText(now - e.updated)} old` : 'no data yet'}</span>`]);
+}

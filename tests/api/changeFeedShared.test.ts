@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteStorage } from '../../server/src/db/database.js';
+import type { Storage } from '../../server/src/db/store.js';
+import { createChangeFeed } from '../../server/src/monitoring/changeFeed.js';
+import { emptySnapshot } from '../../server/src/monitoring/empty.js';
+import type { MonitoringSnapshot, ServiceStatus } from '../../server/src/monitoring/source.js';
+import { host, service } from './fakeEngines.js';
+
+const snapshot = (updated: number, services: ServiceStatus[]): MonitoringSnapshot =>
+  ({ ...emptySnapshot(), updated, hosts: [host('web1'), host('db1')], services });
+const broken = (d: string, since: number) => ({ ...service('web1', d, 2), last_state_change: since });
+
+let storage: Storage;
+beforeAll(async () => { storage = await openSqliteStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-feed-'))); });
+afterAll(() => storage.close());
+
+describe('the change feed lives in the database (issue 22): two processes give a cursor one meaning', () => {
+  it('a display whose polls alternate between processes sees each change once, never twice, never missed', async () => {
+    const a = createChangeFeed(storage);
+    const b = createChangeFeed(storage);
+    const calm = snapshot(100, [service('web1', 'HTTP'), service('db1', 'MySQL')]);
+    const first = await a.read(undefined, calm);
+    expect(first.problems).toEqual([]);
+
+    const http = broken('HTTP', 110);
+    const storm = snapshot(110, [http, service('db1', 'MySQL')]);
+    // Both processes see the new data; whichever records it first, the change is logged once.
+    await b.observe(storm);
+    const onA = await a.read(first.cursor, storm);
+    expect(onA.changes).toEqual([{ kind: 'problem', problem: expect.objectContaining({ host_name: 'web1', service_description: 'HTTP', last_state_change: 110 }) }]);
+    expect(await b.read(onA.cursor, storm)).toMatchObject({ cursor: onA.cursor, changes: [] });
+
+    const cleared = snapshot(120, [service('web1', 'HTTP'), service('db1', 'MySQL')]);
+    const onB = await b.read(onA.cursor, cleared);
+    expect(onB.changes).toEqual([{ kind: 'cleared', host_name: 'web1', service_description: 'HTTP' }]);
+    // A process still holding the older data does not record it again: nothing is replayed.
+    expect(await a.read(onB.cursor, storm)).toMatchObject({ cursor: onB.cursor, changes: [] });
+    expect(await a.read(first.cursor, cleared)).toMatchObject({ changes: [expect.objectContaining({ kind: 'problem' }), expect.objectContaining({ kind: 'cleared' })] });
+  });
+
+  it('keeps its cursor across a restart, and answers the whole list for a cursor it cannot continue', async () => {
+    const later = createChangeFeed(storage);
+    const now = snapshot(130, [broken('Disk', 125), service('db1', 'MySQL')]);
+    const whole = await later.read('00000000.3', now);
+    expect(whole.problems).toEqual([expect.objectContaining({ service_description: 'Disk' })]);
+    const [run] = whole.cursor.split('.');
+    expect((await later.read(`${run}.999999`, now)).problems).toHaveLength(1);
+  });
+
+  it('answers the whole list for a cursor older than the changes it keeps', async () => {
+    const small = createChangeFeed(storage, 2);
+    const start = await small.read(undefined, snapshot(200, []));
+    for (let t = 201; t <= 205; t++) await small.observe(snapshot(t, t % 2 ? [broken('HTTP', t)] : []));
+    const answer = await small.read(start.cursor, snapshot(205, [broken('HTTP', 205)]));
+    expect(answer.changes).toBeUndefined();
+    expect(answer.problems).toEqual([expect.objectContaining({ service_description: 'HTTP', last_state_change: 205 })]);
+  });
+});

@@ -1,0 +1,78 @@
+import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSqliteStorage } from '../../server/src/db/database.js';
+import { openPostgresStorage } from '../../server/src/db/postgres.js';
+import { MIGRATIONS } from '../../server/src/db/migrations.js';
+import { STARTUP_EXIT_CODES } from '../../server/src/db/startupError.js';
+import { STORAGE_UNAVAILABLE } from '../../server/src/db/unavailable.js';
+import { usePostgres } from '../support/usePostgres.js';
+import { Client, startTestServer } from './harness.js';
+
+/** Issue 22: PostgreSQL as users run it, with its faults: restarts, wrong settings, processes starting together. */
+const cluster = usePostgres();
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+describe('PostgreSQL faults (issue 22)', () => {
+  it('a restart of PostgreSQL: requests meanwhile get a clear 503, then the server reconnects by itself, nobody logged out', async () => {
+    const ts = await startTestServer({ databaseUrl: await cluster().createDatabase('restart') });
+    try {
+      const user = new Client(ts.url);
+      await user.login();
+      expect((await new Client(ts.url).get('health')).body).toEqual({ status: 'ok', database: 'postgres' });
+      await cluster().restart(async () => {
+        const down = await user.get<{ message: string }>('api/v2/account/auth');
+        expect(down.status).toBe(503);
+        expect(down.body.message).toBe(STORAGE_UNAVAILABLE);
+        expect(down.headers.get('retry-after')).toBe('2');
+        expect(down.text).not.toMatch(/at .+\.ts|ECONNREFUSED|stack/i);
+        // A page in a frame gets a page, never JSON or a stack.
+        const page = await user.get('includes/page-home-main.php', { headers: { accept: 'text/html' } });
+        expect(page.status).toBe(503);
+        expect(page.headers.get('content-type')).toContain('text/html');
+        expect((await new Client(ts.url).get('health')).status).toBe(503);
+      });
+      await expect.poll(async () => (await user.get('api/v2/account/auth')).status, { timeout: 15_000 }).toBe(200);
+      expect((await user.get<{ username: string }>('api/v2/account/auth')).body.username).toBe('nagiosadmin');
+    } finally {
+      await ts.close();
+    }
+  });
+
+  it('processes starting together on an empty database migrate it once: one waits for the other', async () => {
+    const url = await cluster().createDatabase('together');
+    const storages = await Promise.all([1, 2, 3].map(() => openPostgresStorage(url)));
+    try {
+      const rows = await storages[0]!.store.selectFrom('pharos_migrations').select(['version', 'name']).orderBy('version').execute();
+      expect(rows).toEqual(MIGRATIONS.map((m, i) => ({ version: i + 1, name: m.name })));
+    } finally {
+      await Promise.all(storages.map((s) => s.close()));
+    }
+    // The same on one SQLite file, from two processes (the admin CLI's `db migrate`).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-together-'));
+    const migrateIn = () => new Promise<number | null>((resolve) => {
+      execFile(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/cli.ts', 'db', 'migrate'], { cwd: root, env: { ...process.env, PHAROS_DATA_DIR: dir } },
+        (error) => resolve(error ? (typeof error.code === 'number' ? error.code : 1) : 0));
+    });
+    expect(await Promise.all([migrateIn(), migrateIn()])).toEqual([0, 0]);
+    const file = await openSqliteStorage(dir);
+    expect(await file.store.selectFrom('pharos_migrations').select('version').execute()).toHaveLength(MIGRATIONS.length);
+    await file.close();
+  });
+
+  it('an unreachable or refused database stops the start with one line naming the host, never the password, and its own exit code', () => {
+    const start = (url: string) => spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+      cwd: root, encoding: 'utf8', timeout: 30_000,
+      env: { ...process.env, PORT: '0', PHAROS_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-badurl-')), PHAROS_DATABASE_URL: url },
+    });
+    const unreachable = start('postgres://pharos:s3cret-pw@127.0.0.1:1/pharos');
+    expect(unreachable.status).toBe(STARTUP_EXIT_CODES['database-unreachable']);
+    expect(unreachable.stderr.trim().split('\n')).toEqual([expect.stringContaining('PostgreSQL at 127.0.0.1:1/pharos cannot be reached')]);
+    const refused = start(cluster().url('no_such_database'));
+    expect(refused.status).toBe(STARTUP_EXIT_CODES['database-refused']);
+    expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(/PostgreSQL at \S+\/no_such_database refused the connection/)]);
+    for (const run of [unreachable, refused]) expect(run.stderr + run.stdout).not.toMatch(/s3cret-pw|not-printed/);
+  });
+});
