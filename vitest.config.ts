@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // The SQLite file's own suites, and those that start a PostgreSQL of their own (run once, in the server project).
-const SQLITE_ONLY = ['tests/api/startup.test.ts', 'tests/api/killDurability.test.ts', 'tests/api/database.test.ts', 'tests/api/dbCopy.test.ts'];
+const RUN_ONCE = ['tests/api/startup.test.ts', 'tests/api/killDurability.test.ts', 'tests/api/database.test.ts', 'tests/api/dbCopy.test.ts', 'tests/api/clusterKill.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
@@ -20,7 +20,7 @@ export default defineConfig({
         // Issue 22: the API suites again, each test server on a database of its own in one throwaway PostgreSQL.
         extends: true,
         test: {
-          name: 'server-pg', environment: 'node', include: ['tests/api/**/*.test.ts'], exclude: SQLITE_ONLY,
+          name: 'server-pg', environment: 'node', include: ['tests/api/**/*.test.ts'], exclude: RUN_ONCE,
           globalSetup: ['tests/support/postgresGlobalSetup.ts'], testTimeout: 20000, pool: 'forks',
         },
       },

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNginx, type Nginx } from '../support/nginx.js';
+import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { startServer, ADMIN, type RunningServer } from '../e2e/server.js';
+import { Client } from './harness.js';
+import { formSend, sendOk } from './writeGuards.js';
+
+/**
+ * Issue 22, a process killed under load: two processes on one PostgreSQL behind nginx, users writing and reading
+ * through it. One process is killed with SIGKILL mid-stream and started again. Every write that was answered 200 is
+ * there afterwards, and nobody's session ends: no read is ever refused.
+ */
+let pg: PostgresCluster | undefined;
+let nginx: Nginx | undefined;
+const processes: RunningServer[] = [];
+let url = '';
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  const db = await pg.createDatabase('kill');
+  processes.push(...await Promise.all([1, 2].map(() => startServer({
+    PHAROS_DATABASE_URL: db, PHAROS_TRUST_PROXY: '127.0.0.1', PHAROS_DEMO_HOSTS: '20', PHAROS_ADMIN_PASSWORD: ADMIN.password,
+  }))));
+  nginx = await startNginx(processes.map((p) => new URL(p.url).host));
+  url = `${nginx.origin}${processes[0]!.base}`;
+}, 60_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  await Promise.all(processes.map((p) => p.stop()));
+  await pg?.stop();
+});
+
+describe('a process killed under load (issue 22)', () => {
+  it('loses no acknowledged write and logs nobody out', async () => {
+    const users = await Promise.all([1, 2, 3, 4].map(async () => {
+      const c = new Client(url);
+      await c.login(ADMIN.username, ADMIN.password);
+      return c;
+    }));
+    const acknowledged: string[] = [];
+    const refusedReads: string[] = [];
+    let running = true;
+    const work = async (c: Client, n: number) => {
+      for (let i = 0; running; i++) {
+        const name = `tool ${n}-${i}`;
+        const write = await sendOk(formSend('POST', 'api/v2/tools/personal', { name, url: 'https://example.com/' }), c).catch(() => undefined);
+        if (write?.status === 200) acknowledged.push(name);
+        const read = await c.get('api/v2/account/auth').catch((e: unknown) => ({ status: String(e) }));
+        if (read.status !== 200) refusedReads.push(`${name}: ${read.status}`);
+      }
+    };
+    const load = users.map((c, n) => work(c, n));
+    const until = (count: number) => expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+    await until(20);
+    await processes[1]!.kill();
+    await until(acknowledged.length + 40);
+    await processes[1]!.start();
+    await until(acknowledged.length + 40);
+    running = false;
+    await Promise.all(load);
+
+    expect(refusedReads).toEqual([]);
+    const stored = (await users[0]!.get<{ name: string }[]>('api/v2/tools/personal')).body.map((t) => t.name);
+    expect(acknowledged.filter((name) => !stored.includes(name))).toEqual([]);
+    expect(new Set(stored).size).toBe(stored.length);
+  });
+});
