@@ -62,6 +62,24 @@ describe('PostgreSQL faults (issue 22)', () => {
     await file.close();
   });
 
+  it('a job runs in one process at a time: while one runs it, the others skip their turn', async () => {
+    const url = await cluster().createDatabase('jobs');
+    const [one, two] = await Promise.all([openPostgresStorage(url), openPostgresStorage(url)]);
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      const first = one.exclusive('scheduled pages', () => held.then(() => 'first'));
+      expect(await two.exclusive('scheduled pages', async () => 'second')).toBeUndefined();
+      // Another job is not held up by it.
+      expect(await two.exclusive('idle sessions', async () => 'other')).toBe('other');
+      release();
+      expect(await first).toBe('first');
+      expect(await two.exclusive('scheduled pages', async () => 'second')).toBe('second');
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
   it('an unreachable or refused database stops the start with one line naming the host, never the password, and its own exit code', () => {
     const start = (url: string) => spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
       cwd: root, encoding: 'utf8', timeout: 30_000,
