@@ -104,6 +104,29 @@ describe('rotation speed rules (spec 5)', () => {
     expect(api.saveSpeed.mock.calls).toEqual([[21]]);
   });
 
+  it('quick moves save one at a time, so the last speed is the one stored, whatever order answers would come in', async () => {
+    const { api, model } = setup(10);
+    await model.load();
+    const answers: (() => void)[] = [];
+    api.saveSpeed.mockImplementation(() => new Promise<void>((resolve) => { answers.push(resolve); }));
+    model.setSpeed(20);
+    const first = model.saveSpeed();
+    await expect.poll(() => answers.length).toBe(1);
+    model.setSpeed(50);
+    const second = model.saveSpeed();
+    model.setSpeed(30);
+    const third = model.saveSpeed();
+    // Only the first is on its way until it is answered.
+    expect(api.saveSpeed.mock.calls).toEqual([[20]]);
+    answers.shift()!();
+    await first;
+    await expect.poll(() => answers.length).toBe(1);
+    answers.shift()!();
+    await Promise.all([second, third]);
+    // The next save sent the speed of when it started (30, the latest); the one after found it stored already.
+    expect(api.saveSpeed.mock.calls).toEqual([[20], [30]]);
+  });
+
   it('a failed save says so', async () => {
     const { api, model, notices } = setup();
     api.saveSpeed.mockRejectedValueOnce(new ApiError(500, 'boom'));

@@ -34,6 +34,7 @@ export function createRotationModel({ api, running = signal(false), open, notify
   let loading: Promise<void> | undefined;
   let chosen = false;
   let saved: number | undefined;
+  let saving: Promise<void> = Promise.resolve();
   let shown = 0;
   let attached = 0;
 
@@ -75,15 +76,20 @@ export function createRotationModel({ api, running = signal(false), open, notify
       );
       return loading;
     },
-    async saveSpeed() {
-      const value = rotation.speed.peek();
-      if (value === saved) return;
-      try {
-        await api.saveSpeed(value);
-        saved = value;
-      } catch {
-        notify({ variant: 'error', title: t('views.rotation.saveFailed'), description: t('screens.tryAgain') });
-      }
+    saveSpeed() {
+      // One save at a time, each sending the speed of when it starts: quick key presses must not race, or an earlier
+      // value could reach the server last and win.
+      saving = saving.then(async () => {
+        const value = rotation.speed.peek();
+        if (value === saved) return;
+        try {
+          await api.saveSpeed(value);
+          saved = value;
+        } catch {
+          notify({ variant: 'error', title: t('views.rotation.saveFailed'), description: t('screens.tryAgain') });
+        }
+      });
+      return saving;
     },
     attach() {
       attached += 1;
