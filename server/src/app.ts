@@ -12,7 +12,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerClosing } from './http/closing.js';
 import { isPageRequest, sendClassicError } from './pages/classicErrorPage.js';
 import { createMonitoringSource } from './monitoring/create.js';
-import type { MonitoringSource } from './monitoring/source.js';
+import { capabilitiesOf, type MonitoringSource } from './monitoring/source.js';
 import { ensureAdmin } from './auth/bootstrap.js';
 import { startHousekeeping } from './housekeeping.js';
 import { LoginThrottle } from './auth/loginThrottle.js';
@@ -66,7 +66,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const monitoring = options.monitoring ?? createMonitoringSource(config);
   await monitoring.start();
   const now = options.now ?? Date.now;
-  const ctx: AppContext = { config, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage) };
+  const ctx: AppContext = { config, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage, { resumes: capabilitiesOf(monitoring).sharedData }) };
 
   // Closing: idle keep-alive connections are dropped at once, and registerClosing answers what still arrives (an HTML
   // page, never Fastify's JSON 503, which a frame would show) and cuts what is left after a grace period.

@@ -50,12 +50,23 @@ describe('the change feed lives in the database (issue 22): two processes give a
     expect((await later.read(`${run}.999999`, now)).problems).toHaveLength(1);
   });
 
+  it('a simulation started afresh begins a new feed: the whole list under a new run, no replay of differences', async () => {
+    const before = await createChangeFeed(storage).read(undefined, snapshot(300, [broken('HTTP', 290)]));
+    const restarted = createChangeFeed(storage, { resumes: false });
+    const after = await restarted.read(before.cursor, snapshot(301, [broken('HTTP', 299), broken('Disk', 299)]));
+    expect(after.changes).toBeUndefined();
+    expect(after.problems).toHaveLength(2);
+    expect(after.cursor.split('.')[0]).not.toBe(before.cursor.split('.')[0]);
+    // From then on it goes on as any feed does.
+    expect(await restarted.read(after.cursor, snapshot(302, [broken('Disk', 299)]))).toMatchObject({ changes: [{ kind: 'cleared', service_description: 'HTTP' }] });
+  });
+
   it('answers the whole list for a cursor older than the changes it keeps', async () => {
-    const small = createChangeFeed(storage, 2);
-    const start = await small.read(undefined, snapshot(200, []));
-    for (let t = 201; t <= 205; t++) await small.observe(snapshot(t, t % 2 ? [broken('HTTP', t)] : []));
-    const answer = await small.read(start.cursor, snapshot(205, [broken('HTTP', 205)]));
+    const small = createChangeFeed(storage, { capacity: 2 });
+    const start = await small.read(undefined, snapshot(400, []));
+    for (let t = 401; t <= 405; t++) await small.observe(snapshot(t, t % 2 ? [broken('HTTP', t)] : []));
+    const answer = await small.read(start.cursor, snapshot(405, [broken('HTTP', 405)]));
     expect(answer.changes).toBeUndefined();
-    expect(answer.problems).toEqual([expect.objectContaining({ service_description: 'HTTP', last_state_change: 205 })]);
+    expect(answer.problems).toEqual([expect.objectContaining({ service_description: 'HTTP', last_state_change: 405 })]);
   });
 });

@@ -20,7 +20,7 @@ export async function recordFeed(store: Store, state: Omit<FeedState, 'seq'>, bo
     let seq = (await readFeedState(trx))?.seq ?? 0;
     for (const body of bodies) seq = (await trx.insertInto('alert_changes').values({ body }).returning('seq').executeTakeFirstOrThrow()).seq;
     await trx.insertInto('alert_feed').values({ id: 1, ...state, seq })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ seq, updated: state.updated, problems: state.problems })).execute();
+      .onConflict((oc) => oc.column('id').doUpdateSet({ run: state.run, seq, updated: state.updated, problems: state.problems })).execute();
     if (bodies.length) await trx.deleteFrom('alert_changes').where('seq', '<=', seq - capacity).execute();
   });
 }

@@ -62,18 +62,32 @@ function diff(last: ProblemMap, now: ProblemMap): AlertChange[] {
  * gives a cursor the same meaning: a display whose polls land on different processes sees each change once. The
  * newest `capacity` changes are kept; the cursor names the feed (`run`), which starts with an empty database.
  */
-export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, capacity = 5000, clock: () => number = Date.now): ChangeFeed {
+export interface ChangeFeedOptions {
+  capacity?: number;
+  clock?: () => number;
+  /**
+   * Whether this process's data continues what an earlier start recorded (a real engine, MonitoringSource
+   * capabilities.sharedData). A simulation starts afresh: its first list begins a new feed (a new `run`), so screens
+   * get the whole list and tell standing problems from new ones themselves, rather than a replay of differences.
+   */
+  resumes?: boolean;
+}
+
+export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, { capacity = 5000, clock = Date.now, resumes = true }: ChangeFeedOptions = {}): ChangeFeed {
   const { store } = storage;
   let lastSnapshot: MonitoringSnapshot | undefined;
   let recording: Promise<void> = Promise.resolve();
+  let recorded = false;
 
   const record = (snapshot: MonitoringSnapshot) => storage.exclusive('alert-feed', async () => {
-    const state = await readFeedState(store);
+    const stored = await readFeedState(store);
+    const state = !recorded && !resumes ? undefined : stored;
     // Another process has recorded newer data of the same engines: going back to this would replay changes.
     if (state && state.updated > snapshot.updated) return;
     const problems = alertProblems(snapshot);
     const changes = state ? diff(byKey(JSON.parse(state.problems) as AlertProblem[]), byKey(problems)) : [];
     if (state && !changes.length && state.updated === snapshot.updated) return;
+    recorded = true;
     const run = state?.run ?? crypto.randomBytes(4).toString('hex');
     await recordFeed(store, { run, updated: snapshot.updated, problems: JSON.stringify(problems) }, changes.map((c) => JSON.stringify(c)), capacity);
   });

@@ -186,10 +186,15 @@ export interface SourceCapabilities {
   simulatedGrapher: boolean;
   /** Where hosts and services come from: a simulation sized by settings, or the engine's own configuration files. */
   objects: 'simulated' | 'config-files';
+  /**
+   * Every process reading this source sees the same data (a real engine). False for a simulation each process runs
+   * itself, which starts afresh with every start: its changes cannot continue the feed a previous start recorded.
+   */
+  sharedData: boolean;
 }
 
 /** Capabilities of a source that declares none (test doubles): a real engine configured through its files. */
-export const DEFAULT_CAPABILITIES: SourceCapabilities = { label: 'Monitoring engine', description: 'Monitoring engine', simulatedGrapher: false, objects: 'config-files' };
+export const DEFAULT_CAPABILITIES: SourceCapabilities = { label: 'Monitoring engine', description: 'Monitoring engine', simulatedGrapher: false, objects: 'config-files', sharedData: true };
 
 export const capabilitiesOf = (source: MonitoringSource): SourceCapabilities => source.capabilities ?? DEFAULT_CAPABILITIES;
 

@@ -218,7 +218,7 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
 
   return {
     kind: 'demo',
-    capabilities: { label: 'Demo fleet', description: 'Simulated demo fleet', simulatedGrapher: true, objects: 'simulated' },
+    capabilities: { label: 'Demo fleet', description: 'Simulated demo fleet', simulatedGrapher: true, objects: 'simulated', sharedData: false },
     async start() {
       if (timer) return;
       timer = setInterval(() => {

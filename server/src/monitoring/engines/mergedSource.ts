@@ -117,6 +117,7 @@ export class MergedSource implements MonitoringSource {
       description: members.map((e) => `${e.name} (${e.source.capabilities?.label ?? e.source.kind})`).join(', '),
       simulatedGrapher: caps.every((c) => c?.simulatedGrapher === true),
       objects: caps.some((c) => c?.objects !== 'simulated') ? 'config-files' : 'simulated',
+      sharedData: caps.every((c) => c?.sharedData !== false),
     };
     for (const e of members) this.cache.set(e.name, new WeakMap());
   }

@@ -92,7 +92,7 @@ function configuredCounts(model: ObjectModel): { hosts: number; services: number
 
 class NagiosFileSource implements NagiosSource {
   readonly kind = 'nagios' as const;
-  readonly capabilities = { label: 'Nagios Core', description: 'Nagios Core', simulatedGrapher: false, objects: 'config-files' } as const;
+  readonly capabilities = { label: 'Nagios Core', description: 'Nagios Core', simulatedGrapher: false, objects: 'config-files', sharedData: true } as const;
   private cfg: NagiosMainConfig | null = null;
   private model: ObjectModel = emptyObjectModel();
   private objectsSig: string | null = null;
