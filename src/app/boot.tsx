@@ -13,20 +13,24 @@ export function boot(mode: AppMode, routes: ReactNode): void {
   void app.i18n.init(app.store);
   void app.auth.prefetch();
   void app.menu.prefetch();
-  // The footer is the frame's largest text, so its paint is the first load's LCP (issue 19): what it waits for is asked
-  // for now, with auth and menu, rather than after the first render.
-  if (mode === 'framed') for (const data of [app.shell.branding, app.shell.productName, app.shell.productUpdate]) void data.prefetch();
-  // Before the first render, so the stored theme paints without a flash.
-  app.theme.bindThemeClass();
-
-  const root = document.getElementById('root')!;
-  // The static first screen (issue 19) goes when the app first renders into the root, in that same frame.
-  handOverFirstScreen(root);
-  createRoot(root).render(
-    <StrictMode>
-      <App app={app}>{routes}</App>
-    </StrictMode>,
-  );
-
-  app.sw.registerWhenIdle();
+  // Issue 19: the rest in tasks of their own, so that no one task of the start blocks the main thread for long; the
+  // first render waits for the translations anyway, and the static first screen stands until then.
+  setTimeout(() => {
+    // The footer is the frame's largest text, so its paint is the first load's LCP (issue 19): what it waits for is
+    // asked for now, with auth and menu, rather than after the first render.
+    if (mode === 'framed') for (const data of [app.shell.branding, app.shell.productName, app.shell.productUpdate]) void data.prefetch();
+  }, 0);
+  setTimeout(() => {
+    // Before the first render, so the stored theme paints without a flash (first-screen.js put it on <html> already).
+    app.theme.bindThemeClass();
+    const root = document.getElementById('root')!;
+    // The static first screen (issue 19) goes when the app first renders into the root, in that same frame.
+    handOverFirstScreen(root);
+    createRoot(root).render(
+      <StrictMode>
+        <App app={app}>{routes}</App>
+      </StrictMode>,
+    );
+    app.sw.registerWhenIdle();
+  }, 0);
 }

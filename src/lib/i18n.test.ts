@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpClient } from './http';
-import { createI18n as createI18nWith, I18N_OPTIONS, isLanguageCode } from './i18n';
+import { createAppI18n, createI18n as createI18nWith, I18N_OPTIONS, isLanguageCode } from './i18n';
 
 /** Each test's instance loads through a client of its own. */
 const createI18n = () => createI18nWith(createHttpClient());
@@ -78,6 +78,16 @@ describe('translation loading', () => {
     await vi.advanceTimersByTimeAsync(0);
     await ready;
     expect(i18n.t('frame.failed', { product: 'Pharos' })).toBe('Failed to load Pharos.');
+  });
+
+  it('answers a plain text from its resource as i18next would, and leaves the rest to i18next (issue 19)', () => {
+    const i18n = createAppI18n(createHttpClient());
+    const resource = { plain: 'Home', empty: '', vars: 'Hello {{name}}', nested: 'See $t(plain)', 'dotted.key': 'Dotted' };
+    void i18n.instance.init({ ...I18N_OPTIONS, lng: 'en_US', resources: { en_US: { translation: resource } } });
+    for (const key of [...Object.keys(resource), 'missing.key']) expect(i18n.translate(key)).toBe(String(i18n.instance.t(key)));
+    expect(i18n.translate('nested')).toBe('See Home');
+    expect(i18n.translate('missing.key')).toBe('missing.key');
+    expect(i18n.translate('vars', { name: 'Ann' })).toBe('Hello Ann');
   });
 
   it('accepts only plain language codes, since they become part of a URL', () => {

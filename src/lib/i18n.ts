@@ -86,7 +86,15 @@ export interface AppI18n {
 export function createAppI18n(http: Pick<HttpClient, 'get' | 'post'>): AppI18n {
   const instance = createI18n(http);
   const ready = signal(false);
-  const translate: Translate = (key, vars) => String(instance.t(key, vars as TOptions | undefined));
+  const translate: Translate = (key, vars) => {
+    // Issue 19: most texts are plain, and the first render asks for hundreds of them (the whole menu among them). Such
+    // a text is its resource string as it stands, without i18next's key parsing, interpolation and nesting passes.
+    if (!vars) {
+      const plain: unknown = instance.getResource(instance.language, 'translation', key);
+      if (typeof plain === 'string' && !plain.includes('{{') && !plain.includes('$t(')) return plain;
+    }
+    return String(instance.t(key, vars as TOptions | undefined));
+  };
   const current = signal<Translate>((key, vars) => translate(key, vars));
   const bump = () => {
     current.value = (key, vars) => translate(key, vars);

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { ApiError, isAbortError } from './http';
 import { createModelContext } from './modelContext';
+import { inOwnTask } from './ownTask';
 import type { StoredCopy } from './store';
 
 /** Library defaults from spec 9: 3 retries for reads, backoff doubling from 1 s up to 30 s, retention 5 minutes. */
@@ -328,16 +329,21 @@ export interface ResourceState<T> {
   refresh: () => Promise<void>;
 }
 
-/** Watches `resource` while the component is mounted and re-renders it when the resource changes. */
+/**
+ * Watches `resource` while the component is mounted and re-renders it when what it reads of the resource changes.
+ * Each field reads its signal when the component reads the field (during its render), so a component that only shows
+ * `data` does not render again for every load's `loading` flips (issue 19: the first load starts a dozen of them).
+ * The watch starts in a task of its own (lib/ownTask.ts).
+ */
 export function useResource<T>(resource: Resource<T>): ResourceState<T> {
   useSignals();
-  useEffect(() => resource.watch(), [resource]);
+  useEffect(() => inOwnTask(() => resource.watch()), [resource]);
   return {
-    data: resource.data.value,
-    error: resource.error.value,
-    loading: resource.loading.value,
-    updatedAt: resource.updatedAt.value,
-    fromStore: resource.fromStore.value,
+    get data() { return resource.data.value; },
+    get error() { return resource.error.value; },
+    get loading() { return resource.loading.value; },
+    get updatedAt() { return resource.updatedAt.value; },
+    get fromStore() { return resource.fromStore.value; },
     refresh: resource.refresh,
   };
 }

@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useResource } from '../lib/resource';
 import { useFrame } from '../features/frame/model';
-import { chooseLicenseMessage } from './licenseMessage';
+import { enterpriseNoticeDue } from './licenseGate';
 import { LazyLicenseNotice } from './LazyLicenseNotice';
 import { useShellData } from '../features/shellData/shellData';
 
@@ -11,7 +11,7 @@ export function EnterpriseBanner() {
   const frame = useFrame();
   const { data, error } = useResource(useShellData().license);
   if (error && !data) throw error;
-  const message = data ? chooseLicenseMessage(data, frame.srcNoBase.value) : undefined;
-  if (!message?.enterprise) return null;
-  return <LazyLicenseNotice message={message} testId="enterprise-banner" />;
+  const path = frame.srcNoBase.value;
+  if (!data || !enterpriseNoticeDue(data, path)) return null;
+  return <LazyLicenseNotice license={data} path={path} enterprise testId="enterprise-banner" />;
 }

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
-import type { LicenseMessage } from './licenseMessage';
+import type { LicenseState } from '../lib/apiTypes';
 
-// Most licences show no banner at all: the banner's markup and links load only when there is one.
-const LicenseNotice = lazy(() => import('./LicenseNotice').then((m) => ({ default: m.LicenseNotice })));
+// Most licences show no banner at all: the message choice, the banner's markup and its links load only when the
+// licence may call for one (licenseGate.ts).
+const ChosenLicenseNotice = lazy(() => import('./LicenseNotice').then((m) => ({ default: m.ChosenLicenseNotice })));
 
-export function LazyLicenseNotice(props: { message: LicenseMessage; testId: string }) {
+export function LazyLicenseNotice(props: { license: LicenseState; path: string; enterprise: boolean; testId: string }) {
   return (
     <Suspense fallback={null}>
-      <LicenseNotice {...props} />
+      <ChosenLicenseNotice {...props} />
     </Suspense>
   );
 }

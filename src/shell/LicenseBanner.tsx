@@ -1,7 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useResource } from '../lib/resource';
 import { useFrame } from '../features/frame/model';
-import { chooseLicenseMessage } from './licenseMessage';
+import { licenseNoticePossible } from './licenseGate';
 import { LazyLicenseNotice } from './LazyLicenseNotice';
 import { useShellData } from '../features/shellData/shellData';
 
@@ -11,7 +11,7 @@ export function LicenseBanner() {
   const frame = useFrame();
   const { data, error } = useResource(useShellData().license);
   if (error && !data) throw error;
-  const message = data ? chooseLicenseMessage(data, frame.srcNoBase.value) : undefined;
-  if (!message || message.enterprise) return null;
-  return <LazyLicenseNotice message={message} testId="license-banner" />;
+  const path = frame.srcNoBase.value;
+  if (!data || !licenseNoticePossible(data, path)) return null;
+  return <LazyLicenseNotice license={data} path={path} enterprise={false} testId="license-banner" />;
 }

@@ -5,7 +5,8 @@ import { useT } from '../lib/i18n';
 import { Link } from '../ui/Link';
 import { Banner } from './Banner';
 import { VENDOR_LINKS } from '../lib/vendorLinks';
-import type { LicenseLinkKind, LicenseMessage } from './licenseMessage';
+import type { LicenseState } from '../lib/apiTypes';
+import { chooseLicenseMessage, type LicenseLinkKind, type LicenseMessage } from './licenseMessage';
 import { PromoTermsDialog } from './PromoTermsDialog';
 import { ignoreLicenseNotice, useShellData } from '../features/shellData/shellData';
 
@@ -19,6 +20,13 @@ const LINKS: Record<LicenseLinkKind, { key: string; href: string; external: bool
   pricing: { key: 'shell.license.link.pricing', href: VENDOR_LINKS.pricing, external: true },
   upgrade: { key: 'shell.license.link.upgrade', href: VENDOR_LINKS.upgrade, external: true },
 };
+
+/** Spec 4's choice for this licence and page, when it is the banner's kind (the enterprise notice or the others). */
+export function ChosenLicenseNotice({ license, path, enterprise, testId }: { license: LicenseState; path: string; enterprise: boolean; testId: string }) {
+  const message = chooseLicenseMessage(license, path);
+  if (!message || message.enterprise !== enterprise) return null;
+  return <LicenseNotice message={message} testId={testId} />;
+}
 
 /** Renders one chosen licence message as a banner; dismissible ones set their ignore flag on the session. */
 export function LicenseNotice({ message, testId }: { message: LicenseMessage; testId: string }) {

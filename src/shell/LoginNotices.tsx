@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect } from 'react';
 import { useAuth } from '../features/session/AuthProvider';
 import { useLoginNoticesDue } from '../features/loginNotices/gate';
+import { inOwnTask } from '../lib/ownTask';
 
 const LoginNoticesPopup = lazy(() => import('../features/loginNotices/LoginNoticesPopup').then((m) => ({ default: m.LoginNoticesPopup })));
 
@@ -13,7 +14,7 @@ export function LoginNotices() {
   useSignals();
   const auth = useAuth();
   const loginNoticesDue = useLoginNoticesDue();
-  useEffect(() => { void loginNoticesDue.prefetch(); }, [loginNoticesDue]);
+  useEffect(() => inOwnTask(() => { void loginNoticesDue.prefetch(); }), [loginNoticesDue]);
   if (loginNoticesDue.error.value) throw loginNoticesDue.error.value;
   // The conditions depend on the user's permissions, so they wait for the auth record.
   if (!loginNoticesDue.data.value || !auth.nsp) return null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LicenseState } from '../lib/apiTypes';
 import { DEFAULT_LICENSE } from '../features/shellData/shellData';
+import { enterpriseNoticeDue, licenseNoticePossible } from './licenseGate';
 import { chooseLicenseMessage, isEnterprisePage } from './licenseMessage';
 
 const lic = (over: Partial<LicenseState>): LicenseState => ({ ...DEFAULT_LICENSE, product_name: 'Pharos XI', ...over });
@@ -41,5 +42,32 @@ describe('licence banner choice (spec 4)', () => {
   });
   it('hides sales links when branding is custom', () => {
     expect(pick({ is_trial_license: true, trial_days_left: 0, is_custom_branding: true })?.links).toEqual(['license']);
+  });
+});
+
+describe('the first load\'s licence gate (issue 19)', () => {
+  const FLAGS = [
+    'is_enterprise_license', 'is_trial_license', 'trial_notice_ignore', 'is_free_license', 'free_notice_ignored', 'is_25_year_celebration_license',
+    'promo_notice_ignored', 'is_core_services_platform_license', 'core_services_platform_notice_ignored', 'is_license_activated',
+    'is_license_exceeded', 'has_activation_key',
+  ] as const;
+
+  it('lets through every licence and page the choice shows a notice for, each in its own banner', () => {
+    for (const page of ['includes/page-home-main.php', 'reports/sla.php']) {
+      for (let bits = 0; bits < 2 ** FLAGS.length; bits++) {
+        for (const trial_days_left of [0, 12, 61]) {
+          const license = lic({ trial_days_left, ...Object.fromEntries(FLAGS.map((flag, i) => [flag, (bits & (1 << i)) !== 0])) });
+          const message = chooseLicenseMessage(license, page);
+          expect(enterpriseNoticeDue(license, page)).toBe(message?.enterprise === true);
+          if (message && !message.enterprise) expect(licenseNoticePossible(license, page)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('keeps the notice code off the first load for a licence in good standing', () => {
+    expect(licenseNoticePossible(lic({}), 'includes/page-home-main.php')).toBe(false);
+    expect(licenseNoticePossible(lic({ is_enterprise_license: true }), 'reports/sla.php')).toBe(false);
+    expect(enterpriseNoticeDue(lic({ is_enterprise_license: true }), 'reports/sla.php')).toBe(false);
   });
 });

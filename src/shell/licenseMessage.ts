@@ -1,4 +1,7 @@
 import type { LicenseState } from '../lib/apiTypes';
+import { enterpriseNoticeDue } from './licenseGate';
+
+export { isEnterprisePage } from './licenseGate';
 
 export type LicenseSeverity = 'info' | 'warning' | 'critical';
 export type DismissKind = 'trial' | 'free' | 'promo';
@@ -18,32 +21,11 @@ export interface LicenseMessage {
   promo?: boolean;
 }
 
-/**
- * Spec 2.4: the pages (relative to the base) that carry the enterprise-feature notice. The spec names the
- * features; the file names follow the classic product's layout.
- */
-const ENTERPRISE_PAGES: RegExp[] = [
-  /^admin\/(deadpool|sshterm|auditlog)\.php$/,
-  /^includes\/components\/autodiscovery\/(index\.php)?$/,
-  /^includes\/components\/bulkmodifications\/(index|step2)\.php$|^includes\/components\/bulkmodifications\/$/,
-  /^includes\/components\/capacityplanning\/(capacityplanning\.php|cp-include\.inc\.php|capacityplanning-dashlet\.php|index\.php)?$/,
-  /^includes\/components\/deploynotification\/(deploynotification\.php|index\.php)?$/,
-  /^includes\/components\/nxti\/(index\.php)?$/,
-  /^includes\/components\/rename\/(rename\.php|index\.php)?$/,
-  /^includes\/components\/scheduledreporting\/(history|manage|schedulereport)\.php$/,
-  /^reports\/sla\.php$/,
-];
-
-export function isEnterprisePage(pathNoBase: string): boolean {
-  const path = pathNoBase.replace(/^\/+/, '').split(/[?#]/)[0] ?? '';
-  return ENTERPRISE_PAGES.some((re) => re.test(path));
-}
-
 /** Spec 4 "Licence banner message choice": one message, in the spec's order, or none. */
 export function chooseLicenseMessage(license: LicenseState, pathNoBase: string): LicenseMessage | undefined {
   const product = license.product_name;
   const sales: LicenseLinkKind[] = license.is_custom_branding ? [] : ['contactSales'];
-  if (isEnterprisePage(pathNoBase) && !license.is_enterprise_license) {
+  if (enterpriseNoticeDue(license, pathNoBase)) {
     const base = { vars: { product }, enterprise: true };
     if (license.is_enterprise_maintenance_expired) return { ...base, key: 'shell.license.maintenanceExpired', severity: 'critical', links: sales };
     if (license.is_enterprise_trial) return { ...base, key: 'shell.license.enterpriseTrialDays', severity: 'warning', vars: { product, days: license.enterprise_days_left }, links: ['license'] };

@@ -17,9 +17,19 @@ export function useStaleness(resource: Pick<Resource<unknown>, 'fromStore' | 'up
 }
 
 /**
+ * Module state, as a cache only (issue 19): building a formatter is what makes formatting a time slow (toLocaleTimeString
+ * with options builds one per call), and the wallboard's clock and data ages format times on every render. The
+ * formatter of the last locale asked for; the same output as toLocaleTimeString with these options.
+ */
+let clockFormat: { locale: string; format: Intl.DateTimeFormat } | undefined;
+
+/**
  * A clock time ("14:32") in the page's language, always on the 24-hour clock: the server's pages and data ages use it,
  * and a wall clock in another format beside them reads as another time (issue 20).
  */
 export function clockTime(at: number, locale: string = document.documentElement.lang || 'en'): string {
-  return new Date(at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  if (clockFormat?.locale !== locale) {
+    clockFormat = { locale, format: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) };
+  }
+  return clockFormat.format.format(at);
 }

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useSearch } from 'wouter/use-browser-location';
 import type { SectionId } from '../../lib/apiTypes';
 import { stripBase } from '../../lib/base';
@@ -71,16 +71,24 @@ export function ContentFrame({ section, path }: ContentFrameProps) {
   const { menu } = useMenu();
   const target = useMemo(() => frameTargetFor(section, path, search, menu), [section, path, search, menu]);
   // The frame signals are shared; until this route's target is in them, show nothing rather than another route's page.
-  const [applied, setApplied] = useState<string | null | undefined>(undefined);
+  // The target last put there is a ref, not state (issue 19): a state update in a layout effect is a synchronous
+  // render, which would also run every passive effect of the app's first commit in that same long task. Where the
+  // layout effect changes the frame signals, this component renders again because it reads them; but not on the
+  // first mount, which only peeks at them: there the first page shows in a transition of its own.
+  const applied = useRef<string | null | undefined>(undefined);
+  const [, setShown] = useState(false);
   useLayoutEffect(() => {
+    const first = applied.current === undefined;
+    applied.current = target;
     // frame.open has usually put the target there already; setting it again would load the page twice.
     if (target && frame.src.peek() !== target) frame.set(target);
     else if (!target) frame.clear();
-    setApplied(target);
+    if (first) startTransition(() => setShown(true));
   }, [frame, target]);
 
   // A page that moved on by itself has already put its new location in the frame model and the address: keep showing it.
-  const src = applied === target || (target !== null && frame.src.value === target) ? frame.src.value : '';
+  const current = applied.current === undefined ? frame.src.peek() : frame.src.value;
+  const src = applied.current === target || (target !== null && current === target) ? current : '';
   const native = src ? nativeScreenFor(stripBase(src)) : null;
   const failed = frame.failed.value;
   const sync = useSync();

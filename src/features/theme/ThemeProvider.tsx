@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
 import { ApiError, isAbortError } from '../../lib/http';
+import { inOwnTask } from '../../lib/ownTask';
 import { ErrorDialog } from '../errors/ErrorDialog';
 import { useTheme } from './model';
 
@@ -13,7 +14,7 @@ export function ThemeProvider({ children, reportFailure = true }: { children: Re
   const t = useT();
   const [failed, setFailed] = useState(false);
   useEffect(() => model.bindThemeClass(), [model]);
-  useEffect(() => {
+  useEffect(() => inOwnTask(() => {
     const controller = new AbortController();
     model.loadAccountTheme(controller.signal).catch((error: unknown) => {
       if (controller.signal.aborted || isAbortError(error)) return;
@@ -23,7 +24,7 @@ export function ThemeProvider({ children, reportFailure = true }: { children: Re
       setFailed(true);
     });
     return () => controller.abort();
-  }, [model]);
+  }), [model]);
   return (
     <>
       {children}
