@@ -75,8 +75,12 @@ const benches: Bench[] = [
     },
   },
   {
-    section: 'Server capacity (10,000-host demo fleet, one server process)', file: 'capacity.ts',
-    budgets: { 'displays held (p99 < 100 ms, no errors)': atLeast(2000) },
+    // Issue 22: the same fleet, in the same run, on three sites; three processes should hold clearly more than one.
+    section: 'Server capacity (10,000-host demo fleet): 1 process on SQLite, 1 on PostgreSQL, 3 on PostgreSQL behind nginx', file: 'capacity.ts',
+    budgets: {
+      'SQLite, 1 process: displays held, p99 < 100 ms': atLeast(2000),
+      '3 processes / 1 process, PostgreSQL (displays held)': { text: '>= 1.5 (clearly more)', ok: (v) => typeof v === 'number' && v >= 1.5 },
+    },
   },
   {
     section: 'Three engines (2 demo x 10,000 hosts + Livestatus 10,000 hosts / 100,000 services)', file: 'engines.ts',
@@ -110,7 +114,10 @@ for (const bench of selected) {
 const width = (f: (r: Row) => string, min: number) => Math.max(min, ...rows.map((r) => f(r).length));
 const show = (v: Value | null) => (v === null ? '-' : typeof v === 'number' ? v.toLocaleString('en-US') : v);
 const wFigure = Math.min(70, width((r) => r.figure, 6));
-const wValue = width((r) => show(r.value), 5);
+// A long value (a sentence, such as where a bottleneck is) goes on its own line under its figure, outside the columns.
+const LONG = 40;
+const isLong = (r: Row) => show(r.value).length > LONG;
+const wValue = width((r) => (isLong(r) ? '' : show(r.value)), 5);
 const wBudget = width((r) => r.budget, 6);
 const line = (a: string, b: string, c: string, d: string) => `${a.padEnd(wFigure)}  ${b.padStart(wValue)}  ${c.padEnd(wBudget)}  ${d}`;
 console.log(`\n${line('Figure', 'Value', 'Budget', 'Verdict')}`);
@@ -121,7 +128,8 @@ for (const r of rows) {
     section = r.section;
     console.log(`\n${section}`);
   }
-  console.log(line(r.figure.length > wFigure ? `${r.figure.slice(0, wFigure - 1)}…` : r.figure, show(r.value), r.budget, r.verdict));
+  console.log(line(r.figure.length > wFigure ? `${r.figure.slice(0, wFigure - 1)}…` : r.figure, isLong(r) ? '' : show(r.value), r.budget, r.verdict));
+  if (isLong(r)) console.log(`    ${show(r.value)}`);
 }
 
 const outDir = path.resolve(import.meta.dirname, '..', '..', 'bench');

@@ -96,7 +96,8 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
   const log = () => `${stderr}${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`;
-  const onExit = () => child.kill('SIGKILL');
+  // TERM, not KILL: the master then ends its worker too (a killed master leaves the worker running).
+  const onExit = () => child.kill('SIGTERM');
   process.on('exit', onExit);
   await waitForPort(port, child, log);
   return {
