@@ -164,6 +164,9 @@ export default defineConfig({
     // every other target supports it, so the polyfill would be dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Slow plugin warnings depend on how busy the machine is, not on the build: a loaded CI machine would print them
+      // on every `npm start`.
+      checks: { bundlerTimings: false },
       // Two documents: the shell, and the wallboard, which a TV loads without the navigation regions' code.
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
