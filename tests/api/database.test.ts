@@ -68,7 +68,9 @@ describe('PostgreSQL faults (issue 22)', () => {
     try {
       let release!: () => void;
       const held = new Promise<void>((resolve) => { release = resolve; });
-      const first = one.exclusive('scheduled pages', () => held.then(() => 'first'));
+      let running = false;
+      const first = one.exclusive('scheduled pages', () => { running = true; return held.then(() => 'first'); });
+      await expect.poll(() => running).toBe(true);
       expect(await two.exclusive('scheduled pages', async () => 'second')).toBeUndefined();
       // Another job is not held up by it.
       expect(await two.exclusive('idle sessions', async () => 'other')).toBe('other');
