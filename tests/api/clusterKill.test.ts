@@ -23,7 +23,7 @@ beforeAll(async () => {
   }))));
   nginx = await startNginx(processes.map((p) => new URL(p.url).host));
   url = `${nginx.origin}${processes[0]!.base}`;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await nginx?.stop();
@@ -52,7 +52,7 @@ describe('a process killed under load (issue 22)', () => {
       }
     };
     const load = users.map((c, n) => work(c, n));
-    const until = (count: number) => expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+    const until = (count: number) => expect.poll(() => acknowledged.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(count);
     await until(20);
     await processes[1]!.kill();
     await until(acknowledged.length + 40);
