@@ -65,7 +65,7 @@ const UP = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|\\.js$|$)`;
 const SERVER_LAYERS = [
   {
     files: ['server/src/db/**/*.ts'],
-    forbidden: [UP(['routes', 'pages', 'ajax', 'admin', 'menu', 'monitoring', 'settings', 'dashlets', 'app', 'cli', 'main']),
+    forbidden: [UP(['routes', 'pages', 'ajax', 'admin', 'auth', 'menu', 'monitoring', 'settings', 'dashlets', 'app', 'cli', 'main']),
       '^\\.\\./http/(?!(errors|input)\\.js$)'],
     message: 'db/ may import only the http basics (http/errors, http/input), never routes/, pages/, a domain folder or the request context (http/context).',
   },
@@ -153,8 +153,9 @@ export default tseslint.config(
     plugins: { local: { rules: { 'no-folder-circle': noFolderCircle } } },
     rules: { 'local/no-folder-circle': ['error', { root: 'src', split: ['features'] }] },
   },
-  // tests/api/useTestServer.ts is a vitest fixture (it registers beforeAll/afterAll), not a React hook.
-  { files: ['tests/api/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  // tests/api/useTestServer.ts is a vitest fixture (it registers beforeAll/afterAll), not a React hook; the engine
+  // suites use it too.
+  { files: ['tests/api/**', 'tests/nagios/**', 'tests/livestatus/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // Playwright fixtures take `use` and an empty first argument by design; they are not React hooks.
   { files: ['tests/e2e/**'], rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' } },
 );

@@ -29,10 +29,15 @@ import { registerFavorites } from './routes/favorites.js';
 import { registerDashboards } from './routes/dashboards.js';
 import { registerDashlets } from './routes/dashlets.js';
 import { registerTools } from './routes/tools.js';
-import { listHosts, listServices, pluginTextBytes, registerStatus, SHELL_PROBLEM_QUERIES } from './routes/status.js';
+import { pluginTextBytes, registerStatus, shellProblemTotals } from './routes/status.js';
 import { startSnapshotWarmer } from './monitoring/warmSnapshot.js';
-import { createChangeFeed } from './monitoring/changeFeed.js';
+import { alertProblems, createChangeFeed } from './monitoring/changeFeed.js';
+import { countUnhandledProblems } from './monitoring/problems.js';
+import { allProblems } from './monitoring/problemList.js';
 import { serviceColumns } from './pages/serviceColumns.js';
+import { indexOf } from './pages/snapshotIndex.js';
+import { serviceListSelections } from './pages/serviceSelect.js';
+import { hostListSelections } from './pages/hostList.js';
 import { tacticalTotals } from './pages/homePage.js';
 import { trayAlertCounts } from './ajax/trayAlertHtml.js';
 import { registerAdmin } from './routes/admin.js';
@@ -119,8 +124,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     // First: the feed compares each snapshot with the list recorded before, so none may be skipped for the others'
     // work. A failure (the database not answering) is retried with the next snapshot, and a read reports it.
     (snap) => ctx.changes.observe(snap).catch(() => undefined),
-    serviceColumns, tacticalTotals, pluginTextBytes, trayAlertCounts,
-    (snap) => listHosts(snap, SHELL_PROBLEM_QUERIES.host), (snap) => listServices(snap, SHELL_PROBLEM_QUERIES.service),
+    // The rest in slices (several engines: before the snapshot is handed out, so no request computes them at all).
+    alertProblems, serviceColumns, tacticalTotals, pluginTextBytes, trayAlertCounts, shellProblemTotals, indexOf,
+    // The lists wall displays rotate through, and the problems board's counts and lists.
+    serviceListSelections, hostListSelections, countUnhandledProblems, allProblems,
   ]);
   return {
     app, ctx, generatedAdminPassword, routes: registered,

@@ -4,6 +4,7 @@ import { ACCOUNT_LIMIT } from '../../server/src/auth/loginThrottle.js';
 import { configFromEnv } from '../../server/src/config.js';
 import { createMonitoringSource } from '../../server/src/monitoring/create.js';
 import { createUser } from '../../server/src/db/users.js';
+import { hashPassword } from '../../server/src/auth/password.js';
 import { Client, startTestServer, type TestServer } from './harness.js';
 import { formSend, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 
@@ -49,7 +50,7 @@ describe('several processes, one database (issue 22)', () => {
   });
 
   it('login failures spread over processes count together', async () => {
-    await createUser(a.server.ctx.store, 'victim', USER_PASSWORD, {});
+    await createUser(a.server.ctx.store, 'victim', hashPassword(USER_PASSWORD), {});
     const guesser = new RoundRobin();
     const address = { 'x-forwarded-for': '192.0.2.77' };
     for (let i = 0; i < ACCOUNT_LIMIT; i++) {

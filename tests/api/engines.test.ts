@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/src/config.js';
 import { ENGINES_FILE_EXIT_CODE, parseEngineSpecs } from '../../server/src/monitoring/engines/enginesFile.js';
 import { MergedSource } from '../../server/src/monitoring/engines/mergedSource.js';
@@ -12,7 +12,7 @@ import { alertProblems, createChangeFeed } from '../../server/src/monitoring/cha
 import { openSqliteStorage } from '../../server/src/db/database.js';
 import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 import type { SystemStatus } from '../../src/lib/apiTypes.js';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { FakeEngine, host, service } from './fakeEngines.js';
 import { formSend, sendOk } from './writeGuards.js';
 
@@ -129,20 +129,8 @@ describe('the merged source', () => {
 });
 
 describe('the server over two engines', () => {
-  let ts: TestServer;
-  let admin: Client;
-  let engines: ReturnType<typeof fleet>;
-
-  beforeAll(async () => {
-    engines = fleet();
-    ts = await startTestServer({}, undefined, engines.merged);
-    admin = new Client(ts.url);
-    await admin.login();
-  });
-  afterAll(async () => {
-    await ts.close();
-    fs.rmSync(ts.dataDir, { recursive: true, force: true });
-  });
+  const engines = fleet();
+  const { admin } = useTestServer({ monitoring: engines.merged });
 
   it('lists both engines\' rows with their engine in the API, filters by engine, and shows an Engine column', async () => {
     const hosts = (await admin.get<{ hoststatus: HostStatus[] }>('api/v2/status/host')).body.hoststatus;

@@ -3,35 +3,23 @@
  * object lists, with links that name the engine, so the same host name on two engines stays two hosts. Totals add up
  * the engines that answer: a silent engine's rows are counted apart, never as OK.
  */
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MergedSource } from '../../server/src/monitoring/engines/mergedSource.js';
 import type { SearchSuggestion } from '../../src/lib/apiTypes.js';
-import { Client, startTestServer, type TestServer } from './harness.js';
+import { useTestServer } from './useTestServer.js';
 import { FakeEngine, host, service } from './fakeEngines.js';
 
 const STATUS = 'includes/components/xicore/status.php';
 const group = { name: 'web', alias: 'Web servers', members: ['web1'] };
 
-let ts: TestServer;
-let admin: Client;
-let berlin: FakeEngine;
-let paris: FakeEngine;
+const berlin = new FakeEngine('berlin', [host('web1'), host('db1', 1)], [service('web1', 'HTTP', 2), { ...service('web1', 'Disk'), check_command: 'check_ncpa!disk' }]);
+const paris = new FakeEngine('paris', [host('web1'), host('app1')], [{ ...service('web1', 'HTTP'), check_command: 'check_nrpe!http' }, service('app1', 'Queue', 2)]);
+berlin.snap = { ...berlin.snap, hostgroups: [group] };
+paris.snap = { ...paris.snap, hostgroups: [{ name: 'apps', alias: 'Applications', members: ['app1'] }, group] };
+const { ts, admin } = useTestServer({ monitoring: new MergedSource([berlin, paris]) });
 let base: string;
-
-beforeAll(async () => {
-  berlin = new FakeEngine('berlin', [host('web1'), host('db1', 1)], [service('web1', 'HTTP', 2), { ...service('web1', 'Disk'), check_command: 'check_ncpa!disk' }]);
-  paris = new FakeEngine('paris', [host('web1'), host('app1')], [{ ...service('web1', 'HTTP'), check_command: 'check_nrpe!http' }, service('app1', 'Queue', 2)]);
-  berlin.snap = { ...berlin.snap, hostgroups: [group] };
-  paris.snap = { ...paris.snap, hostgroups: [{ name: 'apps', alias: 'Applications', members: ['app1'] }, group] };
-  ts = await startTestServer({}, undefined, new MergedSource([berlin, paris]));
+beforeAll(() => {
   base = new URL(ts.url).pathname;
-  admin = new Client(ts.url);
-  await admin.login();
-});
-afterAll(async () => {
-  await ts.close();
-  fs.rmSync(ts.dataDir, { recursive: true, force: true });
 });
 
 const suggest = async (term: string) => (await admin.get<SearchSuggestion[]>(`suggest.php?type=multi&term=${term}`)).body;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, setUserTheme } from '../../server/src/db/users.js';
+import { hashPassword } from '../../server/src/auth/password.js';
 import { Client, startTestServer, type TestServer } from './harness.js';
 import { FakeSource } from './pagesFixture.js';
 
@@ -57,7 +58,7 @@ describe('classic pages: access', () => {
   });
 
   it('refuses permission-gated pages to users without the flag and opens them with it', async () => {
-    await createUser(ts.server.ctx.store, 'plain', 'plain-password-1', {});
+    await createUser(ts.server.ctx.store, 'plain', hashPassword('plain-password-1'), {});
     const plain = new Client(ts.url);
     await plain.login('plain', 'plain-password-1');
     const withFlag = new Map<string, Client>();
@@ -67,7 +68,7 @@ describe('classic pages: access', () => {
       expect(denied.text, page).toContain('Access Denied');
       let allowed = withFlag.get(flag);
       if (!allowed) {
-        await createUser(ts.server.ctx.store, `u-${flag}`, 'flag-password-1', { [flag]: true });
+        await createUser(ts.server.ctx.store, `u-${flag}`, hashPassword('flag-password-1'), { [flag]: true });
         allowed = new Client(ts.url);
         await allowed.login(`u-${flag}`, 'flag-password-1');
         withFlag.set(flag, allowed);
@@ -77,7 +78,7 @@ describe('classic pages: access', () => {
   });
 
   it('renders pages in the theme stored for the user', async () => {
-    const lighty = await createUser(ts.server.ctx.store, 'lighty', 'light-password-1', {});
+    const lighty = await createUser(ts.server.ctx.store, 'lighty', hashPassword('light-password-1'), {});
     await setUserTheme(ts.server.ctx.store, lighty.id, 'neptunelight');
     const c = new Client(ts.url);
     await c.login('lighty', 'light-password-1');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../server/src/db/users.js';
+import { hashPassword } from '../../server/src/auth/password.js';
 import { dateTimeInput } from '../../server/src/pages/format.js';
 import { Client, startTestServer, type TestServer } from './harness.js';
 import { FakeSource, NOW } from './pagesFixture.js';
@@ -83,7 +84,7 @@ describe('classic status pages: command forms', () => {
     expect((await send(admin, HOST_PAGE, form, { referer: 'https://evil.example/page' })).status).toBe(403);
     expect((await send(admin, HOST_PAGE, form, { referer: `${ts.url}${HOST_PAGE}` })).status).toBe(303);
 
-    await createUser(ts.server.ctx.store, 'watcher', 'watcher-password-1', { canConfigureObjects: true });
+    await createUser(ts.server.ctx.store, 'watcher', hashPassword('watcher-password-1'), { canConfigureObjects: true });
     const watcher = new Client(ts.url);
     await watcher.login('watcher', 'watcher-password-1');
     const page = await watcher.get(HOST_PAGE);
@@ -101,7 +102,7 @@ describe('classic status pages: command forms', () => {
   });
 
   it('lets monitoring users without admin rights send commands', async () => {
-    await createUser(ts.server.ctx.store, 'operator', 'operator-password-1', { isAuthorizedForMonitoringSystem: true });
+    await createUser(ts.server.ctx.store, 'operator', hashPassword('operator-password-1'), { isAuthorizedForMonitoringSystem: true });
     const operator = new Client(ts.url);
     await operator.login('operator', 'operator-password-1');
     expect((await send(operator, HOST_PAGE, { cmd: 'add_comment', host: 'db01', comment: 'Hi' })).status).toBe(303);

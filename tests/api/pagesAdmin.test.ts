@@ -3,6 +3,7 @@ import { listBanners } from '../../server/src/db/banners.js';
 import { updateBranding } from '../../server/src/db/branding.js';
 import { getLicense } from '../../server/src/db/license.js';
 import { createUser, findUserByName, getUserMeta } from '../../server/src/db/users.js';
+import { hashPassword } from '../../server/src/auth/password.js';
 import { addView, listViews } from '../../server/src/db/views.js';
 import { Client, startTestServer, type TestServer } from './harness.js';
 import { FakeSource } from './pagesFixture.js';
@@ -42,7 +43,7 @@ describe('classic admin, account and content pages', () => {
   });
 
   it('lets only administrators change banners and the licence', async () => {
-    await createUser(ts.server.ctx.store, 'ops', 'ops-password-1', { isAuthorizedForMonitoringSystem: true });
+    await createUser(ts.server.ctx.store, 'ops', hashPassword('ops-password-1'), { isAuthorizedForMonitoringSystem: true });
     const ops = new Client(ts.url);
     await ops.login('ops', 'ops-password-1');
     expect((await send(ops, 'admin/banners.php', { action: 'add', message: 'Hi', color: 'info' })).status).toBe(403);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from './harness.js';
 import { useTestServer } from './useTestServer.js';
+import { HOST_PROBLEMS, SERVICE_PROBLEMS } from './shellQueries.js';
 import { loginAs } from './writeGuards.js';
 import { createDemoSource } from '../../server/src/monitoring/demo/demoSource.js';
 import { createHostStatsReader, cpuPercentages, isProcessRunning, parseCpuTimes } from '../../server/src/monitoring/hostStats.js';
@@ -14,11 +15,6 @@ import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/sour
 
 const source = createDemoSource({ hosts: 60, servicesPerHost: 8, tickSeconds: 3600, now: () => Date.UTC(2025, 0, 15, 12) });
 const { ts, admin } = useTestServer({ monitoring: source });
-
-/** The two problem queries of the shell (spec 7), exactly as it sends them. */
-const HOST_PROBLEMS = 'api/v2/status/host?limitrecords=false&totals=1&current_state=in:1,2&problem_acknowledged=0&scheduled_downtime_depth=0';
-const SERVICE_PROBLEMS = 'api/v2/status/service?combinedhost=1&totals=1&host_current_state=0&host_problem_acknowledged=0'
-  + '&host_scheduled_downtime_depth=0&current_state=in:1,2,3&problem_acknowledged=0&scheduled_downtime_depth=0';
 
 /** Counted here by hand from the snapshot, independently of the server's filter code. */
 function expectedProblems(): { hosts: number; services: number } {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { createUser, type Permissions } from '../../server/src/db/users.js';
+import { hashPassword } from '../../server/src/auth/password.js';
 import { Client, type Reply, type TestServer } from './harness.js';
 
 /** Sends one write as `client`, with the given nsp (undefined: none) and with or without the X-XSRF-TOKEN header. */
@@ -37,7 +38,7 @@ export const USER_PASSWORD = 'user-password-1';
 
 /** A second account with only the given permissions, logged in. */
 export async function loginAs(ts: TestServer, username: string, perms: Partial<Permissions> = {}): Promise<Client> {
-  await createUser(ts.server.ctx.store, username, USER_PASSWORD, perms);
+  await createUser(ts.server.ctx.store, username, hashPassword(USER_PASSWORD), perms);
   const c = new Client(ts.url);
   await c.login(username, USER_PASSWORD);
   return c;

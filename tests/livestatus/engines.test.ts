@@ -12,7 +12,9 @@ import type { HostStatus } from '../../server/src/monitoring/source.js';
 import type { AlertChanges, SystemStatus } from '../../src/lib/apiTypes.js';
 import { configFromEnv } from '../../server/src/config.js';
 import { LivestatusClient } from '../../server/src/monitoring/livestatus/client.js';
-import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from '../api/harness.js';
+import { formOf, linkParams, objectRows } from '../api/classicPages.js';
+import { ADMIN_PASSWORD } from '../api/harness.js';
+import { useTestServer } from '../api/useTestServer.js';
 import { HOSTS as NAGIOS_HOSTS, SERVICES as NAGIOS_SERVICES, startNagios, type NagiosEngine } from '../nagios/engine.js';
 import { HOSTS as ICINGA_HOSTS, SERVICES as ICINGA_SERVICES, startIcinga, type IcingaEngine } from './icinga.js';
 
@@ -26,33 +28,41 @@ const WAIT = { timeout: 20_000, interval: 250 };
 
 let nagios: NagiosEngine | undefined;
 let icinga: IcingaEngine | undefined;
-let ts: TestServer | undefined;
 let tmp: string | undefined;
-let admin: Client;
+let enginesFile = '';
+beforeAll(async () => {
+  [nagios, icinga] = await Promise.all([
+    startNagios(),
+    startIcinga(`object Host "${SHARED}" { import "test-host"; address = "127.0.0.3"; vars.dummy_state = 0; vars.dummy_text = "UP on Icinga" }\n`),
+  ]);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-two-engines-'));
+  enginesFile = path.join(tmp, 'engines.json');
+  fs.writeFileSync(enginesFile, JSON.stringify([
+    { name: 'berlin', type: 'nagios', config: nagios.cfgPath },
+    { name: 'paris', type: 'livestatus', address: icinga.address, staleAfterSeconds: ICINGA_STALE_SECONDS },
+  ]));
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([nagios?.dispose(), icinga?.dispose()]);
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+}, 30_000);
+const { ts, admin } = useTestServer({
+  config: () => ({ engines: configFromEnv({ PHAROS_ENGINES: enginesFile, PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD }).engines }),
+});
 let origin: string;
 let basePath: string;
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#96);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#96': '`' })[e]!);
-}
-
-const paramsOf = (href: string) => new URL(decodeEntities(href), 'http://pharos.invalid').searchParams;
 
 interface Row { host: string; service: string; engine: string; engineCell: string; state: string; stale: boolean }
 
 /** The service status page's rows: the object from the row's detail link, the Engine cell, and the state badge. */
 function serviceRows(page: string): Row[] {
-  const body = /<table class="data[^"]*">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
-  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].flatMap(([, row]) => {
-    const link = /<th scope="row"><a href="([^"]*)"/.exec(row!);
-    if (!link) return [];
-    const params = paramsOf(link[1]!);
-    const badge = /<span class="badge state-\w+( stale)?"[^>]*>([^<]*)<\/span>/.exec(row!);
-    return [{
+  return objectRows(page).map(({ row, params }) => {
+    const badge = /<span class="badge state-\w+( stale)?"[^>]*>([^<]*)<\/span>/.exec(row);
+    return {
       host: params.get('host') ?? '', service: params.get('service') ?? '', engine: params.get('engine') ?? '',
-      engineCell: /<td data-label="Engine" class="engine">([^<]*)<\/td>/.exec(row!)?.[1] ?? '(none)',
+      engineCell: /<td data-label="Engine" class="engine">([^<]*)<\/td>/.exec(row)?.[1] ?? '(none)',
       state: badge?.[2] ?? '', stale: badge?.[1] !== undefined,
-    }];
+    };
   });
 }
 
@@ -69,40 +79,11 @@ function boardRows(page: string): BoardRow[] {
   }));
 }
 
-/** The fields a browser sends for one command form of a detail page: every named input, checkboxes only when checked. */
-function formOf(page: string, cmd: string): { action: string; fields: Record<string, string> } {
-  const section = page.slice(page.indexOf(`id="form-${cmd}"`));
-  const form = /<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/.exec(section);
-  if (!page.includes(`id="form-${cmd}"`) || !form) throw new Error(`The page has no ${cmd} form.`);
-  const fields: Record<string, string> = {};
-  for (const [, attrText] of form[2]!.matchAll(/<input\b([^>]*)>/g)) {
-    const attrs = Object.fromEntries([...attrText!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k!, decodeEntities(v ?? '')]));
-    if (!attrs.name) continue;
-    if ((attrs.type === 'checkbox' || attrs.type === 'radio') && !('checked' in attrs)) continue;
-    fields[attrs.name] = attrs.value ?? (attrs.type === 'checkbox' ? 'on' : '');
-  }
-  return { action: decodeEntities(form[1]!), fields };
-}
-
 const engineStates = async () => (await admin.get<SystemStatus>('api/v2/status/system')).body.monitoring?.engines?.map((e) => [e.name, e.state]);
 const hostsOf = async () => (await admin.get<{ hoststatus: HostStatus[] }>('api/v2/status/host')).body.hoststatus;
 
 beforeAll(async () => {
-  [nagios, icinga] = await Promise.all([
-    startNagios(),
-    startIcinga(`object Host "${SHARED}" { import "test-host"; address = "127.0.0.3"; vars.dummy_state = 0; vars.dummy_text = "UP on Icinga" }\n`),
-  ]);
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-two-engines-'));
-  const file = path.join(tmp, 'engines.json');
-  fs.writeFileSync(file, JSON.stringify([
-    { name: 'berlin', type: 'nagios', config: nagios.cfgPath },
-    { name: 'paris', type: 'livestatus', address: icinga.address, staleAfterSeconds: ICINGA_STALE_SECONDS },
-  ]));
-  const { engines } = configFromEnv({ PHAROS_ENGINES: file, PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD });
-  ts = await startTestServer({ engines });
   ({ origin, pathname: basePath } = new URL(ts.url));
-  admin = new Client(ts.url);
-  await admin.login();
   await vi.waitFor(async () => {
     const hosts = await hostsOf();
     expect(hosts.filter((h) => h.has_been_checked === 1).map((h) => `${h.engine}/${h.host_name}`).sort()).toEqual([
@@ -112,14 +93,7 @@ beforeAll(async () => {
     expect(board.some((r) => r.engine === 'paris' && r.service === ICINGA_SERVICES.critical.description)).toBe(true);
     expect(board.some((r) => r.engine === 'berlin' && r.service === 'Load')).toBe(true);
   }, { timeout: 30_000, interval: 250 });
-}, 90_000);
-
-afterAll(async () => {
-  await ts?.close();
-  await Promise.all([nagios?.dispose(), icinga?.dispose()]);
-  if (ts) fs.rmSync(ts.dataDir, { recursive: true, force: true });
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-}, 30_000);
+}, 60_000);
 
 describe('a real Nagios Core 4 and a real Icinga 2 behind one Pharos', () => {
   it('lists both engines\' services with an Engine column; the host name on both engines shows as two hosts', async () => {
@@ -132,7 +106,7 @@ describe('a real Nagios Core 4 and a real Icinga 2 behind one Pharos', () => {
     expect(rows.some((r) => r.stale)).toBe(false);
 
     const hostPage = (await admin.get(`${STATUS}?show=hosts`)).text;
-    const shared = [...hostPage.matchAll(/<th scope="row"><a href="([^"]*)">([^<]*)<\/a>/g)].filter(([, , name]) => name === SHARED).map(([, href]) => paramsOf(href!).get('engine'));
+    const shared = [...hostPage.matchAll(/<th scope="row"><a href="([^"]*)">([^<]*)<\/a>/g)].filter(([, , name]) => name === SHARED).map(([, href]) => linkParams(href!).get('engine'));
     expect(shared.sort()).toEqual(['berlin', 'paris']);
     // A detail page for the shared name needs engine=; each engine's host has its own page.
     expect((await admin.get(`${STATUS}?show=hostdetail&host=${SHARED}`)).status).toBe(400);
@@ -156,7 +130,7 @@ describe('a real Nagios Core 4 and a real Icinga 2 behind one Pharos', () => {
     const detail = `${STATUS}?show=servicedetail&host=${ICINGA_SERVICES.critical.host}&service=${ICINGA_SERVICES.critical.description}&engine=paris`;
     const form = formOf((await admin.get(detail)).text, 'acknowledge');
     expect(form.fields).toMatchObject({ nsp: admin.nsp, cmd: 'acknowledge', host: 'web1', service: 'disk' });
-    expect(paramsOf(form.action).get('engine')).toBe('paris');
+    expect(linkParams(form.action).get('engine')).toBe('paris');
     // As the page sends it: the form's fields (with nsp), from this origin, with the XSRF header.
     const res = await admin.post(form.action.slice(basePath.length), { ...form.fields, comment: 'Disk swap <tonight>' }, { headers: { origin } });
     expect(res.status, res.text).toBe(303);

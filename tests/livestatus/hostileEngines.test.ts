@@ -4,7 +4,6 @@
  * one byte a second, a reset). Only that engine is marked failing, with a reason an operator can act on; the other
  * engines' rows keep answering, its own last rows stay, and the server stays responsive throughout.
  */
-import fs from 'node:fs';
 import type net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,7 +12,7 @@ import { livestatusEngine, openEngine } from '../../server/src/monitoring/engine
 import { createLivestatusSource, type LivestatusSource } from '../../server/src/monitoring/livestatus/livestatusSource.js';
 import type { HostStatus } from '../../server/src/monitoring/source.js';
 import type { SystemStatus } from '../../src/lib/apiTypes.js';
-import { Client, startTestServer, type TestServer } from '../api/harness.js';
+import { useTestServer } from '../api/useTestServer.js';
 import { answer, fakePeer, json, type FakePeer, type OnRequest } from './fakePeer.js';
 import { generatedAnswers } from './generatedPeer.js';
 
@@ -26,8 +25,6 @@ const good = generatedAnswers(FLEET);
 
 let peer: FakePeer;
 let paris: LivestatusSource;
-let ts: TestServer;
-let admin: Client;
 let warn: ReturnType<typeof vi.spyOn>;
 const drips: NodeJS.Timeout[] = [];
 const dripping = new WeakSet<net.Socket>();
@@ -83,19 +80,19 @@ beforeAll(async () => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   peer = await fakePeer(good);
   paris = createLivestatusSource(peer.address, { name: 'paris', queryTimeoutMs: QUERY_TIMEOUT_MS, pollMs: HOUR, retryMs: HOUR, maxRetryMs: HOUR, staleAfterMs: HOUR });
-  const demo = (name: string) => openEngine({ name, type: 'demo' }, DEMO);
-  ts = await startTestServer({}, undefined, new MergedSource([demo('lab-a'), demo('lab-b'), livestatusEngine('paris', paris)]));
-  admin = new Client(ts.url);
-  await admin.login();
+});
+afterAll(async () => {
+  await peer?.close();
+  warn.mockRestore();
+});
+const { admin } = useTestServer({
+  monitoring: () => {
+    const demo = (name: string) => openEngine({ name, type: 'demo' }, DEMO);
+    return new MergedSource([demo('lab-a'), demo('lab-b'), livestatusEngine('paris', paris)]);
+  },
 });
 afterEach(() => {
   for (const timer of drips.splice(0)) clearInterval(timer);
-});
-afterAll(async () => {
-  await ts?.close();
-  await peer?.close();
-  warn.mockRestore();
-  if (ts) fs.rmSync(ts.dataDir, { recursive: true, force: true });
 });
 
 const engines = async () => (await admin.get<SystemStatus>('api/v2/status/system')).body.monitoring?.engines ?? [];

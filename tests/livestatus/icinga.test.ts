@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitoringSnapshot } from '../../server/src/monitoring/source.js';
 import { openLivestatusSource, type LivestatusSource } from '../../server/src/monitoring/livestatus/livestatusSource.js';
 import { LivestatusClient } from '../../server/src/monitoring/livestatus/client.js';
-import { HOSTS, SERVICES, startIcinga, type IcingaEngine } from './icinga.js';
+import { useEngine } from '../support/useEngine.js';
+import { HOSTS, SERVICES, startIcinga } from './icinga.js';
 
-let icinga: IcingaEngine;
+const icinga = useEngine('the Icinga engine', () => startIcinga());
 let source: LivestatusSource;
 
 const host = (snap: MonitoringSnapshot, name: string) => snap.hosts.find((h) => h.host_name === name);
@@ -26,7 +27,6 @@ const activeChecked = (snap: MonitoringSnapshot) =>
   snap.hosts.length === 2 && snap.services.length === 3 && snap.hosts.every((h) => h.has_been_checked === 1) && service(snap, SERVICES.critical)?.has_been_checked === 1;
 
 beforeAll(async () => {
-  icinga = await startIcinga();
   source = openLivestatusSource(icinga.address, { name: 'icinga-test', pollMs: 250, retryMs: 200, maxRetryMs: 1000, staleAfterMs: 3000 });
   await source.start();
   await waitFor('every active object to be checked', activeChecked);
@@ -34,7 +34,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source?.stop();
-  await icinga?.dispose();
 }, 30_000);
 
 describe('Livestatus source against a running Icinga 2', () => {

@@ -6,9 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, logTail, startEngineProcess, waitForPort, type EngineProcess } from '../support/processes.js';
 
 const ICINGA_BIN = ['/usr/sbin/icinga2', '/usr/bin/icinga2'].find((p) => fs.existsSync(p));
 const SETPRIV_BIN = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => fs.existsSync(p));
@@ -39,47 +39,11 @@ object Service "backup" { import "test-svc"; host_name = "db1"; enable_active_ch
 ${extra}`;
 }
 
-export interface IcingaEngine {
-  dir: string;
+export interface IcingaEngine extends EngineProcess {
   /** `127.0.0.1:port` of its LivestatusListener. */
   address: string;
-  /** Pid of the umbrella process (0 when stopped). */
-  pid: number;
-  start(): Promise<void>;
-  /** SIGTERM to the umbrella only; resolves once it has exited (it saves its state on the way out). */
-  stop(): Promise<void>;
-  dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const tail = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '(no log)');
-
-function signal(pid: number, sig: NodeJS.Signals): void {
-  // pid 0 or below would signal a whole process group.
-  if (pid <= 0) return;
-  try {
-    process.kill(pid, sig);
-  } catch {
-    // already gone
-  }
+  /** Pid of the umbrella process (0 when stopped); `stop` sends SIGTERM to it, and it saves its state on the way out. */
+  readonly pid: number;
 }
 
 /**
@@ -115,47 +79,23 @@ export async function startIcinga(extraConfig = ''): Promise<IcingaEngine> {
     : ['env', `ICINGA2_USER=${user.username}`, `ICINGA2_GROUP=${group}`, ...daemon];
   const logFile = path.join(dir, 'icinga2.out');
 
-  let exited: Promise<void> = Promise.resolve();
-  const killOnExit = () => signal(engine.pid, 'SIGTERM');
-
-  const engine: IcingaEngine = {
-    dir, address: `127.0.0.1:${port}`, pid: 0,
-    async start() {
-      if (engine.pid) return;
+  return startEngineProcess({ dir, address: `127.0.0.1:${port}` }, {
+    // Stopped properly it exits in about 1.5 s.
+    killAfterMs: 20_000,
+    async launch() {
       const out = fs.openSync(logFile, 'a');
       // setpriv and env exec into icinga2, so the child's pid is the umbrella's.
       const proc = spawn(command[0]!, command.slice(1), { stdio: ['ignore', out, out], cwd: dir });
       fs.closeSync(out);
       let gone = false;
-      exited = new Promise((resolve) => proc.once('exit', () => {
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => {
         gone = true;
         resolve();
       }));
-      engine.pid = proc.pid ?? 0;
-      process.on('exit', killOnExit);
-      const deadline = Date.now() + 20_000;
-      while (!(await accepts(port))) {
-        if (gone) throw new Error(`icinga2 exited before opening its Livestatus port:\n${tail(logFile)}`);
-        if (Date.now() > deadline) throw new Error(`icinga2 did not open its Livestatus port ${port} within 20 s:\n${tail(logFile)}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const ready = () => waitForPort(port, {
+        what: 'icinga2 (its Livestatus listener)', exited: () => gone, log: () => logTail(logFile), timeoutMs: 20_000, intervalMs: 50,
+      });
+      return { pid: proc.pid ?? 0, exited, ready };
     },
-    async stop() {
-      if (!engine.pid) return;
-      const pid = engine.pid;
-      signal(pid, 'SIGTERM');
-      // Stopped properly it exits in about 1.5 s; SIGKILL only guards the test run against a wedged engine.
-      const guard = setTimeout(() => signal(pid, 'SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(guard);
-      engine.pid = 0;
-      process.off('exit', killOnExit);
-    },
-    async dispose() {
-      await engine.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await engine.start();
-  return engine;
+  });
 }

@@ -1,27 +1,21 @@
 /** The whole server with PHAROS_LIVESTATUS pointing at a real Icinga 2: API, problem totals, system status, outage and recovery. */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 import type { SystemStatus } from '../../src/lib/apiTypes.js';
 import { configFromEnv } from '../../server/src/config.js';
 import { LivestatusClient } from '../../server/src/monitoring/livestatus/client.js';
-import { ADMIN_PASSWORD, Client, startTestServer, type TestServer } from '../api/harness.js';
-import { SERVICES, startIcinga, type IcingaEngine } from './icinga.js';
+import { ADMIN_PASSWORD } from '../api/harness.js';
+import { HOST_PROBLEMS, SERVICE_PROBLEMS } from '../api/shellQueries.js';
+import { useTestServer } from '../api/useTestServer.js';
+import { useEngine } from '../support/useEngine.js';
+import { SERVICES, startIcinga } from './icinga.js';
 
-/** The top bar's problem queries, exactly as the shell sends them. */
-const HOST_PROBLEMS = 'api/v2/status/host?limitrecords=false&totals=1&current_state=in:1,2&problem_acknowledged=0&scheduled_downtime_depth=0';
-const SERVICE_PROBLEMS = 'api/v2/status/service?combinedhost=1&totals=1&host_current_state=0&host_problem_acknowledged=0&host_scheduled_downtime_depth=0&current_state=in:1,2,3&problem_acknowledged=0&scheduled_downtime_depth=0';
-
-let icinga: IcingaEngine | undefined;
-let ts: TestServer | undefined;
-let admin: Client;
+const icinga = useEngine('the Icinga engine', () => startIcinga());
+const { admin } = useTestServer({
+  config: () => ({ livestatus: configFromEnv({ PHAROS_LIVESTATUS: icinga.address, PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD }).livestatus }),
+});
 
 beforeAll(async () => {
-  icinga = await startIcinga();
-  const { livestatus } = configFromEnv({ PHAROS_LIVESTATUS: icinga.address, PHAROS_ADMIN_PASSWORD: ADMIN_PASSWORD });
-  ts = await startTestServer({ livestatus });
-  admin = new Client(ts.url);
-  await admin.login();
   await vi.waitFor(async () => {
     const hosts = (await admin.get<{ hoststatus: HostStatus[] }>('api/v2/status/host')).body.hoststatus;
     expect(hosts.map((h) => [h.host_name, h.has_been_checked, h.current_state])).toEqual([['db1', 1, 1], ['web1', 1, 0]]);
@@ -29,12 +23,6 @@ beforeAll(async () => {
     expect(services.find((s) => s.service_description === SERVICES.critical.description)?.has_been_checked).toBe(1);
   }, { timeout: 20_000, interval: 250 });
 }, 60_000);
-
-afterAll(async () => {
-  await ts?.close();
-  await icinga?.dispose();
-  if (ts) fs.rmSync(ts.dataDir, { recursive: true, force: true });
-}, 30_000);
 
 describe('the server on a running Icinga 2 through Livestatus', () => {
   it('counts the unhandled problems with the shell\'s queries; PENDING services are not problems', async () => {
@@ -53,7 +41,7 @@ describe('the server on a running Icinga 2 through Livestatus', () => {
     const res = await admin.post('api/v2/admin/checkresult', { nsp: admin.nsp, host: 'web1', service: 'payments', state: '1', output: 'WARNING - slow' });
     expect(res.status).toBe(200);
     const rows = await vi.waitFor(async () => {
-      const got = await new LivestatusClient(icinga!.address).query({ table: 'services', columns: ['state', 'plugin_output'], filters: ['host_name = web1', 'description = payments'] });
+      const got = await new LivestatusClient(icinga.address).query({ table: 'services', columns: ['state', 'plugin_output'], filters: ['host_name = web1', 'description = payments'] });
       expect(got).toEqual([[1, 'WARNING - slow']]);
       return got;
     }, { timeout: 10_000, interval: 100 });
@@ -61,7 +49,7 @@ describe('the server on a running Icinga 2 through Livestatus', () => {
   });
 
   it('when Icinga stops, keeps serving its last data and says it is not answering; recovers by itself', async () => {
-    await icinga!.stop();
+    await icinga.stop();
     const down = await vi.waitFor(async () => {
       const status = (await admin.get<SystemStatus>('api/v2/status/system')).body;
       expect(status.monitoring?.problem).toMatch(/^Livestatus at 127\.0\.0\.1:\d+ is not answering: .*; keeping the last data\.$/);
@@ -73,7 +61,7 @@ describe('the server on a running Icinga 2 through Livestatus', () => {
     const refused = await admin.post('api/v2/admin/checkresult', { nsp: admin.nsp, host: 'web1', service: 'payments', state: '0', output: 'OK' });
     expect(refused.status).toBeGreaterThanOrEqual(500);
 
-    await icinga!.start();
+    await icinga.start();
     await vi.waitFor(async () => {
       const status = (await admin.get<SystemStatus>('api/v2/status/system')).body;
       expect(status.monitoring?.problem).toBeNull();

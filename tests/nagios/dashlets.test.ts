@@ -2,23 +2,18 @@
  * The problems board and every dashlet against a real Nagios Core 4 engine (tests/nagios/engine.ts): hosts UP, DOWN
  * and UNREACHABLE, services in every state, plugin output with HTML in it.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 import { DASHLET_TYPES, type Dashlet } from '../../server/src/dashlets/catalogue.js';
 import type { Dashboard } from '../../src/lib/apiTypes.js';
-import { Client, startTestServer, type TestServer } from '../api/harness.js';
-import { HOSTS, SERVICES, startNagios, type NagiosEngine } from './engine.js';
+import { useTestServer } from '../api/useTestServer.js';
+import { useEngine } from '../support/useEngine.js';
+import { HOSTS, SERVICES, startNagios } from './engine.js';
 
-let engine: NagiosEngine | undefined;
-let ts: TestServer | undefined;
-let admin: Client;
+const engine = useEngine('the Nagios engine', startNagios);
+const { admin } = useTestServer({ config: () => ({ nagiosCfg: engine.cfgPath }) });
 
 beforeAll(async () => {
-  engine = await startNagios();
-  ts = await startTestServer({ nagiosCfg: engine.cfgPath });
-  admin = new Client(ts.url);
-  await admin.login();
   await vi.waitFor(async () => {
     const hosts = (await admin.get<{ hoststatus: HostStatus[] }>('api/v2/status/host')).body.hoststatus;
     const services = (await admin.get<{ servicestatus: ServiceStatus[] }>('api/v2/status/service')).body.servicestatus;
@@ -27,12 +22,6 @@ beforeAll(async () => {
     expect(services.filter((s) => s.has_been_checked)).toHaveLength(SERVICES.length);
   }, { timeout: 20000, interval: 250 });
 }, 60000);
-
-afterAll(async () => {
-  await ts?.close();
-  await engine?.dispose();
-  if (ts) fs.rmSync(ts.dataDir, { recursive: true, force: true });
-});
 
 const write = (method: string, path: string, form: Record<string, string>) =>
   admin.request(method, path, { form: { ...form, nsp: admin.nsp } });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonitoringSnapshot } from '../../server/src/monitoring/source.js';
 import { openNagiosSource, type NagiosSource } from '../../server/src/monitoring/nagios/nagiosSource.js';
-import { CHECKS, HOSTS, SERVICES, startNagios, waitFor, type NagiosEngine } from './engine.js';
+import { useEngine } from '../support/useEngine.js';
+import { CHECKS, HOSTS, SERVICES, startNagios, waitFor } from './engine.js';
 
-let engine: NagiosEngine;
+const engine = useEngine('the Nagios engine', startNagios);
 let source: NagiosSource;
 
 const host = (snap: MonitoringSnapshot, name: string) => snap.hosts.find((h) => h.host_name === name);
@@ -16,7 +17,6 @@ function allChecked(snap: MonitoringSnapshot): boolean {
 }
 
 beforeAll(async () => {
-  engine = await startNagios();
   source = openNagiosSource(engine.cfgPath, { pollMs: 500, commandRetryMs: 100 });
   await source.start();
   await waitFor(source, 'every object to be checked', allChecked, 45000);
@@ -24,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await source?.stop();
-  await engine?.dispose();
 });
 
 describe('Nagios source against a running Nagios Core 4', () => {

@@ -3,13 +3,14 @@
  * Objects: hosts UP (web-01), DOWN (db-01) and UNREACHABLE (app-01, child of db-01); services OK, WARNING,
  * CRITICAL and UNKNOWN; host groups, a service group. Checks are small sh scripts in the run dir.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { MonitoringSnapshot } from '../../server/src/monitoring/source.js';
 import type { NagiosSource } from '../../server/src/monitoring/nagios/nagiosSource.js';
+import { startEngineProcess, type EngineProcess } from '../support/processes.js';
 
 const NAGIOS_BIN = fs.existsSync('/usr/sbin/nagios4') ? '/usr/sbin/nagios4' : 'nagios4';
 
@@ -81,18 +82,12 @@ function mainConfig(dir: string): string {
   return Object.entries(settings).map(([k, v]) => `${k}=${v}`).join('\n') + '\n';
 }
 
-export interface NagiosEngine {
-  dir: string;
+export interface NagiosEngine extends EngineProcess {
   cfgPath: string;
   statusFile: string;
   commandFile: string;
-  /** Pid of the running nagios4 process (0 when stopped). */
-  pid: number;
-  start(): Promise<void>;
-  /** SIGTERM by pid; resolves once the process has exited (Nagios deletes status.dat on the way out). */
-  stop(): Promise<void>;
-  /** Stops the engine and removes the run dir. */
-  dispose(): Promise<void>;
+  /** Pid of the running nagios4 process (0 when stopped); `stop` sends it SIGTERM, and Nagios deletes status.dat on the way out. */
+  readonly pid: number;
 }
 
 /**
@@ -120,27 +115,14 @@ export async function startNagios(): Promise<NagiosEngine> {
     throw new Error(`nagios4 -v rejected the test config: ${e.stdout ?? e.message}`);
   }
 
-  const signal = (pid: number, sig: NodeJS.Signals) => {
-    // pid 0 would signal our whole process group.
-    if (pid <= 0) return;
-    try {
-      process.kill(pid, sig);
-    } catch {
-      // already gone
-    }
-  };
-  let child: ChildProcess | null = null;
-  let exited: Promise<void> = Promise.resolve();
-  const killOnExit = () => signal(engine.pid, 'SIGTERM');
-
-  const engine: NagiosEngine = {
-    dir, cfgPath, statusFile: path.join(dir, 'status.dat'), commandFile: path.join(dir, 'nagios.cmd'), pid: 0,
-    async start() {
-      if (engine.pid) return;
+  const fields = { dir, cfgPath, statusFile: path.join(dir, 'status.dat'), commandFile: path.join(dir, 'nagios.cmd') };
+  return startEngineProcess(fields, {
+    // Nagios exits within a second of SIGTERM.
+    killAfterMs: 15_000,
+    async launch() {
       const proc = spawn('sh', ['-c', SUPERVISOR, 'supervisor', NAGIOS_BIN, cfgPath, path.join(dir, 'stdout.log')], { stdio: ['pipe', 'pipe', 'inherit'] });
-      child = proc;
-      exited = new Promise((resolve) => proc.once('exit', () => resolve()));
-      engine.pid = await new Promise<number>((resolve, reject) => {
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      const pid = await new Promise<number>((resolve, reject) => {
         let out = '';
         proc.stdout?.on('data', (chunk: Buffer) => {
           out += chunk.toString();
@@ -149,28 +131,10 @@ export async function startNagios(): Promise<NagiosEngine> {
         });
         proc.once('exit', (code) => reject(new Error(`nagios supervisor exited (${code}) before starting the engine`)));
       });
-      process.on('exit', killOnExit);
+      // Closing our end of its stdin ends the supervisor.
+      return { pid, exited, release: () => proc.stdin?.end() };
     },
-    async stop() {
-      if (!engine.pid) return;
-      signal(engine.pid, 'SIGTERM');
-      // Nagios exits within a second of SIGTERM; SIGKILL only guards the test run against a wedged engine.
-      const pid = engine.pid;
-      const guard = setTimeout(() => signal(pid, 'SIGKILL'), 15000);
-      await exited;
-      clearTimeout(guard);
-      child?.stdin?.end();
-      child = null;
-      engine.pid = 0;
-      process.off('exit', killOnExit);
-    },
-    async dispose() {
-      await engine.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  await engine.start();
-  return engine;
+  });
 }
 
 /** Resolves with the first snapshot satisfying `predicate`, re-checking on every source event; rejects after `timeoutMs` (below vitest's 20 s test timeout, so the source's last error is reported). */

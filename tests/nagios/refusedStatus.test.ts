@@ -9,14 +9,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SystemStatus } from '../../src/lib/apiTypes.js';
 import { openNagiosSource, type NagiosSource } from '../../server/src/monitoring/nagios/nagiosSource.js';
 import { incompleteSnapshot } from '../../server/src/monitoring/snapshotCheck.js';
-import { Client, startTestServer, type TestServer } from '../api/harness.js';
-import { adminClient } from '../api/writeGuards.js';
+import { useTestServer } from '../api/useTestServer.js';
 import { OBJECTS_CACHE, statusDat } from './fixtures.js';
 
 let dir: string;
 let source: NagiosSource;
-let ts: TestServer;
-let admin: Client;
 
 function writeStatus(text: string): void {
   const tmp = path.join(dir, 'nagios.tmp');
@@ -24,19 +21,17 @@ function writeStatus(text: string): void {
   fs.renameSync(tmp, path.join(dir, 'status.dat'));
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-refused-'));
   fs.writeFileSync(path.join(dir, 'nagios.cfg'), 'status_file=status.dat\nobject_cache_file=objects.cache\ncommand_file=nagios.cmd\nlock_file=nagios.lock\n');
   fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
   writeStatus(statusDat({ created: Math.floor(Date.now() / 1000) - 5 }));
   source = openNagiosSource(path.join(dir, 'nagios.cfg'), { pollMs: 100 });
-  ts = await startTestServer({}, undefined, source);
-  admin = await adminClient(ts);
 });
-afterAll(async () => {
-  await ts.close();
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
+const { admin } = useTestServer({ monitoring: () => source });
 
 const services = async () => (await admin.get<{ recordcount: number }>('api/v2/status/service?totals=1')).body.recordcount;
 

@@ -3,16 +3,16 @@
  * show what the engine reports, and commands sent from a detail page must reach the engine and come back in status.dat.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostStatus, ProgramStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 import type { AlertChanges, SearchSuggestion, SystemStatus } from '../../src/lib/apiTypes.js';
-import { Client, startTestServer, type TestServer } from '../api/harness.js';
-import { CHECKS, HOSTS, SERVICES, startNagios, type NagiosEngine } from './engine.js';
+import { decodeEntities, formOf, objectRows } from '../api/classicPages.js';
+import { HOST_PROBLEMS, SERVICE_PROBLEMS } from '../api/shellQueries.js';
+import { useTestServer } from '../api/useTestServer.js';
+import { useEngine } from '../support/useEngine.js';
+import { CHECKS, HOSTS, SERVICES, startNagios } from './engine.js';
 
 const STATUS = 'includes/components/xicore/status.php';
-/** The top bar's problem queries, exactly as the shell sends them. */
-const HOST_PROBLEMS = 'api/v2/status/host?limitrecords=false&totals=1&current_state=in:1,2&problem_acknowledged=0&scheduled_downtime_depth=0';
-const SERVICE_PROBLEMS = 'api/v2/status/service?combinedhost=1&totals=1&host_current_state=0&host_problem_acknowledged=0&host_scheduled_downtime_depth=0&current_state=in:1,2,3&problem_acknowledged=0&scheduled_downtime_depth=0';
 const WAIT = { timeout: 20000, interval: 250 };
 
 const HOST_STATE_TEXT: Record<string, string> = { [HOSTS.up]: 'UP', [HOSTS.down]: 'DOWN', [HOSTS.unreachable]: 'UNREACHABLE' };
@@ -21,54 +21,27 @@ const OUTPUT_OF = Object.fromEntries(SERVICES.map((s) => [`${s.host}/${s.descrip
 /** Services the shell counts as unhandled problems: not OK, on a host that is UP. */
 const UNHANDLED_SERVICES = SERVICES.filter((s) => s.state !== 0 && s.host === HOSTS.up);
 
-let engine: NagiosEngine | undefined;
-let ts: TestServer | undefined;
-let admin: Client;
+const engine = useEngine('the Nagios engine', startNagios);
+const { ts, admin } = useTestServer({ config: () => ({ nagiosCfg: engine.cfgPath }) });
 let origin: string;
 let basePath: string;
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|#96);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#96': '`' })[e]!);
-}
 
 interface ListRow { host: string; service: string | undefined; state: string; output: string }
 
 /** Rows of a classic list table: object names from their detail links, the state label, and the output cell as sent (escaped HTML). */
 function listRows(page: string): ListRow[] {
-  const body = /<table class="data[^"]*">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
-  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].flatMap(([, row]) => {
-    // The row's own object links from its header cell; a service row's first cell links its host.
-    const link = /<th scope="row"><a href="([^"]*)"/.exec(row!);
-    if (!link) return [];
-    const params = new URL(decodeEntities(link[1]!), 'http://pharos.invalid').searchParams;
-    return [{
-      host: params.get('host') ?? '', service: params.get('service') ?? undefined,
-      state: /<span class="badge state-\w+">(\w+)<\/span>/.exec(row!)?.[1] ?? '',
-      output: /<td class="output">([\s\S]*?)<\/td>/.exec(row!)?.[1] ?? '',
-    }];
-  });
+  return objectRows(page).map(({ row, params }) => ({
+    host: params.get('host') ?? '', service: params.get('service') ?? undefined,
+    state: /<span class="badge state-\w+">(\w+)<\/span>/.exec(row)?.[1] ?? '',
+    output: /<td class="output">([\s\S]*?)<\/td>/.exec(row)?.[1] ?? '',
+  }));
 }
 
 const names = (rows: ListRow[]) => rows.map((r) => (r.service === undefined ? r.host : `${r.host}/${r.service}`)).sort();
 
-/** The fields a browser would send for one command form of a detail page: every named input, checkboxes and radios only when checked. */
-function formOf(page: string, cmd: string): { action: string; fields: Record<string, string> } {
-  const section = page.slice(page.indexOf(`id="form-${cmd}"`));
-  const form = /<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/.exec(section);
-  if (!page.includes(`id="form-${cmd}"`) || !form) throw new Error(`The page has no ${cmd} form.`);
-  const fields: Record<string, string> = {};
-  for (const [, attrText] of form[2]!.matchAll(/<input\b([^>]*)>/g)) {
-    const attrs = Object.fromEntries([...attrText!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k!, decodeEntities(v ?? '')]));
-    if (!attrs.name) continue;
-    if ((attrs.type === 'checkbox' || attrs.type === 'radio') && !('checked' in attrs)) continue;
-    fields[attrs.name] = attrs.value ?? (attrs.type === 'checkbox' ? 'on' : '');
-  }
-  return { action: decodeEntities(form[1]!), fields };
-}
-
 /** Blocks of status.dat as written by the engine, e.g. `servicestatus { host_name=... }`. */
 function statusBlocks(type: string): Record<string, string>[] {
-  const text = fs.readFileSync(engine!.statusFile, 'utf8');
+  const text = fs.readFileSync(engine.statusFile, 'utf8');
   return [...text.matchAll(/^(\w+) \{\n([\s\S]*?)\n\t\}$/gm)].filter(([, t]) => t === type).map(([, , body]) =>
     Object.fromEntries(body!.split('\n').map((line) => {
       const kv = line.trim();
@@ -81,11 +54,7 @@ const totals = async (query: string) => (await admin.get<{ recordcount: number }
 const relative = (absolutePath: string) => absolutePath.slice(basePath.length);
 
 beforeAll(async () => {
-  engine = await startNagios();
-  ts = await startTestServer({ nagiosCfg: engine.cfgPath });
   ({ origin, pathname: basePath } = new URL(ts.url));
-  admin = new Client(ts.url);
-  await admin.login();
   await vi.waitFor(async () => {
     const hosts = (await admin.get<{ hoststatus: HostStatus[] }>('api/v2/status/host')).body.hoststatus;
     const services = (await admin.get<{ servicestatus: ServiceStatus[] }>('api/v2/status/service')).body.servicestatus;
@@ -94,12 +63,6 @@ beforeAll(async () => {
     expect(services.filter((s) => s.has_been_checked)).toHaveLength(SERVICES.length);
   }, WAIT);
 }, 60000);
-
-afterAll(async () => {
-  await ts?.close();
-  await engine?.dispose();
-  if (ts) fs.rmSync(ts.dataDir, { recursive: true, force: true });
-});
 
 describe('the server on a running Nagios Core 4 engine', () => {
   it('counts the engine\'s unhandled problems with the shell\'s queries, and lists them with the engine\'s output', async () => {
@@ -158,14 +121,14 @@ describe('the server on a running Nagios Core 4 engine', () => {
   it('reports the engine process and its checks in the system and program status', async () => {
     const system = (await admin.get<SystemStatus>('api/v2/status/system')).body;
     expect(system.daemons.daemon.find((d) => d.id === 'nagioscore')).toMatchObject({
-      display_name: 'Monitoring Engine', return_code: 0, display_status: 'Running', status: `nagios (pid ${engine!.pid}) is running...`,
+      display_name: 'Monitoring Engine', return_code: 0, display_status: 'Running', status: `nagios (pid ${engine.pid}) is running...`,
     });
     expect(system.nagioscore.activehostchecks.val1).toBeGreaterThan(0);
     expect(system.nagioscore.activeservicechecks.val1).toBeGreaterThan(0);
     expect(system.nagioscore.activeservicechecks.val15).toBeGreaterThanOrEqual(SERVICES.length);
 
     const program = (await admin.get<ProgramStatus>('api/v2/status/program')).body;
-    expect(program).toMatchObject({ is_currently_running: 1, process_id: engine!.pid, program_end_time: 0, notifications_enabled: 0 });
+    expect(program).toMatchObject({ is_currently_running: 1, process_id: engine.pid, program_end_time: 0, notifications_enabled: 0 });
     expect(program.program_start_time).toBeGreaterThan(0);
   });
 

@@ -2,11 +2,11 @@
  * nginx from Debian in front of several Pharos processes, as docs/scaling.md configures it, run unprivileged from a
  * temp dir (never the system service). Used by the cluster e2e spec and the capacity bench.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, waitForPort } from './processes.js';
 
 export interface Nginx {
   /** http://127.0.0.1:PORT */
@@ -58,30 +58,6 @@ http {
 `;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const waitForPort = async (port: number, child: ChildProcess, log: () => string) => {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${log()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => { s.destroy(); resolve(true); });
-      s.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`nginx did not listen on ${port}:\n${log()}`);
-};
-
 /** Starts nginx in front of `upstreams` (host:port each). As root it runs as nobody, via setpriv. */
 export async function startNginx(upstreams: string[]): Promise<Nginx> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-nginx-'));
@@ -99,7 +75,7 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   // TERM, not KILL: the master then ends its worker too (a killed master leaves the worker running).
   const onExit = () => child.kill('SIGTERM');
   process.on('exit', onExit);
-  await waitForPort(port, child, log);
+  await waitForPort(port, { what: 'nginx', exited: () => child.exitCode !== null, log, timeoutMs: 5_000, intervalMs: 25 });
   return {
     origin: `http://127.0.0.1:${port}`,
     async stop() {

@@ -47,7 +47,7 @@ export async function createAccount(store: Store, fields: Fields): Promise<UserR
   const password = parsePassword(fields);
   const perms = parseFlags(fields);
   if (await findUserByName(store, username)) throw new HttpError(409, `A user named '${username}' already exists.`);
-  return userRecord(await createUser(store, username, password, perms));
+  return userRecord(await createUser(store, username, hashPassword(password), perms));
 }
 
 /**

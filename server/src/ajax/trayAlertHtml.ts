@@ -1,6 +1,6 @@
 import { hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from '../pages/html.js';
-import { perSnapshot } from '../monitoring/perSnapshot.js';
+import { finish, perSnapshotSliced, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 
 const plural = (n: number, what: string) => `${n} Unhandled ${what} Problem${n === 1 ? '' : 's'}`;
 
@@ -9,17 +9,33 @@ const plural = (n: number, what: string) => `${n} Unhandled ${what} Problem${n =
  * engine that is not answering (`stale`) are not counted: totals add up the engines that answer.
  */
 export function unhandledProblems(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>): { hosts: number; services: number } {
-  const unhandled = (o: { problem_acknowledged: number; scheduled_downtime_depth: number }) =>
-    o.problem_acknowledged === 0 && o.scheduled_downtime_depth === 0;
-  const hostUp = new Map(snap.hosts.map((h) => [hostKey(h), h.current_state === 0]));
-  return {
-    hosts: snap.hosts.filter((h) => h.stale === undefined && h.current_state !== 0 && unhandled(h)).length,
-    services: snap.services.filter((s) => s.stale === undefined && s.current_state !== 0 && unhandled(s) && hostUp.get(hostKey(s)) === true).length,
-  };
+  return finish(unhandledSlices(snap));
 }
 
-/** Counted once per snapshot: every display asks for the tray alert, and the answer only changes with the data. */
-export const trayAlertCounts = perSnapshot(unhandledProblems);
+/** Counted once per snapshot (in slices by the snapshot warmer): every display asks for the tray alert, and the answer only changes with the data. */
+export const trayAlertCounts = perSnapshotSliced(unhandledSlices, (parts) => ({
+  hosts: parts.reduce((n, p) => n + p.hosts, 0), services: parts.reduce((n, p) => n + p.services, 0),
+}));
+
+function* unhandledSlices(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>): Slices<{ hosts: number; services: number }> {
+  const unhandled = (o: { problem_acknowledged: number; scheduled_downtime_depth: number }) =>
+    o.problem_acknowledged === 0 && o.scheduled_downtime_depth === 0;
+  const hostUp = new Map<string, boolean>();
+  let hosts = 0;
+  for (let i = 0; i < snap.hosts.length; i++) {
+    const h = snap.hosts[i]!;
+    hostUp.set(hostKey(h), h.current_state === 0);
+    if (h.stale === undefined && h.current_state !== 0 && unhandled(h)) hosts++;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  let services = 0;
+  for (let i = 0; i < snap.services.length; i++) {
+    const s = snap.services[i]!;
+    if (s.stale === undefined && s.current_state !== 0 && unhandled(s) && hostUp.get(hostKey(s)) === true) services++;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  return { hosts, services };
+}
 
 /** The footer's tray alert: its title says "No Problems Detected" exactly when nothing needs attention (spec 2.8). */
 export function trayAlertHtml(base: string, snap: MonitoringSnapshot): string {

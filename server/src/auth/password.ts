@@ -26,7 +26,3 @@ export function verifyPassword(password: string, stored: string): boolean {
 
 /** A password that is hashed for a user that does not exist, so failed logins take the same time. */
 export const DUMMY_HASH = hashPassword(crypto.randomBytes(12).toString('hex'));
-
-export function randomToken(bytes = 32): string {
-  return crypto.randomBytes(bytes).toString('base64url');
-}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Store } from './store.js';
-import { randomToken } from '../auth/password.js';
+import { randomToken } from './tokens.js';
 
 export interface DisplayRow {
   id: number;

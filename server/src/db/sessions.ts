@@ -1,5 +1,5 @@
 import type { Store } from './store.js';
-import { randomToken } from '../auth/password.js';
+import { randomToken } from './tokens.js';
 
 export interface SessionRow {
   id: string;

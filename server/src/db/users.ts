@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from './store.js';
 import { addDefaultViews } from './views.js';
-import { hashPassword } from '../auth/password.js';
 
 export interface UserRow {
   id: number;
@@ -63,13 +62,12 @@ export async function countAdmins(store: Store): Promise<number> {
   return Number(row.n);
 }
 
-export async function createUser(store: Store, username: string, password: string, perms: Partial<Permissions>): Promise<UserRow> {
+/** `passwordHash` from auth/password.ts hashPassword, made before the call: nothing slow may run inside a transaction. */
+export async function createUser(store: Store, username: string, passwordHash: string, perms: Partial<Permissions>): Promise<UserRow> {
   const p = { ...NO_PERMISSIONS, ...perms };
-  // Hashed before the transaction: it takes ~50 ms and nothing slow may run inside one.
-  const hash = hashPassword(password);
   return store.transaction().execute(async (trx) => {
     const user = await trx.insertInto('users').values({
-      username, password_hash: hash, is_admin: +p.isAdmin, is_authorized_for_monitoring_system: +p.isAuthorizedForMonitoringSystem,
+      username, password_hash: passwordHash, is_admin: +p.isAdmin, is_authorized_for_monitoring_system: +p.isAuthorizedForMonitoringSystem,
       can_configure_objects: +p.canConfigureObjects, can_access_ccm: +p.canAccessCCM, can_auto_deploy: +p.canAutoDeploy, created_at: Date.now(),
     }).returningAll().executeTakeFirstOrThrow();
     await addDefaultViews(trx, user.id);
@@ -84,10 +82,6 @@ export async function updateUserPermissions(store: Store, id: number, perms: Par
     if (v !== undefined) set[column] = +v;
   }
   if (Object.keys(set).length) await store.updateTable('users').set(set).where('id', '=', id).execute();
-}
-
-export async function setUserPassword(store: Store, id: number, password: string): Promise<void> {
-  await setUserPasswordHash(store, id, hashPassword(password));
 }
 
 /** For a transaction: hash first (it takes ~50 ms), then write the hash inside. */

@@ -116,8 +116,10 @@ function isDeviceHeartbeat(ctx: AppContext, req: FastifyRequest): boolean {
   return req.method === 'GET' && req.url.split('?')[0] === `${ctx.base}ajaxhelper.php` && fieldsOf(req).cmd === 'keepalive';
 }
 
-export function requireAdmin(caller: Caller): void {
+/** The caller when an administrator, else 403: `requireAdmin(await requireWriter(ctx, req))`. */
+export function requireAdmin(caller: Caller): Caller {
   if (!caller.perms.isAdmin) throw forbidden('Only administrators can do this.');
+  return caller;
 }
 
 /**

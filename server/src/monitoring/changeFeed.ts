@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { perSnapshot } from './perSnapshot.js';
+import { mergeOrdered, perSnapshotSliced, SLICE_ROWS, type Slices } from './slices.js';
 import { hostKey, type HostStatus, type MonitoringSnapshot, type ServiceStatus } from './source.js';
 import type { AlertChange, AlertChanges, AlertProblem } from '../../../src/lib/apiTypes.js';
 import { changesSince, readFeedState, recordFeed } from '../db/alertFeed.js';
@@ -11,11 +11,13 @@ const unhandled = (o: HostStatus | ServiceStatus) => o.state_type === 1 && o.pro
  * The current alert problems, hosts first; computed once per snapshot. Rows of an engine that is not answering stay
  * (marked `stale`): dropping them would emit `cleared`, and their return a replayed `problem`.
  */
-export const alertProblems = perSnapshot((snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>): AlertProblem[] => {
+export const alertProblems = perSnapshotSliced(function* (snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>): Slices<AlertProblem[]> {
   const upHosts = new Set<string>();
   const tags = (o: HostStatus | ServiceStatus) => ({ ...(o.engine !== undefined ? { engine: o.engine } : {}), ...(o.stale !== undefined ? { stale: o.stale } : {}) });
   const out: AlertProblem[] = [];
-  for (const h of snap.hosts) {
+  for (let i = 0; i < snap.hosts.length; i++) {
+    const h = snap.hosts[i]!;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     if (h.current_state === 0) {
       // The status query's host_problem_acknowledged=0 and host_scheduled_downtime_depth=0 (spec 7).
       if (h.problem_acknowledged === 0 && h.scheduled_downtime_depth === 0) upHosts.add(hostKey(h));
@@ -23,12 +25,26 @@ export const alertProblems = perSnapshot((snap: Pick<MonitoringSnapshot, 'hosts'
       out.push({ host_name: h.host_name, current_state: h.current_state, output: h.output, last_state_change: h.last_state_change, ...tags(h) });
     }
   }
-  for (const s of snap.services) {
+  for (let i = 0; i < snap.services.length; i++) {
+    const s = snap.services[i]!;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     if (s.current_state !== 2 || !unhandled(s) || !upHosts.has(hostKey(s))) continue;
     out.push({ host_name: s.host_name, service_description: s.service_description, current_state: 2, output: s.output, last_state_change: s.last_state_change, ...tags(s) });
   }
   return out;
+}, (parts) => {
+  // Several engines: each engine's list holds its hosts, then its services, each in merged order; so does the whole.
+  const isHost = (p: AlertProblem) => p.service_description === undefined;
+  return [
+    ...mergeOrdered(parts.map((list) => list.filter(isHost)), byObject),
+    ...mergeOrdered(parts.map((list) => list.filter((p) => !isHost(p))), byObject),
+  ];
 });
+
+const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Merged order: host name, engine, service. */
+const byObject = (a: AlertProblem, b: AlertProblem): number => compareNames(a.host_name, b.host_name) || compareNames(a.engine ?? '', b.engine ?? '')
+  || compareNames(a.service_description ?? '', b.service_description ?? '');
 
 /** `<run>.<sequence>`: anything else is refused by the route. */
 export const CURSOR = /^([0-9a-f]{8})\.(\d{1,15})$/;
@@ -42,6 +58,8 @@ export interface ChangeFeed {
 }
 
 type ProblemMap = Map<string, AlertProblem>;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const byKey = (problems: AlertProblem[]): ProblemMap => new Map(problems.map((p) => [objectKey(p), p]));
 
 function diff(last: ProblemMap, now: ProblemMap): AlertChange[] {
@@ -78,6 +96,11 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
   let lastSnapshot: MonitoringSnapshot | undefined;
   let recording: Promise<void> = Promise.resolve();
   let recorded = false;
+  /**
+   * The list this process wrote last, as written and by key: while it is still the stored list (no other process
+   * wrote since), the next comparison needs no parse of it (thousands of problems, tens of milliseconds).
+   */
+  let written: { text: string; byKey: ProblemMap } | undefined;
 
   const record = (snapshot: MonitoringSnapshot) => storage.exclusive('alert-feed', async () => {
     const stored = await readFeedState(store);
@@ -85,11 +108,18 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
     // Another process has recorded newer data of the same engines: going back to this would replay changes.
     if (state && state.updated > snapshot.updated) return;
     const problems = alertProblems(snapshot);
-    const changes = state ? diff(byKey(JSON.parse(state.problems) as AlertProblem[]), byKey(problems)) : [];
+    const current = byKey(problems);
+    const last = state && (written?.text === state.problems ? written.byKey : byKey(JSON.parse(state.problems) as AlertProblem[]));
+    // Thousands of problems take a while to compare and to write out: requests get their turn in between.
+    await nextTurn();
+    const changes = last ? diff(last, current) : [];
     if (state && !changes.length && state.updated === snapshot.updated) return;
     recorded = true;
     const run = state?.run ?? crypto.randomBytes(4).toString('hex');
-    await recordFeed(store, { run, updated: snapshot.updated, problems: JSON.stringify(problems) }, changes.map((c) => JSON.stringify(c)), capacity);
+    await nextTurn();
+    const text = JSON.stringify(problems);
+    await recordFeed(store, { run, updated: snapshot.updated, problems: text }, changes.map((c) => JSON.stringify(c)), capacity);
+    written = { text, byKey: current };
   });
 
   const observe = (snapshot: MonitoringSnapshot): Promise<void> => {

@@ -1,5 +1,6 @@
 import { hostsByName, isUnhandledHostProblem, isUnhandledServiceProblem } from './problems.js';
 import { hostKey, type HostStatus, type MonitoringSnapshot, type ServiceStatus } from './source.js';
+import { finish, mergeOrdered, perSnapshotSliced, SLICE_ROWS, type Slices } from './slices.js';
 
 export type ProblemState = 'DOWN' | 'UNREACHABLE' | 'CRITICAL' | 'UNKNOWN' | 'WARNING';
 
@@ -49,7 +50,23 @@ const tags = (o: HostStatus | ServiceStatus): Pick<ProblemItem, 'engine' | 'stal
 });
 
 export function problemLists(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>, filter: ProblemFilter = {}): ProblemLists {
-  const byName = hostsByName(snap);
+  return filter.hostgroup ? finish(listSlices(snap, filter)) : allProblems(snap);
+}
+
+/**
+ * Every problem, unfiltered: what the problems board shows on every refresh of every screen, so once per snapshot (in
+ * slices by the snapshot warmer). Callers only read the lists.
+ */
+export const allProblems = perSnapshotSliced((snap) => listSlices(snap, {}), (parts) => ({
+  // Several engines: each engine's lists, merged. Problems equal in every other way sort by engine, as the merged rows do.
+  unhandled: mergeOrdered(parts.map((p) => p.unhandled), byProblemThenEngine),
+  handled: mergeOrdered(parts.map((p) => p.handled), byProblemThenEngine),
+}));
+
+const byProblemThenEngine = (a: ProblemItem, b: ProblemItem): number => compareProblems(a, b) || ((a.engine ?? '') < (b.engine ?? '') ? -1 : (a.engine ?? '') > (b.engine ?? '') ? 1 : 0);
+
+function* listSlices(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>, filter: ProblemFilter): Slices<ProblemLists> {
+  const byName = yield* hostsByName.slices(snap);
   const unhandled: ProblemItem[] = [];
   const handled: ProblemItem[] = [];
   const wanted = (host: string) => !filter.hostgroup || filter.hostgroup.has(host);
@@ -59,7 +76,9 @@ export function problemLists(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'
     if (isUnhandledHostProblem(h)) unhandled.push(item);
     else handled.push({ ...item, handled: handledBy(h) });
   }
-  for (const s of snap.services) {
+  for (let i = 0; i < snap.services.length; i++) {
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+    const s = snap.services[i]!;
     if (s.current_state === 0 || !s.has_been_checked || !wanted(s.host_name)) continue;
     const host = byName.get(hostKey(s));
     const item: ProblemItem = { kind: 'service', host: s.host_name, service: s.service_description, state: SERVICE_STATE[s.current_state]!, output: s.output, since: s.last_state_change, ...tags(s) };

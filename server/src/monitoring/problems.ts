@@ -1,4 +1,5 @@
 import { hostKey, type HostStateCode, type HostStatus, type MonitoringSnapshot, type ServiceStateCode, type ServiceStatus } from './source.js';
+import { memoSliced, perSnapshotSliced, SLICE_ROWS, type Slices } from './slices.js';
 
 const HOST_STATE_NAMES = ['UP', 'DOWN', 'UNREACHABLE'] as const;
 const SERVICE_STATE_NAMES = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const;
@@ -15,20 +16,20 @@ export function serviceStateName(s: Pick<ServiceStatus, 'current_state' | 'has_b
   return s.has_been_checked ? SERVICE_STATE_NAMES[s.current_state as ServiceStateCode] : 'PENDING';
 }
 
-const byName = new WeakMap<readonly HostStatus[], ReadonlyMap<string, HostStatus>>();
-
 /**
  * hostKey → host (the host name, plus the engine with several engines), built once per snapshot (snapshots are
- * immutable, so the map is cached on the hosts array). Look a service's host up with `hostKey(service)`.
+ * immutable, so the map is cached on the hosts array; in slices by the snapshot warmer). Look a service's host up
+ * with `hostKey(service)`.
  */
-export function hostsByName(snapshot: Pick<MonitoringSnapshot, 'hosts'>): ReadonlyMap<string, HostStatus> {
-  let map = byName.get(snapshot.hosts);
-  if (!map) {
-    map = new Map(snapshot.hosts.map((h) => [hostKey(h), h]));
-    byName.set(snapshot.hosts, map);
+export const hostsByName = memoSliced((snapshot: Pick<MonitoringSnapshot, 'hosts'>) => snapshot.hosts as readonly HostStatus[], function* (snapshot): Slices<ReadonlyMap<string, HostStatus>> {
+  const map = new Map<string, HostStatus>();
+  for (let i = 0; i < snapshot.hosts.length; i++) {
+    const h = snapshot.hosts[i]!;
+    map.set(hostKey(h), h);
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
   }
   return map;
-}
+});
 
 export const isHostProblem = (h: HostStatus): boolean => h.current_state !== 0;
 export const isServiceProblem = (s: ServiceStatus): boolean => s.current_state !== 0;
@@ -49,15 +50,27 @@ export function isUnhandledServiceProblem(s: ServiceStatus, host: HostStatus | u
 
 export interface ProblemCounts { hosts: number; services: number; total: number }
 
-/** Totals add up the engines that answer: a stale row (its engine not answering) is never counted, as a problem or as OK. */
-export function countUnhandledProblems(snapshot: Pick<MonitoringSnapshot, 'hosts' | 'services'>): ProblemCounts {
-  const hosts = hostsByName(snapshot);
+/**
+ * Totals add up the engines that answer: a stale row (its engine not answering) is never counted, as a problem or as
+ * OK. Once per snapshot (in slices by the snapshot warmer): the problems board shows them on every refresh.
+ */
+export const countUnhandledProblems = perSnapshotSliced(function* (snapshot): Slices<ProblemCounts> {
+  const hosts = yield* hostsByName.slices(snapshot);
   let h = 0;
   let s = 0;
   for (const host of snapshot.hosts) if (host.stale === undefined && isUnhandledHostProblem(host)) h++;
-  for (const svc of snapshot.services) if (svc.stale === undefined && isUnhandledServiceProblem(svc, hosts.get(hostKey(svc)))) s++;
+  for (let i = 0; i < snapshot.services.length; i++) {
+    const svc = snapshot.services[i]!;
+    // The host is looked up for service problems only: building its key for every OK service cost more than the rest.
+    if (svc.stale === undefined && svc.current_state !== 0 && isUnhandledServiceProblem(svc, hosts.get(hostKey(svc)))) s++;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
   return { hosts: h, services: s, total: h + s };
-}
+}, (parts) => {
+  const hosts = parts.reduce((n, p) => n + p.hosts, 0);
+  const services = parts.reduce((n, p) => n + p.services, 0);
+  return { hosts, services, total: hosts + services };
+});
 
 /** Text of the footer tray alert: "No Problems Detected", "1 Unhandled Problem", "3 Unhandled Problems". */
 export function unhandledProblemsTitle(counts: ProblemCounts): string {

@@ -1,5 +1,6 @@
 import { QueryError } from './errors.js';
 import { hostKey, type HostStatus, type ServiceStatus } from './source.js';
+import { finish, SLICE_ROWS, type Slices } from './slices.js';
 
 /** Every HostStatus field, checked by the compiler, so filters on a field no record happens to have still validate. */
 const HOST_FIELD_SET: Record<keyof HostStatus, true> = {
@@ -103,8 +104,8 @@ function knownFields<T extends object>(records: readonly T[], opts: FilterOption
   return new Set(opts.fields ?? (records[0] ? Object.keys(records[0]) : []));
 }
 
-/** Spec 7 filters: every non-reserved parameter is a condition on a field; all must hold. Unknown fields are a 400. */
-export function filterRecords<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): T[] {
+/** filterRecords in slices (slices.ts): a bad query throws on the first step, before any row is looked at. */
+export function* filterSlices<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): Slices<T[]> {
   const fields = knownFields(records, opts);
   const own: { get: Getter; test: Test }[] = [];
   const viaHost: { get: Getter; test: Test }[] = [];
@@ -118,7 +119,18 @@ export function filterRecords<T extends object>(records: readonly T[], query: Qu
   // condition costs a host lookup per record and most records fail an own condition (a problem query skips OK services).
   const tests = [...own, ...viaHost];
   if (tests.length === 0) return records.slice();
-  return records.filter((r) => tests.every(({ get, test }) => test(get(r))));
+  const out: T[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    if (tests.every(({ get, test }) => test(get(r)))) out.push(r);
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  return out;
+}
+
+/** Spec 7 filters: every non-reserved parameter is a condition on a field; all must hold. Unknown fields are a 400. */
+export function filterRecords<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): T[] {
+  return finish(filterSlices(records, query, opts));
 }
 
 function orderValue(v: unknown): number | string {
@@ -192,8 +204,13 @@ export interface ListResult<T> { recordcount: number; records?: T[] }
 
 /** Filter, order and page. `recordcount` counts every match, not just the page. With `totals` no records are returned. */
 export function queryRecords<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): ListResult<T> {
+  return finish(querySlices(records, query, opts));
+}
+
+/** queryRecords with its filtering in slices (slices.ts). */
+export function* querySlices<T extends object>(records: readonly T[], query: Query, opts: FilterOptions = {}): Slices<ListResult<T>> {
   const params = listParams(query);
-  const matched = filterRecords(records, query, opts);
+  const matched = yield* filterSlices(records, query, opts);
   if (params.totals) return { recordcount: matched.length };
   const ordered = params.orderby ? sortRecords(matched, params.orderby, opts) : matched;
   const page = params.records === undefined ? ordered.slice(params.start) : ordered.slice(params.start, params.start + params.records);

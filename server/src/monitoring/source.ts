@@ -231,4 +231,10 @@ export interface MonitoringSource {
    * null while the last update was accepted. Absent: the source never refuses data.
    */
   dataProblem?(): string | null;
+  /**
+   * Lets the snapshot warmer prepare each large new snapshot (its per-snapshot indexes and totals, in slices) before
+   * snapshot() hands it out; until `prepare` settles, snapshot() keeps returning the previous one. `null` stops it.
+   * Absent: every snapshot is handed out as soon as it is made.
+   */
+  prepareSnapshots?(prepare: ((snapshot: MonitoringSnapshot) => Promise<void>) | null): void;
 }

@@ -4,10 +4,13 @@ import type { Fields } from '../http/input.js';
 import { getUserMeta, setUserLanguage, setUserMeta, setUserTheme } from '../db/users.js';
 import { THEMES, availableLanguages } from '../settings/account.js';
 import { html } from './html.js';
+import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 
-const THEME_LABELS: Record<string, string> = { neptune: 'Dark', neptunelight: 'Light', neptunecolorblind: 'Colorblind', xi5: 'Classic (xi5)' };
+const THEME_LABELS: Record<string, string> = {
+  neptune: 'Dark', neptunelight: 'Light', neptunecolorblind: 'Colorblind', xi5: 'Classic (xi5)',
+};
 const LANGUAGE_LABELS: Record<string, string> = { en_US: 'English (en_US)', de_DE: 'Deutsch (de_DE)' };
 const ALERTS_KEY = 'show_login_alert_screen';
 
@@ -19,27 +22,36 @@ function languages(): string[] {
 async function accountPage(env: PageEnv, input?: Fields, error?: string): Promise<PageResult> {
   const { ctx, caller } = env;
   const user = caller.user;
-  const pick = (name: string, current: string) => (input && typeof input[name] === 'string' ? (input[name] as string) : current);
+  const pick = (name: string, current: string) =>
+    (input && typeof input[name] === 'string' ? (input[name] as string) : current);
   const theme = pick('theme', user.theme);
   const language = pick('language', user.language);
   const alerts = input ? input.show_login_alerts === '1' : (await getUserMeta(ctx.store, user.id, ALERTS_KEY)) !== '0';
   // xi5 is offered only to someone who has it already, so saving never changes a theme silently.
   const themes = THEMES.filter((t) => t !== 'xi5' || user.theme === 'xi5');
   const content = html`<form method="post" action="${ctx.base}account/main.php" class="card narrow">
-<input type="hidden" name="nsp" value="${caller.session.nsp}">
+${nspField(caller)}
 <p>Signed in as <strong>${user.username}</strong>.</p>
 <label for="account-theme">Theme</label>
-<select id="account-theme" name="theme">${themes.map((t) => html`<option value="${t}"${t === theme ? ' selected' : ''}>${THEME_LABELS[t] ?? t}</option>`)}</select>
+<select id="account-theme" name="theme">\
+${themes.map((t) => html`<option value="${t}"${t === theme ? ' selected' : ''}>${THEME_LABELS[t] ?? t}</option>`)}\
+</select>
 <label for="account-language">Language</label>
-<select id="account-language" name="language">${languages().map((l) => html`<option value="${l}"${l === language ? ' selected' : ''}>${LANGUAGE_LABELS[l] ?? l}</option>`)}</select>
-<div class="check"><input type="checkbox" id="account-alerts" name="show_login_alerts" value="1"${alerts ? ' checked' : ''}><label for="account-alerts">Show login alerts (problems, updates and system status) when I log in</label></div>
+<select id="account-language" name="language">${languages().map((l) =>
+    html`<option value="${l}"${l === language ? ' selected' : ''}>${LANGUAGE_LABELS[l] ?? l}</option>`)}</select>
+<div class="check">\
+<input type="checkbox" id="account-alerts" name="show_login_alerts" value="1"${alerts ? ' checked' : ''}>\
+<label for="account-alerts">Show login alerts (problems, updates and system status) when I log in</label></div>
 <button type="submit">Save settings</button>
 <p class="hint">The app, its frame and open wallboards switch to the new theme and language as soon as you save.</p>
 </form>`;
   return {
     title: 'My Account',
     status: error ? 400 : 200,
-    body: pageBody({ heading: 'My Account Settings', notice: env.fields.done === 'saved' ? 'Your settings were saved.' : undefined, error, content }),
+    body: pageBody({
+      heading: 'My Account Settings', notice: env.fields.done === 'saved' ? 'Your settings were saved.' : undefined,
+      error, content,
+    }),
   };
 }
 

@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, listAudit, type AuditAction, type AuditFilter } from '..
 import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { gates, registerPage } from './pageRoute.js';
-import { dataTable, pager } from './table.js';
+import { dataTable, pager, tableHead } from './table.js';
 import { withQuery, type QueryValues } from './urls.js';
 
 export const AUDIT_LOG_PATH = 'admin/auditlog.php';
@@ -36,16 +36,26 @@ export function registerAuditLogPage(app: FastifyInstance, ctx: AppContext): voi
       const link = (params: QueryValues) => withQuery(`${ctx.base}${AUDIT_LOG_PATH}`, { ...keep, ...params });
       const form = html`<form method="get" action="${ctx.base}${AUDIT_LOG_PATH}" class="filters">
 <label>User <input name="user" value="${filter.username ?? ''}"></label>
-<label>Action <select name="action"><option value="">Any</option>${AUDIT_ACTIONS.map((a) => html`<option value="${a}"${a === filter.action ? html` selected` : ''}>${a}</option>`)}</select></label>
+<label>Action <select name="action"><option value="">Any</option>${AUDIT_ACTIONS.map((a) =>
+    html`<option value="${a}"${a === filter.action ? html` selected` : ''}>${a}</option>`)}</select></label>
 <label>Object contains <input name="object" value="${filter.object ?? ''}"></label>
 <button type="submit" class="button">Filter</button>
 </form>`;
-      const head = html`<thead><tr><th scope="col">Time</th><th scope="col">User</th><th scope="col">Address</th><th scope="col">Action</th><th scope="col">Object</th></tr></thead>`;
-      const body = rows.map((r) => html`<tr><td><time datetime="${new Date(r.at).toISOString()}">${new Date(r.at).toISOString().replace('T', ' ').slice(0, 19)} UTC</time></td><td>${r.username}</td><td>${r.address}</td><td>${r.action}</td><td><code>${r.object}</code></td></tr>`);
+      const head = tableHead('Time', 'User', 'Address', 'Action', 'Object');
+      const body = rows.map((r) => html`<tr><td><time datetime="${new Date(r.at).toISOString()}">\
+${new Date(r.at).toISOString().replace('T', ' ').slice(0, 19)} UTC</time></td>\
+<td>${r.username}</td><td>${r.address}</td><td>${r.action}</td><td><code>${r.object}</code></td></tr>`);
       const content = html`${form}
 ${dataTable('Audit log entries', head, body, 'No entries match.', 5)}
 ${pager({ rows, total, page, pages, records: RECORDS }, 'entries', link)}`;
-      return { title: 'Audit Log', body: pageBody({ heading: 'Audit Log', intro: 'Every login, logout, failed login and write on this server, newest first.', content }) };
+      return {
+        title: 'Audit Log',
+        body: pageBody({
+          heading: 'Audit Log',
+          intro: 'Every login, logout, failed login and write on this server, newest first.',
+          content,
+        }),
+      };
     },
   });
 }

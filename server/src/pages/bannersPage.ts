@@ -5,24 +5,29 @@ import type { Fields } from '../http/input.js';
 import { addBanner, BANNER_COLORS, listBanners, removeBanner } from '../db/banners.js';
 import { parseBanner } from '../settings/banners.js';
 import { html } from './html.js';
+import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { timeCell, yesNo } from './format.js';
 import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
-import { dataTable } from './table.js';
+import { dataTable, tableHead } from './table.js';
 
-const COLOR_LABELS: Record<string, string> = { info: 'Information', success: 'Success', warning: 'Warning', critical: 'Critical' };
+const COLOR_LABELS: Record<string, string> = {
+  info: 'Information', success: 'Success', warning: 'Warning', critical: 'Critical',
+};
 const NOTICES: Record<string, string> = { added: 'The banner was added.', removed: 'The banner was removed.' };
 
 async function bannersPage(env: PageEnv, input?: Fields, error?: string): Promise<PageResult> {
   const { ctx, caller } = env;
   const action = `${ctx.base}admin/banners.php`;
-  const nsp = html`<input type="hidden" name="nsp" value="${caller.session.nsp}">`;
+  const nsp = nspField(caller);
   const rows = (await listBanners(ctx.store)).map((b) => html`<tr><td class="output">${b.message}</td>
-<td><span class="badge banner-${b.color}">${COLOR_LABELS[b.color] ?? b.color}</span></td><td>${yesNo(b.acknowledgeable)}</td><td>${yesNo(b.active)}</td>
+<td><span class="badge banner-${b.color}">${COLOR_LABELS[b.color] ?? b.color}</span></td>\
+<td>${yesNo(b.acknowledgeable)}</td><td>${yesNo(b.active)}</td>
 <td>${timeCell(Math.floor(b.created_at / 1000))}</td>
-<td><form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="remove"><input type="hidden" name="id" value="${b.id}">
+<td><form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="remove">\
+<input type="hidden" name="id" value="${b.id}">
 <button type="submit" class="danger" aria-label="Remove banner ${b.id}">Remove</button></form></td></tr>`);
-  const head = html`<thead><tr><th scope="col" class="wide">Message</th><th scope="col">Type</th><th scope="col">Dismissible</th><th scope="col">Active</th><th scope="col">Created</th><th scope="col">Action</th></tr></thead>`;
+  const head = tableHead(['Message', 'wide'], 'Type', 'Dismissible', 'Active', 'Created', 'Action');
   const message = typeof input?.message === 'string' ? input.message : '';
   const color = typeof input?.color === 'string' ? input.color : 'info';
   const ack = input ? input.acknowledgeable === '1' : true;
@@ -31,13 +36,24 @@ async function bannersPage(env: PageEnv, input?: Fields, error?: string): Promis
 <form method="post" action="${action}">${nsp}<input type="hidden" name="action" value="add">
 ${error ? html`<p class="error" role="alert" id="banner-error">${error}</p>` : ''}
 <label for="banner-message">Message</label>
-<input type="text" id="banner-message" name="message" required maxlength="1000" value="${message}"${error ? html` aria-describedby="banner-error"` : ''}>
+<input type="text" id="banner-message" name="message" required maxlength="1000" value="${message}"\
+${error ? html` aria-describedby="banner-error"` : ''}>
 <label for="banner-color">Type</label>
-<select id="banner-color" name="color">${BANNER_COLORS.map((c) => html`<option value="${c}"${c === color ? ' selected' : ''}>${COLOR_LABELS[c]}</option>`)}</select>
-<div class="check"><input type="checkbox" id="banner-ack" name="acknowledgeable" value="1"${ack ? ' checked' : ''}><label for="banner-ack">Users can dismiss it</label></div>
+<select id="banner-color" name="color">\
+${BANNER_COLORS.map((c) => html`<option value="${c}"${c === color ? ' selected' : ''}>${COLOR_LABELS[c]}</option>`)}\
+</select>
+<div class="check"><input type="checkbox" id="banner-ack" name="acknowledgeable" value="1"${ack ? ' checked' : ''}>\
+<label for="banner-ack">Users can dismiss it</label></div>
 <button type="submit">Add banner</button></form></section>`;
   const notice = typeof env.fields.done === 'string' ? NOTICES[env.fields.done] : undefined;
-  return { title: 'Banners', status: error ? 400 : 200, body: pageBody({ heading: 'Announcement Banners', intro: 'Active banners show at the top of every page until a user dismisses them.', notice, error: error ? 'The banner was not added.' : undefined, content }) };
+  return {
+    title: 'Banners', status: error ? 400 : 200,
+    body: pageBody({
+      heading: 'Announcement Banners',
+      intro: 'Active banners show at the top of every page until a user dismisses them.',
+      notice, error: error ? 'The banner was not added.' : undefined, content,
+    }),
+  };
 }
 
 async function bannersPost(env: PageEnv): Promise<PageResult> {
@@ -45,7 +61,9 @@ async function bannersPost(env: PageEnv): Promise<PageResult> {
   const done = (what: string): PageResult => ({ redirect: `${ctx.base}admin/banners.php?done=${what}` });
   if (fields.action === 'remove') {
     const id = Number(fields.id);
-    if (!Number.isSafeInteger(id) || !await removeBanner(ctx.store, id)) throw notFound('That banner does not exist any more.');
+    if (!Number.isSafeInteger(id) || !await removeBanner(ctx.store, id)) {
+      throw notFound('That banner does not exist any more.');
+    }
     return done('removed');
   }
   try {
@@ -60,5 +78,7 @@ async function bannersPost(env: PageEnv): Promise<PageResult> {
 }
 
 export function registerBannersPage(app: FastifyInstance, ctx: AppContext): void {
-  registerPage(app, ctx, { path: 'admin/banners.php', gate: gates.admin, get: (env) => bannersPage(env), post: bannersPost });
+  registerPage(app, ctx, {
+    path: 'admin/banners.php', gate: gates.admin, get: (env) => bannersPage(env), post: bannersPost,
+  });
 }

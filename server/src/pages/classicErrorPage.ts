@@ -6,7 +6,10 @@ import { html } from './html.js';
 import { classicDocument, classicTheme, pageBody } from './layout.js';
 import { MODERN_SWITCH_PATH } from './classicShell.js';
 
-/** Spec 2.15: the error page in the classic location, where the app sends the browser (unknown route, failed theme switch). */
+/**
+ * Spec 2.15: the error page in the classic location, where the app sends the browser (unknown route, failed theme
+ * switch).
+ */
 export const ERROR_PAGE_PATH = 'error.php';
 
 /** Plain server HTML with no script, shown with or without a session, so it works whatever failed in the app. */
@@ -20,11 +23,14 @@ export function registerClassicErrorPage(app: FastifyInstance, ctx: AppContext):
 <p>Reload the page. If that does not help, switch theme or contact support.</p>
 <ul>
 <li><a href="${base}">Go to the home page</a></li>
-${caller ? html`<li><a href="${base}${MODERN_SWITCH_PATH}">Theme settings</a></li>` : html`<li><a href="${base}login.php">Log in</a></li>`}
+${caller
+    ? html`<li><a href="${base}${MODERN_SWITCH_PATH}">Theme settings</a></li>`
+    : html`<li><a href="${base}login.php">Log in</a></li>`}
 </ul>`,
     });
     const doc = classicDocument({ base, title: 'Error · Pharos', theme: classicTheme(caller?.user.theme), body });
-    return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(doc);
+    return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+      .send(doc);
   });
 }
 
@@ -34,7 +40,9 @@ export function isPageRequest(req: Pick<FastifyRequest, 'method' | 'url' | 'head
 }
 
 /** The error as a classic page with its status: a frame shows a page of ours that says what went wrong. */
-export async function sendClassicError(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, status: number, message: string): Promise<FastifyReply> {
+export async function sendClassicError(
+  ctx: AppContext, req: FastifyRequest, reply: FastifyReply, status: number, message: string,
+): Promise<FastifyReply> {
   // The theme is the caller's; when the database is what failed, the default theme still gives a page.
   const caller = await optionalCaller(ctx, req).catch(() => undefined);
   const base = ctx.base;
@@ -43,6 +51,8 @@ export async function sendClassicError(ctx: AppContext, req: FastifyRequest, rep
     content: html`<p class="error" role="alert">${message}</p>
 <ul><li><a href="${base}">Go to the home page</a></li></ul>`,
   });
-  const doc = classicDocument({ base, title: `${status === 404 ? 'Not found' : 'Error'} · Pharos`, theme: classicTheme(caller?.user.theme), body });
-  return reply.status(status).headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(doc);
+  const title = `${status === 404 ? 'Not found' : 'Error'} · Pharos`;
+  const doc = classicDocument({ base, title, theme: classicTheme(caller?.user.theme), body });
+  return reply.status(status).headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8').send(doc);
 }

@@ -4,6 +4,7 @@ import type { AppContext, Caller } from '../http/context.js';
 import { setUserTheme } from '../db/users.js';
 import { buildMenu } from '../menu/buildMenu.js';
 import { html, type SafeHtml } from './html.js';
+import { nspField } from './formGuard.js';
 import { classicDocument, pageBody } from './layout.js';
 import { registerPage } from './pageRoute.js';
 import { statusUrl } from './urls.js';
@@ -24,7 +25,8 @@ function sectionOf(route: string): string {
 
 /** A page the frame may show: relative to the base, same origin, and not one of the app's own routes. */
 function framePage(path: string, appRoutes: ReadonlySet<string>): boolean {
-  return path !== '' && path !== '#' && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path) && !appRoutes.has(path.split('?')[0] ?? '');
+  return path !== '' && path !== '#' && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)
+    && !appRoutes.has(path.split('?')[0] ?? '');
 }
 
 /** xiwindow as a page under the base, or undefined when it is not one the frame may show. */
@@ -36,7 +38,9 @@ function requestedPage(base: string, xiwindow: unknown, appRoutes: ReadonlySet<s
 
 function entryLink(base: string, e: MenuEntry, appRoutes: ReadonlySet<string>): SafeHtml | '' {
   if (e.path === '#' || e.path === '') return '';
-  if (/^https?:\/\//i.test(e.path)) return html`<li><a href="${e.path}" target="_blank" rel="noopener noreferrer">${e.label}</a></li>`;
+  if (/^https?:\/\//i.test(e.path)) {
+    return html`<li><a href="${e.path}" target="_blank" rel="noopener noreferrer">${e.label}</a></li>`;
+  }
   return framePage(e.path, appRoutes)
     ? html`<li><a href="${base}${e.path}" target="${FRAME}">${e.label}</a></li>`
     : html`<li><a href="${base}${e.path}">${e.label}</a></li>`;
@@ -50,25 +54,32 @@ function statusLinks(base: string): SafeHtml {
     ['Host Problems', statusUrl(base, { show: 'hostproblems' })],
     ['System Status', `${base}admin/sysstat.php`],
   ];
-  return html`<nav aria-label="Status"><h2>Status</h2><ul>${links.map(([label, href]) => html`<li><a href="${href}" target="${FRAME}">${label}</a></li>`)}</ul></nav>`;
+  return html`<nav aria-label="Status"><h2>Status</h2>\
+<ul>${links.map(([label, href]) => html`<li><a href="${href}" target="${FRAME}">${label}</a></li>`)}</ul></nav>`;
 }
 
 /**
  * Spec 7's classic theme (xi5), rendered by the server with no script at all, for a browser that cannot run the
  * modern app: the sections as plain links, the current section's menu, the status pages, and one frame for the page.
  */
-export async function classicShell(ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>): Promise<string> {
+export async function classicShell(
+  ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>,
+): Promise<string> {
   const base = ctx.base;
-  const sections = Object.values(await buildMenu(ctx.store, caller.user.id, caller.perms)).filter((s): s is MenuSection => s !== undefined);
+  const sections = Object.values(await buildMenu(ctx.store, caller.user.id, caller.perms))
+    .filter((s): s is MenuSection => s !== undefined);
   const current = sectionOf(route);
   const section = sections.find((s) => s.id === current) ?? sections[0];
-  const fallback = section && framePage(section.defaultPath, appRoutes) ? section.defaultPath : 'includes/page-home-main.php';
+  const fallback = section && framePage(section.defaultPath, appRoutes)
+    ? section.defaultPath
+    : 'includes/page-home-main.php';
   const page = requestedPage(base, xiwindow, appRoutes) ?? fallback;
   const body = html`<header class="classic-ui-header">
 <p class="classic-ui-brand">Pharos</p>
-<nav aria-label="Sections"><ul class="classic-ui-sections">${sections.map((s) => html`<li><a href="${base}${s.path}"${s.id === section?.id ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul></nav>
+<nav aria-label="Sections"><ul class="classic-ui-sections">${sections.map((s) => html`<li>\
+<a href="${base}${s.path}"${s.id === section?.id ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul></nav>
 <form method="post" action="${base}${MODERN_SWITCH_PATH}" class="classic-ui-switch">
-<input type="hidden" name="nsp" value="${caller.session.nsp}">
+${nspField(caller)}
 <button type="submit" class="button">Switch to the modern theme</button>
 </form>
 </header>
@@ -76,7 +87,8 @@ export async function classicShell(ctx: AppContext, caller: Caller, route: strin
 <div class="classic-ui-menu">
 ${statusLinks(base)}
 <nav aria-label="${section?.label ?? 'Menu'}">
-${(section?.groups ?? []).map((g) => html`<h2>${g.label}</h2><ul>${g.entries.map((e) => entryLink(base, e, appRoutes))}</ul>`)}
+${(section?.groups ?? []).map((g) =>
+    html`<h2>${g.label}</h2><ul>${g.entries.map((e) => entryLink(base, e, appRoutes))}</ul>`)}
 </nav>
 </div>
 <iframe name="${FRAME}" title="Main content" class="classic-ui-frame" src="${base}${page}"></iframe>
@@ -84,7 +96,9 @@ ${(section?.groups ?? []).map((g) => html`<h2>${g.label}</h2><ul>${g.entries.map
   return classicDocument({ base, title: `${section?.label ?? 'Home'} · Pharos`, body, bodyClass: 'classic-ui' });
 }
 
-/** The classic UI's way back: a form post (nsp and same origin checked) that sets the modern theme and opens the app. */
+/**
+ * The classic UI's way back: a form post (nsp and same origin checked) that sets the modern theme and opens the app.
+ */
 export function registerModernSwitch(app: FastifyInstance, ctx: AppContext): void {
   registerPage(app, ctx, {
     path: MODERN_SWITCH_PATH,
@@ -92,9 +106,11 @@ export function registerModernSwitch(app: FastifyInstance, ctx: AppContext): voi
       title: 'Theme',
       body: pageBody({
         heading: 'Theme',
-        intro: env.caller.user.theme === CLASSIC_UI_THEME ? 'You are using the classic theme.' : 'You are using the modern theme.',
+        intro: env.caller.user.theme === CLASSIC_UI_THEME
+          ? 'You are using the classic theme.'
+          : 'You are using the modern theme.',
         content: html`<form method="post" action="${env.ctx.base}${MODERN_SWITCH_PATH}" target="_top">
-<input type="hidden" name="nsp" value="${env.caller.session.nsp}">
+${nspField(env.caller)}
 <button type="submit" class="button">Switch to the modern theme</button>
 </form>`,
       }),

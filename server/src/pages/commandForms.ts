@@ -1,7 +1,9 @@
+import type { Caller } from '../http/context.js';
 import type { Fields } from '../http/input.js';
 import type { Downtime, HostStatus, ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { dateTimeInput } from './format.js';
+import { nspField } from './formGuard.js';
 import type { CommandName } from './commandInput.js';
 
 /** A form the user sent that was refused: shown again with the message and exactly what they typed. */
@@ -10,7 +12,7 @@ export interface FormState { cmd: CommandName; values: Fields; error: string }
 export interface FormContext {
   /** The detail page; forms post back to it. */
   action: string;
-  nsp: string;
+  caller: Caller;
   host: string;
   service?: string;
   object: HostStatus | ServiceStatus;
@@ -19,8 +21,9 @@ export interface FormContext {
 }
 
 function hidden(fc: FormContext, cmd: CommandName): SafeHtml {
-  return html`<input type="hidden" name="nsp" value="${fc.nsp}"><input type="hidden" name="cmd" value="${cmd}">
-<input type="hidden" name="host" value="${fc.host}">${fc.service !== undefined ? html`<input type="hidden" name="service" value="${fc.service}">` : ''}`;
+  return html`${nspField(fc.caller)}<input type="hidden" name="cmd" value="${cmd}">
+<input type="hidden" name="host" value="${fc.host}">\
+${fc.service !== undefined ? html`<input type="hidden" name="service" value="${fc.service}">` : ''}`;
 }
 
 function valueOf(fc: FormContext, cmd: CommandName, name: string, fallback: string): string {
@@ -36,26 +39,35 @@ function isChecked(fc: FormContext, cmd: CommandName, name: string, fallback: bo
 
 function checkbox(fc: FormContext, cmd: CommandName, name: string, label: string, fallback: boolean): SafeHtml {
   const id = `${cmd}-${name}`;
-  return html`<div class="check"><input type="checkbox" id="${id}" name="${name}" value="1"${isChecked(fc, cmd, name, fallback) ? ' checked' : ''}><label for="${id}">${label}</label></div>`;
+  return html`<div class="check">\
+<input type="checkbox" id="${id}" name="${name}" value="1"${isChecked(fc, cmd, name, fallback) ? ' checked' : ''}>\
+<label for="${id}">${label}</label></div>`;
 }
 
 function commentField(fc: FormContext, cmd: CommandName): SafeHtml {
   const id = `${cmd}-comment`;
   const invalid = fc.state?.cmd === cmd;
   return html`<label for="${id}">Comment (required)</label>
-<input type="text" id="${id}" name="comment" required maxlength="1000" value="${valueOf(fc, cmd, 'comment', '')}"${invalid ? html` aria-describedby="${cmd}-error"` : ''}>`;
+<input type="text" id="${id}" name="comment" required maxlength="1000" value="${valueOf(fc, cmd, 'comment', '')}"\
+${invalid ? html` aria-describedby="${cmd}-error"` : ''}>`;
 }
 
 function section(fc: FormContext, cmd: CommandName, title: string, fields: SafeHtml, submit: string): SafeHtml {
-  const error = fc.state?.cmd === cmd ? html`<p class="error" role="alert" id="${cmd}-error">${fc.state.error}</p>` : '';
+  const error = fc.state?.cmd === cmd
+    ? html`<p class="error" role="alert" id="${cmd}-error">${fc.state.error}</p>`
+    : '';
   return html`<section class="command card" id="form-${cmd}" aria-labelledby="${cmd}-title">
 <h3 id="${cmd}-title">${title}</h3>
-<form method="post" action="${fc.action}">${hidden(fc, cmd)}${error}${fields}<button type="submit">${submit}</button></form>
+<form method="post" action="${fc.action}">${hidden(fc, cmd)}${error}${fields}\
+<button type="submit">${submit}</button></form>
 </section>`;
 }
 
-function toggle(fc: FormContext, cmd: 'set_active_checks' | 'set_notifications', title: string, enabled: boolean): SafeHtml {
-  const fields = html`<p>Currently <strong>${enabled ? 'enabled' : 'disabled'}</strong>.</p><input type="hidden" name="enabled" value="${enabled ? '0' : '1'}">`;
+function toggle(
+  fc: FormContext, cmd: 'set_active_checks' | 'set_notifications', title: string, enabled: boolean,
+): SafeHtml {
+  const fields = html`<p>Currently <strong>${enabled ? 'enabled' : 'disabled'}</strong>.</p>\
+<input type="hidden" name="enabled" value="${enabled ? '0' : '1'}">`;
   return section(fc, cmd, title, fields, enabled ? 'Disable' : 'Enable');
 }
 
@@ -63,12 +75,20 @@ function downtimeForm(fc: FormContext): SafeHtml {
   const cmd = 'schedule_downtime';
   const type = valueOf(fc, cmd, 'type', 'fixed');
   const fields = html`<div class="grid">
-<div><label for="${cmd}-start">Start time</label><input type="datetime-local" id="${cmd}-start" name="start_time" required value="${valueOf(fc, cmd, 'start_time', dateTimeInput(fc.now))}"></div>
-<div><label for="${cmd}-end">End time</label><input type="datetime-local" id="${cmd}-end" name="end_time" required value="${valueOf(fc, cmd, 'end_time', dateTimeInput(fc.now + 7200))}"></div>
+<div><label for="${cmd}-start">Start time</label>\
+<input type="datetime-local" id="${cmd}-start" name="start_time" required\
+ value="${valueOf(fc, cmd, 'start_time', dateTimeInput(fc.now))}"></div>
+<div><label for="${cmd}-end">End time</label>\
+<input type="datetime-local" id="${cmd}-end" name="end_time" required\
+ value="${valueOf(fc, cmd, 'end_time', dateTimeInput(fc.now + 7200))}"></div>
 </div>
 <fieldset><legend>Type</legend>
-<div class="check"><input type="radio" id="${cmd}-fixed" name="type" value="fixed"${type !== 'flexible' ? ' checked' : ''}><label for="${cmd}-fixed">Fixed: from start to end time</label></div>
-<div class="check"><input type="radio" id="${cmd}-flexible" name="type" value="flexible"${type === 'flexible' ? ' checked' : ''}><label for="${cmd}-flexible">Flexible: starts with the first problem in the window and lasts the duration</label></div>
+<div class="check">\
+<input type="radio" id="${cmd}-fixed" name="type" value="fixed"${type !== 'flexible' ? ' checked' : ''}>\
+<label for="${cmd}-fixed">Fixed: from start to end time</label></div>
+<div class="check">\
+<input type="radio" id="${cmd}-flexible" name="type" value="flexible"${type === 'flexible' ? ' checked' : ''}>\
+<label for="${cmd}-flexible">Flexible: starts with the first problem in the window and lasts the duration</label></div>
 </fieldset>
 <label for="${cmd}-duration">Duration for flexible downtime (minutes)</label>
 <input type="number" id="${cmd}-duration" name="duration" min="1" value="${valueOf(fc, cmd, 'duration', '120')}">
@@ -85,17 +105,26 @@ export function commandForms(fc: FormContext): SafeHtml {
     forms.push(section(fc, 'acknowledge', 'Acknowledge problem', html`${commentField(fc, 'acknowledge')}
 ${checkbox(fc, 'acknowledge', 'sticky', 'Sticky: keep until the object recovers', true)}
 ${checkbox(fc, 'acknowledge', 'notify', 'Send a notification to contacts', true)}
-${checkbox(fc, 'acknowledge', 'persistent', 'Persistent comment: keep the comment after the acknowledgement ends', false)}`, 'Acknowledge'));
+${checkbox(fc, 'acknowledge', 'persistent',
+    'Persistent comment: keep the comment after the acknowledgement ends', false)}`,
+    'Acknowledge'));
   }
-  if (o.problem_acknowledged) forms.push(section(fc, 'remove_acknowledgement', 'Remove acknowledgement', html`<p>The problem is acknowledged.</p>`, 'Remove acknowledgement'));
+  if (o.problem_acknowledged) {
+    const text = html`<p>The problem is acknowledged.</p>`;
+    forms.push(section(fc, 'remove_acknowledgement', 'Remove acknowledgement', text, 'Remove acknowledgement'));
+  }
   forms.push(downtimeForm(fc));
-  forms.push(section(fc, 'schedule_check', 'Re-schedule next check', html`<label for="schedule_check-time">Check time</label>
-<input type="datetime-local" id="schedule_check-time" name="check_time" value="${valueOf(fc, 'schedule_check', 'check_time', dateTimeInput(fc.now))}">
-${checkbox(fc, 'schedule_check', 'forced', 'Force the check even if checks are disabled or it is not due', true)}`, 'Schedule check'));
+  forms.push(section(fc, 'schedule_check', 'Re-schedule next check', html`\
+<label for="schedule_check-time">Check time</label>
+<input type="datetime-local" id="schedule_check-time" name="check_time"\
+ value="${valueOf(fc, 'schedule_check', 'check_time', dateTimeInput(fc.now))}">
+${checkbox(fc, 'schedule_check', 'forced', 'Force the check even if checks are disabled or it is not due', true)}`,
+    'Schedule check'));
   forms.push(toggle(fc, 'set_active_checks', 'Active checks', o.active_checks_enabled === 1));
   forms.push(toggle(fc, 'set_notifications', 'Notifications', o.notifications_enabled === 1));
   forms.push(section(fc, 'add_comment', 'Add comment', html`${commentField(fc, 'add_comment')}
-${checkbox(fc, 'add_comment', 'persistent', 'Persistent: keep the comment across engine restarts', true)}`, 'Add comment'));
+${checkbox(fc, 'add_comment', 'persistent', 'Persistent: keep the comment across engine restarts', true)}`,
+    'Add comment'));
   return html`<div class="commands">${forms}</div>`;
 }
 
@@ -103,5 +132,6 @@ export function deleteDowntimeForm(fc: FormContext, d: Downtime): SafeHtml {
   const error = fc.state?.cmd === 'delete_downtime' && fc.state.values.downtime_id === String(d.id)
     ? html`<p class="error" role="alert">${fc.state.error}</p>` : '';
   return html`<form method="post" action="${fc.action}" class="inline">${hidden(fc, 'delete_downtime')}
-<input type="hidden" name="downtime_id" value="${d.id}">${error}<button type="submit" class="danger" aria-label="Delete downtime ${d.id}">Delete</button></form>`;
+<input type="hidden" name="downtime_id" value="${d.id}">${error}\
+<button type="submit" class="danger" aria-label="Delete downtime ${d.id}">Delete</button></form>`;
 }

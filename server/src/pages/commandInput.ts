@@ -1,11 +1,15 @@
 import type { Fields } from '../http/input.js';
 import type { ExternalCommand, HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 
-/** The commands detail pages offer; a passive check result is an administrator's lever only (api/v2/admin/checkresult). */
+/**
+ * The commands detail pages offer; a passive check result is an administrator's lever only
+ * (api/v2/admin/checkresult).
+ */
 export type CommandName = Exclude<ExternalCommand['type'], 'process_check_result'>;
 
 export const COMMAND_NAMES: readonly CommandName[] = [
-  'acknowledge', 'remove_acknowledgement', 'schedule_downtime', 'delete_downtime', 'schedule_check', 'set_active_checks', 'set_notifications', 'add_comment',
+  'acknowledge', 'remove_acknowledgement', 'schedule_downtime', 'delete_downtime', 'schedule_check',
+  'set_active_checks', 'set_notifications', 'add_comment',
 ];
 
 /** A user mistake in a command form: the form is shown again with this message and the user's input. */
@@ -20,17 +24,23 @@ export function isCommandName(value: unknown): value is CommandName {
   return typeof value === 'string' && (COMMAND_NAMES as readonly string[]).includes(value);
 }
 
-/** `YYYY-MM-DDTHH:MM[:SS]` in the server's time zone, as `datetime-local` inputs send it; undefined when it is not a real time. */
+/**
+ * `YYYY-MM-DDTHH:MM[:SS]` in the server's time zone, as `datetime-local` inputs send it; undefined when it is not a
+ * real time.
+ */
 export function parseLocalDateTime(value: string): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!m) return undefined;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((p) => Number(p ?? 0)) as [number, number, number, number, number, number];
+  type Parts = [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = m.slice(1).map((p) => Number(p ?? 0)) as Parts;
   const date = new Date(y, mo - 1, d, h, mi, s);
-  const same = date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d && date.getHours() === h && date.getMinutes() === mi;
+  const same = date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d
+    && date.getHours() === h && date.getMinutes() === mi;
   return same ? Math.floor(date.getTime() / 1000) : undefined;
 }
 
-const text = (fields: Fields, name: string): string => (typeof fields[name] === 'string' ? (fields[name] as string) : '');
+const text = (fields: Fields, name: string): string =>
+  (typeof fields[name] === 'string' ? (fields[name] as string) : '');
 const checked = (fields: Fields, name: string): boolean => ['1', 'on', 'true'].includes(text(fields, name));
 
 /** A one-line comment: the engine's command file is line-based, so control characters become spaces. */
@@ -57,7 +67,9 @@ function enabled(fields: Fields): boolean {
   return v === '1';
 }
 
-function downtimeCommand(fields: Fields, where: { host: string; service?: string }, author: string, now: number): ExternalCommand {
+function downtimeCommand(
+  fields: Fields, where: { host: string; service?: string }, author: string, now: number,
+): ExternalCommand {
   const start = time(fields, 'start_time', 'start time');
   const end = time(fields, 'end_time', 'end time');
   if (end <= start) throw new CommandInputError('The end time must be after the start time.');
@@ -70,40 +82,59 @@ function downtimeCommand(fields: Fields, where: { host: string; service?: string
     const raw = text(fields, 'duration').trim();
     const minutes = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
     if (!(minutes >= 1) || minutes * 60 > end - start) {
-      throw new CommandInputError('For a flexible downtime, enter a duration in minutes from 1 up to the length of the time window.');
+      throw new CommandInputError(
+        'For a flexible downtime, enter a duration in minutes from 1 up to the length of the time window.');
     }
     duration = minutes * 60;
   }
-  return { type: 'schedule_downtime', ...where, start, end, fixed: type === 'fixed', duration, author, comment: comment(fields, true) };
+  return {
+    type: 'schedule_downtime', ...where, start, end, fixed: type === 'fixed', duration, author,
+    comment: comment(fields, true),
+  };
 }
 
 /** The external command a detail-page form asks for, validated against the current snapshot. */
-export function commandFrom(name: CommandName, fields: Fields, target: CommandTarget, snap: MonitoringSnapshot, author: string, now: number): ExternalCommand {
-  const where = { host: target.host.host_name, ...(target.service ? { service: target.service.service_description } : {}) };
+export function commandFrom(
+  name: CommandName, fields: Fields, target: CommandTarget, snap: MonitoringSnapshot, author: string, now: number,
+): ExternalCommand {
+  const where = {
+    host: target.host.host_name, ...(target.service ? { service: target.service.service_description } : {}),
+  };
   const object = target.service ?? target.host;
   switch (name) {
     case 'acknowledge':
-      if (object.current_state === 0) throw new CommandInputError(`Only a problem can be acknowledged; this ${target.service ? 'service is OK' : 'host is UP'}.`);
-      return { type: name, ...where, comment: comment(fields, true), author, sticky: checked(fields, 'sticky'), notify: checked(fields, 'notify'), persistent: checked(fields, 'persistent') };
+      if (object.current_state === 0) {
+        const what = target.service ? 'service is OK' : 'host is UP';
+        throw new CommandInputError(`Only a problem can be acknowledged; this ${what}.`);
+      }
+      return {
+        type: name, ...where, comment: comment(fields, true), author,
+        sticky: checked(fields, 'sticky'), notify: checked(fields, 'notify'), persistent: checked(fields, 'persistent'),
+      };
     case 'remove_acknowledgement':
       return { type: name, ...where };
     case 'schedule_downtime':
       return downtimeCommand(fields, where, author, now);
     case 'delete_downtime': {
       const id = Number(text(fields, 'downtime_id'));
-      const downtime = snap.downtimes.find((d) => d.id === id && d.host_name === where.host && (d.service_description ?? undefined) === where.service);
+      const downtime = snap.downtimes.find((d) =>
+        d.id === id && d.host_name === where.host && (d.service_description ?? undefined) === where.service);
       if (!downtime) throw new CommandInputError('That downtime no longer exists.');
       return { type: name, id, service: downtime.service_description !== null };
     }
     case 'schedule_check': {
       const at = time(fields, 'check_time', 'check time', now);
-      if (at < now - 86400 || at > now + YEAR) throw new CommandInputError('The check time must be between yesterday and a year from now.');
+      if (at < now - 86400 || at > now + YEAR) {
+        throw new CommandInputError('The check time must be between yesterday and a year from now.');
+      }
       return { type: name, ...where, time: at, forced: checked(fields, 'forced') };
     }
     case 'set_active_checks':
     case 'set_notifications':
       return { type: name, ...where, enabled: enabled(fields) };
     case 'add_comment':
-      return { type: name, ...where, author, comment: comment(fields, true), persistent: checked(fields, 'persistent') };
+      return {
+        type: name, ...where, author, comment: comment(fields, true), persistent: checked(fields, 'persistent'),
+      };
   }
 }

@@ -23,16 +23,22 @@ export async function commandPost(env: PageEnv): Promise<PageResult> {
   try {
     command = commandFrom(name, fields, target, snap, caller.user.username, now);
   } catch (error) {
-    if (error instanceof CommandInputError) return objectDetailPage(env, target, { cmd: name, values: fields, error: error.message });
+    if (error instanceof CommandInputError) {
+      return objectDetailPage(env, target, { cmd: name, values: fields, error: error.message });
+    }
     throw error;
   }
-  const where = { host: target.host.host_name, service: target.service?.service_description, engine: target.host.engine };
+  const where = {
+    host: target.host.host_name, service: target.service?.service_description, engine: target.host.engine,
+  };
   // With several engines the command goes to the engine that owns the object.
   if (where.engine !== undefined) command = { ...command, engine: where.engine };
   try {
     await ctx.monitoring.submit(command);
   } catch (error) {
-    if (error instanceof CommandRejectedError) return objectDetailPage(env, target, { cmd: name, values: fields, error: error.message });
+    if (error instanceof CommandRejectedError) {
+      return objectDetailPage(env, target, { cmd: name, values: fields, error: error.message });
+    }
     // Its engine is not answering: said so, naming the engine; nothing was queued.
     if (error instanceof EngineUnavailableError) return errorPage(503, error.message);
     console.error(error);

@@ -6,6 +6,7 @@ import { CATALOGUE, GRID_COLUMNS, MAX_HEIGHT, type Dashlet } from '../dashlets/c
 import { editDashlets, ownDashboard as findOwnDashboard } from '../dashlets/dashboards.js';
 import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
 import { dashletContent } from './dashletContent.js';
+import { nspField } from './formGuard.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { textOf } from './listQuery.js';
@@ -26,9 +27,13 @@ export function ownDashboard(env: PageEnv, id: string): Promise<DashboardRow> {
   return findOwnDashboard(env.ctx.store, env.caller.user.id, id);
 }
 
-export const dashboardUrl = (base: string, params: Record<string, string | undefined>): string => withQuery(`${base}dashboards/dashboard.php`, params);
+export const dashboardUrl = (base: string, params: Record<string, string | undefined>): string =>
+  withQuery(`${base}dashboards/dashboard.php`, params);
 
-/** Edit actions: each one is saved at once. Buttons carry them as `action`; the labels name the dashlet for screen readers. */
+/**
+ * Edit actions: each one is saved at once. Buttons carry them as `action`; the labels name the dashlet for screen
+ * readers.
+ */
 const ACTIONS = [
   { action: 'earlier', text: 'Earlier', label: 'Move {t} earlier' },
   { action: 'later', text: 'Later', label: 'Move {t} later' },
@@ -42,11 +47,17 @@ type Action = (typeof ACTIONS)[number]['action'];
 
 function editControls(env: PageEnv, dashboard: string, d: Dashlet | BrokenDashlet): SafeHtml {
   const { base } = env.ctx;
-  const options = isBroken(d) ? '' : html`<a class="button secondary" href="${withQuery(`${base}dashboards/dashlets.php`, { dashboard, dashlet: d.id })}" aria-label="${`Options of ${d.title}`}">Options</a>`;
+  const options = isBroken(d) ? '' : html`<a class="button secondary"\
+ href="${withQuery(`${base}dashboards/dashlets.php`, { dashboard, dashlet: d.id })}"\
+ aria-label="${`Options of ${d.title}`}">Options</a>`;
+  const actions = ACTIONS.filter((a) => !isBroken(d) || ['earlier', 'later', 'remove'].includes(a.action));
   return html`<form method="post" action="${base}dashboards/dashboard.php" class="dashlet-edit">
-<input type="hidden" name="nsp" value="${env.caller.session.nsp}"><input type="hidden" name="id" value="${dashboard}"><input type="hidden" name="dashlet" value="${d.id}">
+${nspField(env.caller)}<input type="hidden" name="id" value="${dashboard}">\
+<input type="hidden" name="dashlet" value="${d.id}">
 ${isBroken(d) ? '' : html`<span class="dashlet-size">${d.width} × ${d.height}</span>`}
-${ACTIONS.filter((a) => !isBroken(d) || ['earlier', 'later', 'remove'].includes(a.action)).map((a) => html`<button type="submit" name="action" value="${a.action}" class="${a.action === 'remove' ? 'danger' : 'secondary'}" data-action="${a.action}" aria-label="${a.label.replace('{t}', d.title)}">${a.text}</button>`)}
+${actions.map((a) => html`<button type="submit" name="action" value="${a.action}"\
+ class="${a.action === 'remove' ? 'danger' : 'secondary'}" data-action="${a.action}"\
+ aria-label="${a.label.replace('{t}', d.title)}">${a.text}</button>`)}
 ${options}</form>`;
 }
 
@@ -54,22 +65,31 @@ function dashletItem(env: PageEnv, dashboard: string, d: Dashlet | BrokenDashlet
   const { base } = env.ctx;
   const titleId = `dashlet-${d.id}-title`;
   if (isBroken(d)) {
-    return html`<li class="dashlet broken" id="dashlet-${d.id}" style="--w: 4; --h: 2" aria-labelledby="${titleId}"><header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2></header>
-<div class="dashlet-body"><p class="dl-message">This dashlet cannot be shown: ${d.broken}</p></div>${editing ? editControls(env, dashboard, d) : ''}</li>`;
+    return html`<li class="dashlet broken" id="dashlet-${d.id}" style="--w: 4; --h: 2" aria-labelledby="${titleId}">\
+<header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2></header>
+<div class="dashlet-body"><p class="dl-message">This dashlet cannot be shown: ${d.broken}</p></div>\
+${editing ? editControls(env, dashboard, d) : ''}</li>`;
   }
   const src = withQuery(`${base}dashboards/dashlet.php`, { dashboard, dashlet: d.id });
-  return html`<li class="dashlet dashlet-${d.type}" id="dashlet-${d.id}" style="--w: ${d.width}; --h: ${d.height}" aria-labelledby="${titleId}" data-dashlet="${d.id}" data-refresh="${d.refresh}" data-src="${src}">
-<header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2><span class="dashlet-state" role="status"></span></header>
+  return html`<li class="dashlet dashlet-${d.type}" id="dashlet-${d.id}" style="--w: ${d.width}; --h: ${d.height}"\
+ aria-labelledby="${titleId}" data-dashlet="${d.id}" data-refresh="${d.refresh}" data-src="${src}">
+<header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2>\
+<span class="dashlet-state" role="status"></span></header>
 <div class="dashlet-body">${dashletContent(env.ctx, d)}</div>
 ${editing ? editControls(env, dashboard, d) : ''}</li>`;
 }
 
 function toolbar(env: PageEnv, dashboard: string, editing: boolean): SafeHtml {
   const { base } = env.ctx;
-  if (!editing) return html`<p class="dashboard-tools"><a class="button secondary" href="${dashboardUrl(base, { id: dashboard, edit: '1' })}">Edit dashboard</a></p>`;
+  if (!editing) {
+    return html`<p class="dashboard-tools">\
+<a class="button secondary" href="${dashboardUrl(base, { id: dashboard, edit: '1' })}">Edit dashboard</a></p>`;
+  }
   return html`<div class="dashboard-tools">
-<form method="get" action="${base}dashboards/dashlets.php" class="inline add-dashlet"><input type="hidden" name="dashboard" value="${dashboard}">
-<label for="add-type">Add a dashlet</label><select id="add-type" name="type">${CATALOGUE.map((c) => html`<option value="${c.type}">${c.name}</option>`)}</select>
+<form method="get" action="${base}dashboards/dashlets.php" class="inline add-dashlet">\
+<input type="hidden" name="dashboard" value="${dashboard}">
+<label for="add-type">Add a dashlet</label>\
+<select id="add-type" name="type">${CATALOGUE.map((c) => html`<option value="${c.type}">${c.name}</option>`)}</select>
 <button type="submit">Add</button></form>
 <a class="button secondary" href="${dashboardUrl(base, { id: dashboard })}">Done editing</a>
 <p class="hint">Changes are saved as you make them. Tab to a dashlet's buttons to move or resize it.</p></div>`;
@@ -84,17 +104,22 @@ async function dashboardPage(env: PageEnv): Promise<PageResult> {
   const style = dashboard.transparent ? '' : `background-color: #${background}`;
   const tone = dashboard.transparent ? ' transparent' : isLight(background) ? ' on-light' : ' on-dark';
   const content = html`${toolbar(env, dashboard.id, editing)}
-<div class="dashboard${tone}${editing ? ' editing' : ''}"${style ? html` style="${style}"` : ''} data-background="${background}">
+<div class="dashboard${tone}${editing ? ' editing' : ''}"${style ? html` style="${style}"` : ''}\
+ data-background="${background}">
 ${dashlets.length
-    ? html`<ol class="dashlet-grid" aria-label="Dashlets">${dashlets.map((d) => dashletItem(env, dashboard.id, d, editing))}</ol>`
-    : html`<p class="empty-state">This dashboard has no dashlets yet. Add dashlets from the Dashlets menu${editing ? ' or with Add a dashlet above' : ''}, or manage your dashboards under Manage My Dashboards.</p>`}
+    ? html`<ol class="dashlet-grid" aria-label="Dashlets">\
+${dashlets.map((d) => dashletItem(env, dashboard.id, d, editing))}</ol>`
+    : html`<p class="empty-state">This dashboard has no dashlets yet. Add dashlets from the Dashlets menu\
+${editing ? ' or with Add a dashlet above' : ''}, or manage your dashboards under Manage My Dashboards.</p>`}
 </div>
 <script src="${ctx.base}includes/js/dashboard.js" defer></script>`;
   return { title: dashboard.title, body: pageBody({ heading: dashboard.title, content }) };
 }
 
 /** The list after one edit action; the position moves by one place in reading order, sizes by one grid unit. */
-export function applyAction(list: (Dashlet | BrokenDashlet)[], id: string, action: Action): (Dashlet | BrokenDashlet)[] {
+export function applyAction(
+  list: (Dashlet | BrokenDashlet)[], id: string, action: Action,
+): (Dashlet | BrokenDashlet)[] {
   const i = list.findIndex((d) => d.id === id);
   if (i < 0) throw notFound('That dashlet is not on this dashboard any more.');
   const next = list.slice();
@@ -124,17 +149,22 @@ async function dashboardPost(env: PageEnv): Promise<PageResult> {
   const { ctx, fields } = env;
   const action = textOf(fields, 'action');
   const id = textOf(fields, 'dashlet');
-  const { dashboard, before, after } = await editDashlets(ctx.store, env.caller.user.id, textOf(fields, 'id'), (row) => {
+  const userId = env.caller.user.id;
+  const { dashboard, before, after } = await editDashlets(ctx.store, userId, textOf(fields, 'id'), (row) => {
     if (!ACTIONS.some((a) => a.action === action)) throw badRequest(`Unknown action '${action}'.`);
     const list = readDashlets(ctx.base, row.dashlets);
     const next = applyAction(list, id, action as Action);
-    return { dashlets: storedForm(ctx.base, row.dashlets, next), result: { dashboard: row, before: list, after: next } };
+    return {
+      dashlets: storedForm(ctx.base, row.dashlets, next),
+      result: { dashboard: row, before: list, after: next },
+    };
   });
   // Keep the keyboard where it was: the same button of the same dashlet, or after a removal the next dashlet.
   const removedAt = before.findIndex((d) => d.id === id);
   const focus = action === 'remove' ? after[Math.min(removedAt, after.length - 1)]?.id : id;
   // No #fragment: jumping to one would move the focus away again; dashboard.js scrolls the focused button into view.
-  return { redirect: dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus, did: action === 'remove' ? undefined : action }) };
+  const did = action === 'remove' ? undefined : action;
+  return { redirect: dashboardUrl(ctx.base, { id: dashboard.id, edit: '1', focus, did }) };
 }
 
 async function dashletPage(env: PageEnv): Promise<PageResult> {
@@ -143,7 +173,11 @@ async function dashletPage(env: PageEnv): Promise<PageResult> {
   const d = readDashlets(env.ctx.base, dashboard.dashlets).find((x) => x.id === id);
   if (!d) throw notFound('That dashlet is not on this dashboard any more.');
   if (isBroken(d)) throw badRequest(`This dashlet cannot be shown: ${d.broken}`);
-  return { title: d.title, body: html`<main class="page dashlet-only"><h1>${d.title}</h1><div class="dashlet-body">${dashletContent(env.ctx, d)}</div></main>` };
+  return {
+    title: d.title,
+    body: html`<main class="page dashlet-only"><h1>${d.title}</h1>\
+<div class="dashlet-body">${dashletContent(env.ctx, d)}</div></main>`,
+  };
 }
 
 export function registerDashboardPage(app: FastifyInstance, ctx: AppContext): void {

@@ -12,10 +12,13 @@ interface Count { label: string; count: number; href: string; tone: string }
 
 /** Counts as links to the list they count; the label says the state, the colour only repeats it. */
 function counts(label: string, items: Count[]): SafeHtml {
-  return html`<ul class="dl-counts" aria-label="${label}">${items.map((c) => html`<li class="state-${c.tone}${c.count ? '' : ' zero'}"><a href="${c.href}"><span class="count">${c.count.toLocaleString('en-US')}</span> <span class="label">${c.label}</span></a></li>`)}</ul>`;
+  return html`<ul class="dl-counts" aria-label="${label}">${items.map((c) => html`\
+<li class="state-${c.tone}${c.count ? '' : ' zero'}"><a href="${c.href}">\
+<span class="count">${c.count.toLocaleString('en-US')}</span> <span class="label">${c.label}</span></a></li>`)}</ul>`;
 }
 
-export const missing = (kind: string, name: string) => html`<p class="dl-message">The ${kind} '${name}' does not exist in the monitoring data.</p>`;
+export const missing = (kind: string, name: string) =>
+  html`<p class="dl-message">The ${kind} '${name}' does not exist in the monitoring data.</p>`;
 
 function hostsIn(snap: MonitoringSnapshot, hostgroup: string | undefined): HostStatus[] | undefined {
   if (!hostgroup) return snap.hosts;
@@ -25,14 +28,19 @@ function hostsIn(snap: MonitoringSnapshot, hostgroup: string | undefined): HostS
   return snap.hosts.filter((h) => members.has(h.host_name));
 }
 
-// Rows of an engine that is not answering (several engines) count apart, under no state: totals add up the engines that answer.
+// Rows of an engine that is not answering (several engines) count apart, under no state: totals add up the engines
+// that answer.
 export function hostStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dashlet): SafeHtml {
   const hosts = hostsIn(snap, d.options.hostgroup);
   if (!hosts) return missing('host group', d.options.hostgroup!);
   const n = [0, 0, 0];
   let pending = 0;
   let stale = 0;
-  for (const h of hosts) if (h.stale !== undefined) stale++; else if (h.has_been_checked) n[h.current_state]!++; else pending++;
+  for (const h of hosts) {
+    if (h.stale !== undefined) stale++;
+    else if (h.has_been_checked) n[h.current_state]!++;
+    else pending++;
+  }
   const href = (state?: number) => statusUrl(ctx.base, { show: 'hosts', hostgroup: d.options.hostgroup, state });
   return counts('Hosts by state', [
     { label: 'Up', count: n[0]!, href: href(0), tone: 'ok' },
@@ -56,7 +64,12 @@ export function serviceStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dash
   const n = [0, 0, 0, 0];
   let pending = 0;
   let stale = 0;
-  for (const s of snap.services) if (wanted(s)) { if (s.stale !== undefined) stale++; else if (s.has_been_checked) n[s.current_state]!++; else pending++; }
+  for (const s of snap.services) {
+    if (!wanted(s)) continue;
+    if (s.stale !== undefined) stale++;
+    else if (s.has_been_checked) n[s.current_state]!++;
+    else pending++;
+  }
   const href = (state?: number) => statusUrl(ctx.base, { show: 'services', hostgroup, servicegroup, state });
   return counts('Services by state', [
     { label: 'OK', count: n[0]!, href: href(0), tone: 'ok' },

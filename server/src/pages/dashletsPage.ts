@@ -4,13 +4,14 @@ import { HttpError, notFound } from '../http/errors.js';
 import { listUserDashboards } from '../db/dashboards.js';
 import { editDashlets } from '../dashlets/dashboards.js';
 import {
-  CATALOGUE, catalogueEntry, DEFAULT_REFRESH, GRID_COLUMNS, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS, MAX_TITLE, MIN_REFRESH,
-  type Dashlet,
+  CATALOGUE, catalogueEntry, DEFAULT_REFRESH, GRID_COLUMNS, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS,
+  MAX_TITLE, MIN_REFRESH, type Dashlet,
 } from '../dashlets/catalogue.js';
 import { dashletFromFields } from '../dashlets/validation.js';
 import { isBroken, readDashlets, storedForm } from '../dashlets/storage.js';
 import type { Fields } from '../http/input.js';
 import { dashboardUrl, ownDashboard } from './dashboardPage.js';
+import { nspField } from './formGuard.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { textOf } from './listQuery.js';
@@ -21,31 +22,54 @@ const PATH = 'dashboards/dashlets.php';
 
 function catalogue(env: PageEnv): PageResult {
   const { base } = env.ctx;
-  const content = html`<ul class="catalogue">${CATALOGUE.map((c) => html`<li class="card"><h2>${c.name}</h2><p>${c.description}</p>
-<a class="button" href="${withQuery(`${base}${PATH}`, { type: c.type })}" aria-label="${`Add ${c.name} to a dashboard`}">Add to dashboard</a></li>`)}</ul>`;
-  return { title: 'Dashlets', body: pageBody({ heading: 'Dashlets', intro: 'Pick a dashlet to add it to one of your dashboards.', content }) };
+  const content = html`<ul class="catalogue">${CATALOGUE.map((c) => html`<li class="card">\
+<h2>${c.name}</h2><p>${c.description}</p>
+<a class="button" href="${withQuery(`${base}${PATH}`, { type: c.type })}"\
+ aria-label="${`Add ${c.name} to a dashboard`}">Add to dashboard</a></li>`)}</ul>`;
+  return {
+    title: 'Dashlets',
+    body: pageBody({ heading: 'Dashlets', intro: 'Pick a dashlet to add it to one of your dashboards.', content }),
+  };
 }
 
-const value = (f: Fields, name: string, fallback: string | number | undefined): string => (typeof f[name] === 'string' ? (f[name] as string) : fallback === undefined ? '' : String(fallback));
+const value = (f: Fields, name: string, fallback: string | number | undefined): string =>
+  (typeof f[name] === 'string' ? (f[name] as string) : fallback === undefined ? '' : String(fallback));
 
 function numberField(name: string, label: string, v: string, min: number, max: number, hint: string): SafeHtml {
-  return html`<label for="f-${name}">${label}</label><input type="number" id="f-${name}" name="${name}" value="${v}" min="${min}" max="${max}" required aria-describedby="f-${name}-hint"><p class="hint" id="f-${name}-hint">${hint}</p>`;
+  return html`<label for="f-${name}">${label}</label>\
+<input type="number" id="f-${name}" name="${name}" value="${v}" min="${min}" max="${max}" required\
+ aria-describedby="f-${name}-hint"><p class="hint" id="f-${name}-hint">${hint}</p>`;
 }
 
 function optionFields(type: string, f: Fields, current: Dashlet | undefined): SafeHtml[] {
   const o = current?.options ?? {};
   const text = (name: string, label: string, v: string | undefined, hint: string) =>
-    html`<label for="f-${name}">${label}</label><input type="text" id="f-${name}" name="${name}" value="${value(f, name, v)}" aria-describedby="f-${name}-hint"><p class="hint" id="f-${name}-hint">${hint}</p>`;
+    html`<label for="f-${name}">${label}</label>\
+<input type="text" id="f-${name}" name="${name}" value="${value(f, name, v)}" aria-describedby="f-${name}-hint">\
+<p class="hint" id="f-${name}-hint">${hint}</p>`;
   return (catalogueEntry(type)?.options ?? []).map((name) => {
     switch (name) {
-      case 'hostgroup': return text('hostgroup', 'Host group', o.hostgroup, 'Only hosts of this host group (its name); empty for all.');
-      case 'servicegroup': return text('servicegroup', 'Service group', o.servicegroup, 'Only services of this service group (its name); empty for all.');
-      case 'rows': return numberField('rows', 'Rows', value(f, 'rows', o.rows ?? 10), 1, MAX_ROWS, `At most this many problems, 1 to ${MAX_ROWS}.`);
-      case 'timezone': return text('timezone', 'Time zone', o.timezone, 'Such as Europe/Berlin or UTC; empty for the server\'s time zone.');
-      // The line break after <textarea> is dropped by the HTML parser, so a note that starts with an empty line keeps it.
-      case 'text': return html`<label for="f-text">Text</label><textarea id="f-text" name="text" rows="5" maxlength="${MAX_NOTE}" required aria-describedby="f-text-hint">
-${value(f, 'text', o.text)}</textarea><p class="hint" id="f-text-hint">Shown as plain text with its line breaks, up to ${MAX_NOTE} characters.</p>`;
-      case 'url': return text('url', 'Page address', o.url, 'A page of this server, such as includes/components/xicore/status.php?show=hosts.');
+      case 'hostgroup':
+        return text('hostgroup', 'Host group', o.hostgroup, 'Only hosts of this host group (its name); empty for all.');
+      case 'servicegroup':
+        return text('servicegroup', 'Service group', o.servicegroup,
+          'Only services of this service group (its name); empty for all.');
+      case 'rows':
+        return numberField('rows', 'Rows', value(f, 'rows', o.rows ?? 10), 1, MAX_ROWS,
+          `At most this many problems, 1 to ${MAX_ROWS}.`);
+      case 'timezone':
+        return text('timezone', 'Time zone', o.timezone,
+          'Such as Europe/Berlin or UTC; empty for the server\'s time zone.');
+      // The line break after <textarea> is dropped by the HTML parser, so a note that starts with an empty line
+      // keeps it.
+      case 'text':
+        return html`<label for="f-text">Text</label>\
+<textarea id="f-text" name="text" rows="5" maxlength="${MAX_NOTE}" required aria-describedby="f-text-hint">
+${value(f, 'text', o.text)}</textarea>\
+<p class="hint" id="f-text-hint">Shown as plain text with its line breaks, up to ${MAX_NOTE} characters.</p>`;
+      case 'url':
+        return text('url', 'Page address', o.url,
+          'A page of this server, such as includes/components/xicore/status.php?show=hosts.');
     }
   });
 }
@@ -56,7 +80,8 @@ async function form(env: PageEnv, error?: string): Promise<PageResult> {
   const dashletId = textOf(fields, 'dashlet');
   let current: Dashlet | undefined;
   if (dashletId) {
-    const found = readDashlets(ctx.base, (await ownDashboard(env, dashboardId)).dashlets).find((d) => d.id === dashletId);
+    const found = readDashlets(ctx.base, (await ownDashboard(env, dashboardId)).dashlets)
+      .find((d) => d.id === dashletId);
     if (!found || isBroken(found)) throw notFound('That dashlet is not on this dashboard any more.');
     current = found;
   }
@@ -67,16 +92,28 @@ async function form(env: PageEnv, error?: string): Promise<PageResult> {
   const chosen = dashboardId || 'home';
   const heading = current ? `Options of ${current.title}` : `Add ${entry.name}`;
   const content = html`<form method="post" action="${ctx.base}${PATH}" class="card narrow">
-<input type="hidden" name="nsp" value="${caller.session.nsp}">
-${current ? html`<input type="hidden" name="dashboard" value="${dashboardId}"><input type="hidden" name="dashlet" value="${current.id}">`
-    : html`<input type="hidden" name="type" value="${entry.type}"><label for="f-dashboard">Dashboard</label><select id="f-dashboard" name="dashboard">${dashboards.map((d) => html`<option value="${d.id}"${d.id === chosen ? html` selected` : ''}>${d.title}</option>`)}</select>`}
-<label for="f-title">Title</label><input type="text" id="f-title" name="title" value="${value(fields, 'title', current?.title ?? entry.name)}" maxlength="${MAX_TITLE}">
-${numberField('width', 'Width', value(fields, 'width', current?.width ?? entry.width), 1, GRID_COLUMNS, `In grid columns, 1 to ${GRID_COLUMNS} (the full width).`)}
-${numberField('height', 'Height', value(fields, 'height', current?.height ?? entry.height), 1, MAX_HEIGHT, `In grid rows, 1 to ${MAX_HEIGHT}.`)}
-${numberField('refresh', 'Refresh every (seconds)', value(fields, 'refresh', current?.refresh ?? DEFAULT_REFRESH), MIN_REFRESH, MAX_REFRESH, `${MIN_REFRESH} to ${MAX_REFRESH} seconds.`)}
+${nspField(caller)}
+${current
+    ? html`<input type="hidden" name="dashboard" value="${dashboardId}">\
+<input type="hidden" name="dashlet" value="${current.id}">`
+    : html`<input type="hidden" name="type" value="${entry.type}">\
+<label for="f-dashboard">Dashboard</label><select id="f-dashboard" name="dashboard">${dashboards.map((d) =>
+    html`<option value="${d.id}"${d.id === chosen ? html` selected` : ''}>${d.title}</option>`)}</select>`}
+<label for="f-title">Title</label>\
+<input type="text" id="f-title" name="title" value="${value(fields, 'title', current?.title ?? entry.name)}"\
+ maxlength="${MAX_TITLE}">
+${numberField('width', 'Width', value(fields, 'width', current?.width ?? entry.width), 1, GRID_COLUMNS,
+    `In grid columns, 1 to ${GRID_COLUMNS} (the full width).`)}
+${numberField('height', 'Height', value(fields, 'height', current?.height ?? entry.height), 1, MAX_HEIGHT,
+    `In grid rows, 1 to ${MAX_HEIGHT}.`)}
+${numberField('refresh', 'Refresh every (seconds)', value(fields, 'refresh', current?.refresh ?? DEFAULT_REFRESH),
+    MIN_REFRESH, MAX_REFRESH, `${MIN_REFRESH} to ${MAX_REFRESH} seconds.`)}
 ${optionFields(entry.type, fields, current)}
 <button type="submit">${current ? 'Save' : 'Add to dashboard'}</button></form>`;
-  return { title: heading, status: error ? 400 : 200, body: pageBody({ heading, intro: current ? undefined : entry.description, error, content }) };
+  return {
+    title: heading, status: error ? 400 : 200,
+    body: pageBody({ heading, intro: current ? undefined : entry.description, error, content }),
+  };
 }
 
 async function post(env: PageEnv): Promise<PageResult> {
@@ -95,7 +132,9 @@ async function post(env: PageEnv): Promise<PageResult> {
         next = list.map((d) => (d.id === dashletId ? changed : d));
         focus = changed.id;
       } else {
-        if (list.length >= MAX_DASHLETS) throw new HttpError(400, `A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+        if (list.length >= MAX_DASHLETS) {
+          throw new HttpError(400, `A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+        }
         const added = dashletFromFields(ctx.base, fields, undefined, new Set(list.map((d) => d.id)));
         next = [...list, added];
         focus = added.id;
@@ -111,5 +150,9 @@ async function post(env: PageEnv): Promise<PageResult> {
 }
 
 export function registerDashletsPage(app: FastifyInstance, ctx: AppContext): void {
-  registerPage(app, ctx, { path: PATH, get: (env) => (textOf(env.fields, 'type') || textOf(env.fields, 'dashlet') ? form(env) : catalogue(env)), post });
+  registerPage(app, ctx, {
+    path: PATH,
+    get: (env) => (textOf(env.fields, 'type') || textOf(env.fields, 'dashlet') ? form(env) : catalogue(env)),
+    post,
+  });
 }

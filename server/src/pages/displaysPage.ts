@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { intField, type Fields } from '../http/input.js';
-import { displayInfo, listDisplays, type DisplayInfo, queueDisplayCommand, revokeDisplay, updateDisplay } from '../db/displays.js';
+import {
+  displayInfo, listDisplays, type DisplayInfo, queueDisplayCommand, revokeDisplay, updateDisplay,
+} from '../db/displays.js';
 import { listUsers } from '../db/users.js';
 import { claimDisplay, parseDisplayChanges } from '../admin/displayAdmin.js';
 import { readableParams } from '../../../src/lib/readableParams.js';
 import { html, type SafeHtml } from './html.js';
+import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { timeCell } from './format.js';
 import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
-import { dataTable } from './table.js';
+import { dataTable, tableHead } from './table.js';
 
 const NOTICES: Record<string, string> = {
   claimed: 'The display is paired. It starts its wallboard within a few seconds.',
@@ -22,7 +25,10 @@ const NOTICES: Record<string, string> = {
 
 /** What the screen last reported: showing what, connection, version and screen size. */
 function status(info: DisplayInfo): SafeHtml | string {
-  const parts = [info.item && `Showing ${info.item}`, info.connection && `Connection: ${info.connection}`, info.version && `Version ${info.version}`, info.screen && `Screen ${info.screen}`].filter(Boolean);
+  const parts = [
+    info.item && `Showing ${info.item}`, info.connection && `Connection: ${info.connection}`,
+    info.version && `Version ${info.version}`, info.screen && `Screen ${info.screen}`,
+  ].filter(Boolean);
   return parts.length ? html`${parts.map((p, i) => html`${i ? html`<br>` : ''}${p}`)}` : '–';
 }
 
@@ -30,43 +36,61 @@ function status(info: DisplayInfo): SafeHtml | string {
 async function displaysPage(env: PageEnv, input?: Fields, error?: string): Promise<PageResult> {
   const { ctx, caller } = env;
   const action = `${ctx.base}admin/displays.php`;
-  const nsp = html`<input type="hidden" name="nsp" value="${caller.session.nsp}">`;
+  const nsp = nspField(caller);
   const users = await listUsers(ctx.store);
-  const userOptions = (selected: number) => users.map((u) => html`<option value="${u.id}"${u.id === selected ? ' selected' : ''}>${u.username}</option>`);
+  const userOptions = (selected: number) =>
+    users.map((u) => html`<option value="${u.id}"${u.id === selected ? ' selected' : ''}>${u.username}</option>`);
   const rows = (await listDisplays(ctx.store)).map((d) => html`<tr>
-<td><form method="post" action="${action}" id="display-${d.id}">${nsp}<input type="hidden" name="action" value="save"><input type="hidden" name="id" value="${d.id}"></form>
-<input form="display-${d.id}" type="text" name="name" value="${d.name}" maxlength="100" aria-label="Name of display ${d.name}"></td>
-<td><select form="display-${d.id}" name="userId" aria-label="User of display ${d.name}">${userOptions(d.user_id)}</select></td>
-<td><input form="display-${d.id}" type="text" name="params" value="${readableParams(d.params)}" maxlength="2000" aria-label="Wallboard parameters of display ${d.name}"></td>
+<td><form method="post" action="${action}" id="display-${d.id}">${nsp}<input type="hidden" name="action" value="save">\
+<input type="hidden" name="id" value="${d.id}"></form>
+<input form="display-${d.id}" type="text" name="name" value="${d.name}" maxlength="100"\
+ aria-label="Name of display ${d.name}"></td>
+<td><select form="display-${d.id}" name="userId" aria-label="User of display ${d.name}">\
+${userOptions(d.user_id)}</select></td>
+<td><input form="display-${d.id}" type="text" name="params" value="${readableParams(d.params)}" maxlength="2000"\
+ aria-label="Wallboard parameters of display ${d.name}"></td>
 <td>${d.token_hash ? timeCell(Math.floor((d.last_seen ?? 0) / 1000)) : 'Not picked up yet'}</td>
 <td>${status(displayInfo(d))}</td>
 <td><button form="display-${d.id}" type="submit">Save</button>
-${(['identify', 'reload'] as const).map((c) => html`<form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="${c}"><input type="hidden" name="id" value="${d.id}">
-<button type="submit" aria-label="${c === 'identify' ? 'Identify' : 'Reload'} ${d.name}">${c === 'identify' ? 'Identify' : 'Reload'}</button></form>`)}
-<form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="revoke"><input type="hidden" name="id" value="${d.id}">
+${(['identify', 'reload'] as const).map((c) => html`<form method="post" action="${action}" class="inline">${nsp}\
+<input type="hidden" name="action" value="${c}"><input type="hidden" name="id" value="${d.id}">
+<button type="submit" aria-label="${c === 'identify' ? 'Identify' : 'Reload'} ${d.name}">\
+${c === 'identify' ? 'Identify' : 'Reload'}</button></form>`)}
+<form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="revoke">\
+<input type="hidden" name="id" value="${d.id}">
 <button type="submit" class="danger" aria-label="Revoke ${d.name}">Revoke</button></form></td></tr>`);
-  const head = html`<thead><tr><th scope="col">Name</th><th scope="col">Shows My Views of</th><th scope="col" class="wide">Wallboard parameters</th><th scope="col">Last seen</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>`;
+  const head = tableHead(
+    'Name', 'Shows My Views of', ['Wallboard parameters', 'wide'], 'Last seen', 'Status', 'Action',
+  );
   const value = (k: string) => (typeof input?.[k] === 'string' ? input[k] : '');
   const selectedUser = Number(value('userId')) || caller.user.id;
   const content = html`${dataTable('Paired displays', head, rows, 'No display is paired yet.', 6)}
 <section class="card" aria-labelledby="claim-title"><h2 id="claim-title">Pair a display</h2>
-<p>Open the wallboard address on the screen (for example in Chromium's kiosk mode); it shows an eight-character code. Enter it here.</p>
+<p>Open the wallboard address on the screen (for example in Chromium's kiosk mode); \
+it shows an eight-character code. Enter it here.</p>
 <form method="post" action="${action}">${nsp}<input type="hidden" name="action" value="claim">
 ${error ? html`<p class="error" role="alert" id="claim-error">${error}</p>` : ''}
 <label for="claim-code">Code on the screen</label>
-<input type="text" id="claim-code" name="code" required maxlength="40" autocomplete="off" value="${value('code')}"${error ? html` aria-describedby="claim-error"` : ''}>
+<input type="text" id="claim-code" name="code" required maxlength="40" autocomplete="off" value="${value('code')}"\
+${error ? html` aria-describedby="claim-error"` : ''}>
 <label for="claim-name">Name</label>
-<input type="text" id="claim-name" name="name" required maxlength="100" value="${value('name')}" placeholder="NOC wall left">
+<input type="text" id="claim-name" name="name" required maxlength="100" value="${value('name')}"\
+ placeholder="NOC wall left">
 <label for="claim-user">Shows My Views of</label>
 <select id="claim-user" name="userId">${userOptions(selectedUser)}</select>
 <label for="claim-params">Wallboard parameters (optional)</label>
-<input type="text" id="claim-params" name="params" maxlength="2000" value="${value('params')}" placeholder="views=0,1&amp;speed=30&amp;night=22:00-06:00">
+<input type="text" id="claim-params" name="params" maxlength="2000" value="${value('params')}"\
+ placeholder="views=0,1&amp;speed=30&amp;night=22:00-06:00">
 <button type="submit">Pair display</button></form></section>`;
   const notice = typeof env.fields.done === 'string' ? NOTICES[env.fields.done] : undefined;
   return {
     title: 'Displays',
     status: error ? 400 : 200,
-    body: pageBody({ heading: 'Displays', intro: 'Screens paired with a code show a wallboard without anyone signing in on them. They can only read.', notice, error: error ? 'The display was not paired.' : undefined, content }),
+    body: pageBody({
+      heading: 'Displays',
+      intro: 'Screens paired with a code show a wallboard without anyone signing in on them. They can only read.',
+      notice, error: error ? 'The display was not paired.' : undefined, content,
+    }),
   };
 }
 
@@ -85,12 +109,16 @@ async function displaysPost(env: PageEnv): Promise<PageResult> {
   try {
     await claimDisplay(ctx, fields);
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 404)) return displaysPage(env, fields, error.message);
+    if (error instanceof HttpError && (error.status === 400 || error.status === 404)) {
+      return displaysPage(env, fields, error.message);
+    }
     throw error;
   }
   return done('claimed');
 }
 
 export function registerDisplaysPage(app: FastifyInstance, ctx: AppContext): void {
-  registerPage(app, ctx, { path: 'admin/displays.php', gate: gates.admin, get: (env) => displaysPage(env), post: displaysPost });
+  registerPage(app, ctx, {
+    path: 'admin/displays.php', gate: gates.admin, get: (env) => displaysPage(env), post: displaysPost,
+  });
 }

@@ -22,20 +22,28 @@ export function silentLine(ctx: AppContext): string | null {
 
 /** The same warning as the problems board's, so a dashlet never looks calmer than the board. */
 export function silentNotice(line: string | null): SafeHtml | '' {
-  return line ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${line}</p>` : '';
+  return line
+    ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${line}</p>`
+    : '';
 }
 
 export interface StaleCount { label: string; count: number; href: string; tone: string }
 
 /**
  * Rows of engines that are not answering, as one more count after the states: never counted as OK or as a problem.
- * It links to the list of that engine's rows when one engine is silent; it says which engines, so no count is anonymous.
+ * It links to the list of that engine's rows when one engine is silent; it says which engines, so no count is
+ * anonymous.
  */
-export function staleCount(ctx: AppContext, count: number, show: 'hosts' | 'services', params: Record<string, string | undefined> = {}): StaleCount[] {
+export function staleCount(
+  ctx: AppContext, count: number, show: 'hosts' | 'services', params: Record<string, string | undefined> = {},
+): StaleCount[] {
   if (!count) return [];
   const silent = severalEngines(ctx).filter((e) => e.state === 'stale').map((e) => e.name);
   const engine = silent.length === 1 ? silent[0] : undefined;
-  return [{ label: silent.length ? `Stale (${silent.join(', ')})` : 'Stale', count, href: statusUrl(ctx.base, { show, ...params, engine }), tone: 'pending stale' }];
+  return [{
+    label: silent.length ? `Stale (${silent.join(', ')})` : 'Stale', count,
+    href: statusUrl(ctx.base, { show, ...params, engine }), tone: 'pending stale',
+  }];
 }
 
 const STATE_BADGE: Record<EngineStatus['state'], SafeHtml> = {
@@ -47,5 +55,7 @@ const STATE_BADGE: Record<EngineStatus['state'], SafeHtml> = {
 /** One fact per engine for the engine status tables: its state, the age of its data, and why it is not running. */
 export function engineFacts(engines: readonly EngineStatus[]): [string, SafeHtml][] {
   const now = nowSeconds();
-  return engines.map((e) => [`Engine ${e.name}`, html`<span${e.reason ? html` title="${e.reason}"` : ''}>${STATE_BADGE[e.state]}</span> <span class="muted">${e.updated ? `data ${durationText(now - e.updated)} old` : 'no data yet'}</span>`]);
+  return engines.map((e) => [`Engine ${e.name}`, html`<span${e.reason ? html` title="${e.reason}"` : ''}>\
+${STATE_BADGE[e.state]}</span> \
+<span class="muted">${e.updated ? `data ${durationText(now - e.updated)} old` : 'no data yet'}</span>`]);
 }

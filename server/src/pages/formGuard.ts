@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
 import { fieldsOf } from '../http/input.js';
+import { html, type SafeHtml } from './html.js';
 
 function equalTokens(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -34,6 +35,11 @@ export function isSameOrigin(req: FastifyRequest): boolean {
   return requestSource(req) === 'same';
 }
 
+/** The hidden field every classic form carries: the session's nsp, which requireFormWriter checks. */
+export function nspField(caller: Caller): SafeHtml {
+  return html`<input type="hidden" name="nsp" value="${caller.session.nsp}">`;
+}
+
 /**
  * Writes from classic HTML forms. The API's requireWriter also wants the X-XSRF-TOKEN header, which a plain
  * form post cannot send; instead a form must carry the session's nsp in a hidden field AND come from a page of
@@ -41,6 +47,8 @@ export function isSameOrigin(req: FastifyRequest): boolean {
  */
 export function requireFormWriter(caller: Caller, req: FastifyRequest): void {
   const nsp = fieldsOf(req).nsp;
-  if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) throw forbidden('The session token (nsp) is missing or invalid. Reload the page and try again.');
+  if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) {
+    throw forbidden('The session token (nsp) is missing or invalid. Reload the page and try again.');
+  }
   if (!isSameOrigin(req)) throw forbidden('The form was not sent from a page of this server, so it was refused.');
 }

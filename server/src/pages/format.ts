@@ -5,7 +5,8 @@ export const SERVICE_STATES = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const;
 
 /** CSS class per label; the label text itself always carries the state, never the colour alone. */
 const STATE_CLASS: Record<string, string> = {
-  UP: 'ok', OK: 'ok', DOWN: 'critical', CRITICAL: 'critical', UNREACHABLE: 'unknown', WARNING: 'warning', UNKNOWN: 'unknown', PENDING: 'pending',
+  UP: 'ok', OK: 'ok', DOWN: 'critical', CRITICAL: 'critical', UNREACHABLE: 'unknown', WARNING: 'warning',
+  UNKNOWN: 'unknown', PENDING: 'pending',
 };
 
 export function hostStateLabel(code: number): string {
@@ -25,7 +26,8 @@ function badge(label: string): SafeHtml {
  * read as OK (or as a current problem).
  */
 function staleBadge(label: string, since: number): SafeHtml {
-  return html`<span class="badge state-pending stale" title="The engine is not answering; last data ${dateTimeText(since)}">STALE: ${label}</span>`;
+  return html`<span class="badge state-pending stale"\
+ title="The engine is not answering; last data ${dateTimeText(since)}">STALE: ${label}</span>`;
 }
 
 export function hostBadge(h: { current_state: number; has_been_checked: number; stale?: number }): SafeHtml {
@@ -43,7 +45,8 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 /** Server-local date and time, `YYYY-MM-DD HH:MM:SS`. */
 export function dateTimeText(seconds: number): string {
   const d = new Date(seconds * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** Value for an `<input type="datetime-local">`, server-local. */
@@ -77,7 +80,9 @@ export function yesNo(flag: number | boolean): string {
 }
 
 export function enabledBadge(flag: number | boolean): SafeHtml {
-  return flag ? html`<span class="badge state-ok">Enabled</span>` : html`<span class="badge state-warning">Disabled</span>`;
+  return flag
+    ? html`<span class="badge state-ok">Enabled</span>`
+    : html`<span class="badge state-warning">Disabled</span>`;
 }
 
 export function nowSeconds(): number {

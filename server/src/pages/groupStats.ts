@@ -6,7 +6,10 @@ import { serviceColumns } from './serviceColumns.js';
 import { dataTable } from './table.js';
 import { statusUrl } from './urls.js';
 
-/** `stale`: members on engines that are not answering (hosts of a host group, services of a service group), in no count. */
+/**
+ * `stale`: members on engines that are not answering (hosts of a host group, services of a service group), in no
+ * count.
+ */
 export interface GroupStats { group: Group; hosts: number[]; services: number[]; stale: number }
 
 /** Members of a host group: listed members plus hosts naming the group themselves. */
@@ -99,17 +102,27 @@ const SERVICE_CLASS = ['ok', 'warning', 'critical', 'unknown'];
 
 /** Counts as links to the matching status list; a zero stays plain text. */
 function countCell(n: number, href: string, cls: string, label: string): SafeHtml {
-  return n ? html`<td class="num state-${cls}"><a href="${href}" aria-label="${n} ${label}">${n.toLocaleString('en-US')}</a></td>` : html`<td class="num">0</td>`;
+  return n
+    ? html`<td class="num state-${cls}">\
+<a href="${href}" aria-label="${n} ${label}">${n.toLocaleString('en-US')}</a></td>`
+    : html`<td class="num">0</td>`;
 }
 
-export function groupStatsTable(base: string, kind: 'host' | 'service', stats: GroupStats[], caption: string): SafeHtml {
+export function groupStatsTable(
+  base: string, kind: 'host' | 'service', stats: GroupStats[], caption: string,
+): SafeHtml {
   const param = kind === 'host' ? 'hostgroup' : 'servicegroup';
   const head = html`<thead><tr><th scope="col">${kind === 'host' ? 'Host Group' : 'Service Group'}</th>
-${HOST_STATES.map((s) => html`<th scope="col" class="num">Hosts ${s}</th>`)}${SERVICE_STATES.map((s) => html`<th scope="col" class="num">Services ${s}</th>`)}</tr></thead>`;
+${HOST_STATES.map((s) => html`<th scope="col" class="num">Hosts ${s}</th>`)}\
+${SERVICE_STATES.map((s) => html`<th scope="col" class="num">Services ${s}</th>`)}</tr></thead>`;
   const rows = stats.map(({ group, hosts, services }) => html`<tr>
-<th scope="row"><a href="${statusUrl(base, { show: `${kind}groups`, [param]: group.name })}">${group.alias || group.name}</a>${group.alias && group.alias !== group.name ? html` <span class="muted">(${group.name})</span>` : ''}</th>
-${hosts.map((n, i) => countCell(n, statusUrl(base, { show: 'hosts', [param]: group.name, state: i }), HOST_CLASS[i]!, `hosts ${HOST_STATES[i]!}`))}
-${services.map((n, i) => countCell(n, statusUrl(base, { show: 'services', [param]: group.name, state: i }), SERVICE_CLASS[i]!, `services ${SERVICE_STATES[i]!}`))}
+<th scope="row">\
+<a href="${statusUrl(base, { show: `${kind}groups`, [param]: group.name })}">${group.alias || group.name}</a>\
+${group.alias && group.alias !== group.name ? html` <span class="muted">(${group.name})</span>` : ''}</th>
+${hosts.map((n, i) => countCell(n, statusUrl(base, { show: 'hosts', [param]: group.name, state: i }),
+    HOST_CLASS[i]!, `hosts ${HOST_STATES[i]!}`))}
+${services.map((n, i) => countCell(n, statusUrl(base, { show: 'services', [param]: group.name, state: i }),
+    SERVICE_CLASS[i]!, `services ${SERVICE_STATES[i]!}`))}
 </tr>`);
   return dataTable(caption, head, rows, `There are no ${kind} groups.`, 8);
 }

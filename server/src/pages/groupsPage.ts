@@ -7,7 +7,9 @@ import type { PageEnv, PageResult } from './pageRoute.js';
 import { indexOf } from './snapshotIndex.js';
 import { statusUrl } from './urls.js';
 
-/** `show=hostgroups|servicegroups`: state counts per group, or for the one group named by `hostgroup`/`servicegroup`. */
+/**
+ * `show=hostgroups|servicegroups`: state counts per group, or for the one group named by `hostgroup`/`servicegroup`.
+ */
 export function groupsPage(env: PageEnv, kind: 'host' | 'service'): PageResult {
   const { ctx, fields } = env;
   const snap = ctx.monitoring.snapshot();
@@ -19,9 +21,11 @@ export function groupsPage(env: PageEnv, kind: 'host' | 'service'): PageResult {
   if (name && !group) throw notFound(`The ${label.toLowerCase()} '${name}' was not found.`);
   const stats = kind === 'host' ? hostgroupStats(snap, group) : servicegroupStats(snap, group);
   const heading = group ? `${label}: ${group.alias || group.name}` : `${label}s`;
-  const content = html`${group ? html`<p class="breadcrumbs"><a href="${statusUrl(ctx.base, { show: `${kind}groups` })}">All ${label.toLowerCase()}s</a>
+  const content = html`${group ? html`<p class="breadcrumbs">\
+<a href="${statusUrl(ctx.base, { show: `${kind}groups` })}">All ${label.toLowerCase()}s</a>
 · <a href="${statusUrl(ctx.base, { show: 'hosts', [param]: group.name })}">Hosts in this group</a>
 · <a href="${statusUrl(ctx.base, { show: 'services', [param]: group.name })}">Services in this group</a></p>` : ''}
-${groupStatsTable(ctx.base, kind, stats, group ? `State counts for ${group.name}` : `State counts per ${label.toLowerCase()}`)}`;
+${groupStatsTable(ctx.base, kind, stats,
+    group ? `State counts for ${group.name}` : `State counts per ${label.toLowerCase()}`)}`;
   return { title: heading, body: pageBody({ heading, content }) };
 }

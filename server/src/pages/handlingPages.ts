@@ -8,13 +8,20 @@ import { pager } from './table.js';
 import { hostUrl, serviceUrl, statusUrl, type QueryValues } from './urls.js';
 
 /** The object's links; with several engines they name its engine (the same host name may be on two). */
-function objectCells(base: string, x: { host_name: string; service_description: string | null; engine?: string }): SafeHtml {
+function objectCells(
+  base: string, x: { host_name: string; service_description: string | null; engine?: string },
+): SafeHtml {
   return html`<td><a href="${hostUrl(base, x.host_name, x.engine)}">${x.host_name}</a></td>
-<td>${x.service_description === null ? html`<span class="muted">Host</span>` : html`<a href="${serviceUrl(base, x.host_name, x.service_description, x.engine)}">${x.service_description}</a>`}</td>`;
+<td>${x.service_description === null
+    ? html`<span class="muted">Host</span>`
+    : html`<a href="${serviceUrl(base, x.host_name, x.service_description, x.engine)}">\
+${x.service_description}</a>`}</td>`;
 }
 
 /** `host=` and, with several engines, `engine=` narrow the list. */
-function hostFilter(env: PageEnv): { host: string; engine: string; keep: (x: { host_name: string; engine?: string }) => boolean } {
+function hostFilter(
+  env: PageEnv,
+): { host: string; engine: string; keep: (x: { host_name: string; engine?: string }) => boolean } {
   const host = textOf(env.fields, 'host');
   const engine = textOf(env.fields, 'engine');
   return { host, engine, keep: (x) => (!host || x.host_name === host) && (!engine || x.engine === engine) };
@@ -24,7 +31,8 @@ function hostFilter(env: PageEnv): { host: string; engine: string; keep: (x: { h
 const severalEngines = (env: PageEnv): boolean => (env.ctx.monitoring.engines?.().length ?? 0) > 1;
 
 const byObject = (a: Comment | Downtime, b: Comment | Downtime): number =>
-  compareText(a.host_name, b.host_name) || compareText(a.engine ?? '', b.engine ?? '') || compareText(a.service_description ?? '', b.service_description ?? '') || a.id - b.id;
+  compareText(a.host_name, b.host_name) || compareText(a.engine ?? '', b.engine ?? '')
+  || compareText(a.service_description ?? '', b.service_description ?? '') || a.id - b.id;
 
 /** `show=comments`: every comment (optionally of one `host`), newest first within each object. */
 export function commentsPage(env: PageEnv): PageResult {
@@ -38,7 +46,8 @@ export function commentsPage(env: PageEnv): PageResult {
     body: pageBody({
       heading,
       intro: 'Comments are added from a host or service detail page; acknowledgements add one too.',
-      content: html`${commentsTable(slice.rows, 'Comments', (c) => objectCells(ctx.base, c), severalEngines(env))}${pager(slice, 'comments', link)}`,
+      content: html`${commentsTable(slice.rows, 'Comments', (c) => objectCells(ctx.base, c), severalEngines(env))}\
+${pager(slice, 'comments', link)}`,
     }),
   };
 }
@@ -55,7 +64,9 @@ export function downtimesPage(env: PageEnv): PageResult {
     body: pageBody({
       heading,
       intro: 'Downtime is scheduled and deleted from a host or service detail page.',
-      content: html`${downtimesTable(slice.rows, 'Scheduled downtime', { objectCell: (d) => objectCells(ctx.base, d), withEngine: severalEngines(env) })}${pager(slice, 'downtimes', link)}`,
+      content: html`${downtimesTable(slice.rows, 'Scheduled downtime', {
+        objectCell: (d) => objectCells(ctx.base, d), withEngine: severalEngines(env),
+      })}${pager(slice, 'downtimes', link)}`,
     }),
   };
 }

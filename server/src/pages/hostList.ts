@@ -6,11 +6,14 @@ import { filtersOf, hostPredicate, type ListFilters } from './listFilters.js';
 import { filterForm, handlingTags, stateSummary } from './listControls.js';
 import { compareText, orderOf, pagingOf, sliceOrdered, sortOf } from './listQuery.js';
 import { hostsByName } from './snapshotIndex.js';
+import { finish, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, pager, sortableHeader, type Column } from './table.js';
 import { hostUrl, statusUrl, type QueryValues } from './urls.js';
 
-const SORTS = ['host_name', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check', 'output'] as const;
+const SORTS = [
+  'host_name', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check', 'output',
+] as const;
 type HostSort = (typeof SORTS)[number];
 
 /** Worst first when sorted descending: UP, UNREACHABLE, DOWN. */
@@ -26,8 +29,9 @@ const COMPARE: Record<HostSort, (a: HostStatus, b: HostStatus) => number> = {
 };
 
 const COLUMNS: Column<HostSort>[] = [
-  { label: 'Host', sort: 'host_name' }, { label: 'Status', sort: 'current_state' }, { label: 'Duration', sort: 'last_state_change' },
-  { label: 'Attempt', sort: 'current_check_attempt' }, { label: 'Last Check', sort: 'last_check' }, { label: 'Status Information', sort: 'output', className: 'wide' },
+  { label: 'Host', sort: 'host_name' }, { label: 'Status', sort: 'current_state' },
+  { label: 'Duration', sort: 'last_state_change' }, { label: 'Attempt', sort: 'current_check_attempt' },
+  { label: 'Last Check', sort: 'last_check' }, { label: 'Status Information', sort: 'output', className: 'wide' },
 ];
 
 interface HostSelection { picked: number[]; counts: number[] }
@@ -37,18 +41,35 @@ const selections = new WeakMap<MonitoringSnapshot, Map<string, HostSelection>>()
 const MAX_SELECTIONS_PER_SNAPSHOT = 64;
 
 function selectHosts(snap: MonitoringSnapshot, f: ListFilters): HostSelection {
+  return finish(selectSlices(snap, f));
+}
+
+/** The default selection of the host problems list wall displays rotate through, for the snapshot warmer (in slices). */
+export const hostListSelections = Object.assign((snap: MonitoringSnapshot): void => {
+  finish(hostListSelections.slices(snap));
+}, {
+  *slices(snap: MonitoringSnapshot): Slices<void> {
+    yield* selectSlices(snap, filtersOf({}, snap, 'host', true));
+  },
+});
+
+function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<HostSelection> {
   let memo = selections.get(snap);
   if (!memo) selections.set(snap, (memo = new Map()));
-  const key = JSON.stringify([f.states ? [...f.states].sort() : null, f.host, f.engine, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
-    f.search, f.acknowledged, f.downtime, f.unhandled]);
+  const key = JSON.stringify([
+    f.states ? [...f.states].sort() : null, f.host, f.engine, f.hostgroup?.name ?? null, f.servicegroup?.name ?? null,
+    f.search, f.acknowledged, f.downtime, f.unhandled,
+  ]);
   const hit = memo.get(key);
   if (hit) return hit;
   const keep = hostPredicate(f);
-  const ordered = hostsByName(snap);
-  // Per state, then (index 3) hosts of an engine that is not answering: counted under no state, left out by a state filter.
+  const ordered = yield* hostsByName.slices(snap);
+  // Per state, then (index 3) hosts of an engine that is not answering: counted under no state, left out by a state
+  // filter.
   const counts = [0, 0, 0, 0];
   const picked: number[] = [];
   for (let i = 0; i < ordered.length; i++) {
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     const h = ordered[i]!;
     if (!keep(h)) continue;
     if (h.stale !== undefined) {
@@ -77,10 +98,13 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
   const { picked, counts } = selectHosts(snap, f);
   const primary = COMPARE[sort];
   const sign = order === 'desc' ? -1 : 1;
-  const page = sliceOrdered(picked, paging, order, sort === 'host_name' ? undefined : (a, b) => sign * (primary(ordered[a]!, ordered[b]!) || a - b));
+  const page = sliceOrdered(picked, paging, order,
+    sort === 'host_name' ? undefined : (a, b) => sign * (primary(ordered[a]!, ordered[b]!) || a - b));
   const slice = { ...page, rows: page.rows.map((i) => ordered[i]!) };
 
-  const current: QueryValues = { show, ...f.params, sort, order, records: paging.records === 50 ? undefined : paging.records };
+  const current: QueryValues = {
+    show, ...f.params, sort, order, records: paging.records === 50 ? undefined : paging.records,
+  };
   const link = (p: QueryValues) => statusUrl(ctx.base, { ...current, page: undefined, ...p });
   const now = nowSeconds();
   // The Engine column once several engines are configured: the same host name on two engines is two rows.
@@ -88,7 +112,9 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
   const columns = multi ? [COLUMNS[0]!, { label: 'Engine' }, ...COLUMNS.slice(1)] : COLUMNS;
   const body = slice.rows.map((h) => html`<tr>
 <th scope="row"><a href="${hostUrl(ctx.base, h.host_name, h.engine)}">${h.host_name}</a>${handlingTags(h)}</th>
-${multi ? html`<td data-label="Engine" class="engine">${h.engine ?? ''}</td>` : ''}<td>${hostBadge(h)}</td><td data-label="Duration">${sinceText(h.last_state_change, now)}</td><td data-label="Attempt">${h.current_check_attempt}/${h.max_check_attempts}</td>
+${multi ? html`<td data-label="Engine" class="engine">${h.engine ?? ''}</td>` : ''}<td>${hostBadge(h)}</td>\
+<td data-label="Duration">${sinceText(h.last_state_change, now)}</td>\
+<td data-label="Attempt">${h.current_check_attempt}/${h.max_check_attempts}</td>
 <td data-label="Last Check">${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
 
   const heading = unhandled ? 'Host Problems' : 'Host Status';
@@ -96,10 +122,13 @@ ${multi ? html`<td data-label="Engine" class="engine">${h.engine ?? ''}</td>` : 
     title: heading,
     body: pageBody({
       heading,
-      intro: unhandled ? 'Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.' : undefined,
+      intro: unhandled
+        ? 'Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.'
+        : undefined,
       content: html`${filterForm(ctx.base, show, 'host', f, { sort, order }, paging.records)}
 ${stateSummary('host', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(columns, { sort, order }, link), body, 'No hosts match these filters.', columns.length, 'status-list')}
+${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(columns, { sort, order }, link), body,
+    'No hosts match these filters.', columns.length, 'status-list')}
 ${pager(slice, 'hosts', link)}`,
     }),
   };

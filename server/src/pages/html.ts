@@ -6,7 +6,9 @@ export class SafeHtml {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => ESCAPES[c]!);
@@ -19,7 +21,11 @@ function render(value: unknown): string {
   return escapeHtml(String(value));
 }
 
-/** Tagged template: `html\`<p>${userText}</p>\`` escapes userText; nested `html` results and arrays of them pass through. */
+/**
+ * Tagged template: `html\`<p>${userText}</p>\`` escapes userText; nested `html` results and arrays of them pass
+ * through. A template line that ends in a backslash goes on in the next line with no line break in the markup, which
+ * keeps long templates readable (120 characters a line at most) without changing what they render.
+ */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0]!;
   values.forEach((v, i) => {

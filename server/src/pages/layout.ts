@@ -4,7 +4,10 @@ export type ClassicTheme = 'neptune' | 'neptunelight' | 'neptunecolorblind';
 
 export const CLASSIC_THEMES: readonly ClassicTheme[] = ['neptune', 'neptunelight', 'neptunecolorblind'];
 
-/** The user's stored theme as a classic page class; values the classic pages do not know (e.g. `xi5`) fall back to dark. */
+/**
+ * The user's stored theme as a classic page class; values the classic pages do not know (e.g. `xi5`) fall back to
+ * dark.
+ */
 export function classicTheme(stored: string | undefined): ClassicTheme {
   return (CLASSIC_THEMES as readonly string[]).includes(stored ?? '') ? (stored as ClassicTheme) : 'neptune';
 }
@@ -33,7 +36,10 @@ function installLinks(base: string): SafeHtml {
 `;
 }
 
-/** The shell of every server-rendered classic page: theme class from the user's setting, one stylesheet, no inline script. */
+/**
+ * The shell of every server-rendered classic page: theme class from the user's setting, one stylesheet, no inline
+ * script.
+ */
 export function classicDocument(o: DocumentOptions): string {
   return html`<!doctype html>
 <html lang="en" class="${o.theme ?? 'neptune'}">
@@ -54,7 +60,8 @@ export interface Tab { label: string; href: string; current: boolean }
 
 /** Tabs as a labelled nav of links; the current one carries aria-current, not just a colour. */
 export function tabs(label: string, items: Tab[]): SafeHtml {
-  return html`<nav class="tabs" aria-label="${label}"><ul>${items.map((t) => html`<li><a href="${t.href}"${t.current ? html` aria-current="page"` : ''}>${t.label}</a></li>`)}</ul></nav>`;
+  return html`<nav class="tabs" aria-label="${label}"><ul>${items.map((t) =>
+    html`<li><a href="${t.href}"${t.current ? html` aria-current="page"` : ''}>${t.label}</a></li>`)}</ul></nav>`;
 }
 
 export interface PageBodyOptions {

@@ -8,41 +8,60 @@ import { statusUrl, type QueryValues } from './urls.js';
 const RECORD_CHOICES = [25, 50, 100, 250, MAX_RECORDS];
 
 /** Search, state and page-size controls as a plain GET form; the other filters ride along as hidden fields. */
-export function filterForm(base: string, show: string, kind: ObjectKind, f: ListFilters, keep: QueryValues, records: number): SafeHtml {
+export function filterForm(
+  base: string, show: string, kind: ObjectKind, f: ListFilters, keep: QueryValues, records: number,
+): SafeHtml {
   const names = kind === 'host' ? HOST_STATES : SERVICE_STATES;
   const problemCodes = names.map((_, i) => i).filter((i) => i > 0).join(',');
   const stateValue = String(f.params.state ?? '');
-  const options: [string, string][] = [['', 'All states'], [problemCodes, 'Problems only'], ...names.map((n, i): [string, string] => [String(i), n])];
+  const options: [string, string][] = [
+    ['', 'All states'], [problemCodes, 'Problems only'], ...names.map((n, i): [string, string] => [String(i), n]),
+  ];
   const known = options.some(([v]) => v === stateValue);
   const { search: _search, state: _state, ...rest } = f.params;
-  return html`<form class="filters" method="get" action="${statusUrl(base, {})}" role="search" aria-label="Filter ${kind}s">
+  return html`<form class="filters" method="get" action="${statusUrl(base, {})}" role="search"\
+ aria-label="Filter ${kind}s">
 ${hiddenFields({ show, ...rest, ...keep })}
 <div class="field"><label for="filter-search">Search</label>
-<input id="filter-search" name="search" type="search" value="${String(f.params.search ?? '')}" placeholder="Name, address or output"></div>
+<input id="filter-search" name="search" type="search" value="${String(f.params.search ?? '')}"\
+ placeholder="Name, address or output"></div>
 <div class="field"><label for="filter-state">State</label>
-<select id="filter-state" name="state">${options.map(([v, label]) => html`<option value="${v}"${v === stateValue ? ' selected' : ''}>${label}</option>`)}${known ? '' : html`<option value="${stateValue}" selected>${stateValue}</option>`}</select></div>
+<select id="filter-state" name="state">\
+${options.map(([v, label]) => html`<option value="${v}"${v === stateValue ? ' selected' : ''}>${label}</option>`)}\
+${known ? '' : html`<option value="${stateValue}" selected>${stateValue}</option>`}</select></div>
 <div class="field"><label for="filter-records">Per page</label>
-<select id="filter-records" name="records">${RECORD_CHOICES.map((n) => html`<option value="${n}"${n === records ? ' selected' : ''}>${n}</option>`)}</select></div>
-<div class="field actions"><button type="submit">Filter</button> <a class="button secondary" href="${statusUrl(base, { show })}">Clear</a></div>
+<select id="filter-records" name="records">\
+${RECORD_CHOICES.map((n) => html`<option value="${n}"${n === records ? ' selected' : ''}>${n}</option>`)}</select></div>
+<div class="field actions"><button type="submit">Filter</button> \
+<a class="button secondary" href="${statusUrl(base, { show })}">Clear</a></div>
 </form>`;
 }
 
 /** Count per state as links to the list narrowed to that state; the active filter is marked in text too. */
-export function stateSummary(kind: ObjectKind, counts: number[], active: Set<number> | undefined, link: (state: string) => string): SafeHtml {
+export function stateSummary(
+  kind: ObjectKind, counts: number[], active: Set<number> | undefined, link: (state: string) => string,
+): SafeHtml {
   const names = kind === 'host' ? HOST_STATES : SERVICE_STATES;
   const total = counts.reduce((a, b) => a + b, 0);
   const cls = ['ok', kind === 'host' ? 'critical' : 'warning', kind === 'host' ? 'unknown' : 'critical', 'unknown'];
   // After the states: rows of engines that are not answering (several engines), never counted as any state.
   const stale = counts[names.length] ?? 0;
   return html`<ul class="state-summary" aria-label="${kind === 'host' ? 'Hosts' : 'Services'} by state">
-<li><a href="${link('')}"${!active ? html` aria-current="true"` : ''}><span class="count">${total.toLocaleString('en-US')}</span> All</a></li>
-${names.map((n, i) => html`<li class="state-${cls[i]}"><a href="${link(String(i))}"${active?.size === 1 && active.has(i) ? html` aria-current="true"` : ''}><span class="count">${(counts[i] ?? 0).toLocaleString('en-US')}</span> ${n}</a></li>`)}
-${stale ? html`<li class="state-pending stale" title="Engines not answering: their last data, counted under no state"><span class="count">${stale.toLocaleString('en-US')}</span> STALE</li>` : ''}
+<li><a href="${link('')}"${!active ? html` aria-current="true"` : ''}>\
+<span class="count">${total.toLocaleString('en-US')}</span> All</a></li>
+${names.map((n, i) => html`<li class="state-${cls[i]}">\
+<a href="${link(String(i))}"${active?.size === 1 && active.has(i) ? html` aria-current="true"` : ''}>\
+<span class="count">${(counts[i] ?? 0).toLocaleString('en-US')}</span> ${n}</a></li>`)}
+${stale ? html`<li class="state-pending stale" title="Engines not answering: their last data, counted under no state">\
+<span class="count">${stale.toLocaleString('en-US')}</span> STALE</li>` : ''}
 </ul>`;
 }
 
 /** Small text tags beside a name: the state of handling must be readable without colour. */
-export function handlingTags(o: { problem_acknowledged: number; scheduled_downtime_depth: number; is_flapping: number; notifications_enabled: number; active_checks_enabled: number; passive_checks_enabled: number }): SafeHtml {
+export function handlingTags(o: {
+  problem_acknowledged: number; scheduled_downtime_depth: number; is_flapping: number; notifications_enabled: number;
+  active_checks_enabled: number; passive_checks_enabled: number;
+}): SafeHtml {
   const tags: string[] = [];
   if (o.problem_acknowledged) tags.push('Acknowledged');
   if (o.scheduled_downtime_depth > 0) tags.push('In downtime');

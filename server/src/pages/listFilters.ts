@@ -26,7 +26,10 @@ export interface ListFilters {
   params: QueryValues;
 }
 
-/** `state=` as a comma list of codes (1,2) or names (down,critical); anything else is a 400 that names the valid values. */
+/**
+ * `state=` as a comma list of codes (1,2) or names (down,critical); anything else is a 400 that names the valid
+ * values.
+ */
 export function parseStates(raw: string, kind: ObjectKind): Set<number> | undefined {
   if (!raw) return undefined;
   const names: readonly string[] = kind === 'host' ? HOST_STATES : SERVICE_STATES;
@@ -35,7 +38,8 @@ export function parseStates(raw: string, kind: ObjectKind): Set<number> | undefi
     const byName = names.indexOf(part.toUpperCase());
     const code = /^\d$/.test(part) ? Number(part) : byName;
     if (code < 0 || code >= names.length) {
-      throw badRequest(`Unknown ${kind} state '${part}'. Use ${names.map((n, i) => `${i} or ${n.toLowerCase()}`).join(', ')}, separated by commas.`);
+      const valid = names.map((n, i) => `${i} or ${n.toLowerCase()}`).join(', ');
+      throw badRequest(`Unknown ${kind} state '${part}'. Use ${valid}, separated by commas.`);
     }
     codes.add(code);
   }
@@ -54,11 +58,14 @@ export function filtersOf(fields: Fields, snap: MonitoringSnapshot, kind: Object
   const search = textOf(fields, 'search');
   const flag = (name: string) => fields[name] === '1';
   const filters = {
-    states: parseStates(state, kind), host: textOf(fields, 'host'), service: kind === 'service' ? textOf(fields, 'service') : '', engine: textOf(fields, 'engine'),
-    hostgroup, servicegroup, search: search.toLowerCase(), acknowledged: flag('acknowledged'), downtime: flag('downtime'), unhandled,
+    states: parseStates(state, kind), host: textOf(fields, 'host'),
+    service: kind === 'service' ? textOf(fields, 'service') : '', engine: textOf(fields, 'engine'),
+    hostgroup, servicegroup, search: search.toLowerCase(),
+    acknowledged: flag('acknowledged'), downtime: flag('downtime'), unhandled,
   };
   const params: QueryValues = {
-    state, host: filters.host, service: filters.service, engine: filters.engine, hostgroup: hostgroupName, servicegroup: servicegroupName, search,
+    state, host: filters.host, service: filters.service, engine: filters.engine, hostgroup: hostgroupName,
+    servicegroup: servicegroupName, search,
     acknowledged: filters.acknowledged ? 1 : undefined, downtime: filters.downtime ? 1 : undefined,
   };
   return { ...filters, params };

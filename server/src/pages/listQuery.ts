@@ -29,7 +29,8 @@ export function orderOf(fields: Fields): Order {
 
 /** The `sort` value when it names a known column, else the default: unknown columns are not worth an error page. */
 export function sortOf<K extends string>(fields: Fields, columns: readonly K[], fallback: K): K {
-  return typeof fields.sort === 'string' && (columns as readonly string[]).includes(fields.sort) ? (fields.sort as K) : fallback;
+  const sort = fields.sort;
+  return typeof sort === 'string' && (columns as readonly string[]).includes(sort) ? (sort as K) : fallback;
 }
 
 export function textOf(fields: Fields, name: string, max = 200): string {
@@ -95,7 +96,9 @@ export function slicePage<T>(items: readonly T[], paging: Paging, compare: (a: T
  * A page of items that are already in the base order: without `compare` the page is cut straight out of that order
  * (or its reverse for `desc`), so the default sort of 100,000 services costs nothing beyond the filter pass.
  */
-export function sliceOrdered<T>(items: readonly T[], paging: Paging, order: Order, compare?: (a: T, b: T) => number): PageSlice<T> {
+export function sliceOrdered<T>(
+  items: readonly T[], paging: Paging, order: Order, compare?: (a: T, b: T) => number,
+): PageSlice<T> {
   if (compare) return slicePage(items, paging, compare);
   const total = items.length;
   const pages = Math.max(1, Math.ceil(total / paging.records));

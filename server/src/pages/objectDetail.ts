@@ -12,7 +12,7 @@ import { checkFacts, commentsTable, downtimesTable } from './detailParts.js';
 import { handlingTags } from './listControls.js';
 import { gates, type PageEnv, type PageResult } from './pageRoute.js';
 import { COMMAND_LABELS, pendingFor } from './pendingCommands.js';
-import { dataTable, factsTable } from './table.js';
+import { dataTable, factsTable, tableHead } from './table.js';
 import { hostUrl, serviceUrl, statusUrl } from './urls.js';
 
 export const SUBMITTED_NOTICE = 'Command submitted. The result appears once the monitoring engine processes it.';
@@ -29,7 +29,10 @@ export function findTarget(snap: MonitoringSnapshot, fields: Fields, withService
   let host = index.hosts.get(hostKey({ host_name: hostName, engine }));
   if (!host && engine === undefined) {
     const found = snap.hosts.filter((h) => h.host_name === hostName);
-    if (found.length > 1) throw badRequest(`The host '${hostName}' is on several engines (${found.map((h) => h.engine).join(', ')}); add engine= to name one.`);
+    if (found.length > 1) {
+      const engines = found.map((h) => h.engine).join(', ');
+      throw badRequest(`The host '${hostName}' is on several engines (${engines}); add engine= to name one.`);
+    }
     host = found[0];
   }
   if (!host) throw notFound(`The host '${hostName}' was not found${engine ? ` on engine '${engine}'` : ''}.`);
@@ -41,16 +44,21 @@ export function findTarget(snap: MonitoringSnapshot, fields: Fields, withService
   return { host, service };
 }
 
-export function detailUrl(base: string, t: { host: string; service?: string | undefined; engine?: string | undefined }): string {
+export function detailUrl(
+  base: string, t: { host: string; service?: string | undefined; engine?: string | undefined },
+): string {
   return t.service === undefined ? hostUrl(base, t.host, t.engine) : serviceUrl(base, t.host, t.service, t.engine);
 }
 
 function hostServices(env: PageEnv, target: CommandTarget): SafeHtml {
   const { base } = env.ctx;
   const services = servicesOf(env.ctx.monitoring.snapshot(), hostKey(target.host));
-  const rows = services.map((s) => html`<tr><th scope="row"><a href="${serviceUrl(base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>${handlingTags(s)}</th>
-<td>${serviceBadge(s)}</td><td data-label="Last Check">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`);
-  const head = html`<thead><tr><th scope="col">Service</th><th scope="col">Status</th><th scope="col">Last Check</th><th scope="col" class="wide">Status Information</th></tr></thead>`;
+  const rows = services.map((s) => html`<tr><th scope="row">\
+<a href="${serviceUrl(base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>\
+${handlingTags(s)}</th>
+<td>${serviceBadge(s)}</td><td data-label="Last Check">${timeCell(s.last_check)}</td>\
+<td class="output">${s.output}</td></tr>`);
+  const head = tableHead('Service', 'Status', 'Last Check', ['Status Information', 'wide']);
   // A card per service on phones, like the status lists: the status information is never cut off.
   return dataTable(`Services on ${target.host.host_name}`, head, rows, 'This host has no services.', 4, 'status-list');
 }
@@ -58,19 +66,30 @@ function hostServices(env: PageEnv, target: CommandTarget): SafeHtml {
 /** The engine row, with several engines: which engine owns the object, and whether its data is stale. */
 function engineFacts(o: { engine?: string; stale?: number }): [string, SafeHtml | string][] {
   if (o.engine === undefined) return [];
-  return [['Engine', o.stale === undefined ? o.engine : html`${o.engine} <span class="badge state-unknown stale">Not answering: data from ${timeCell(o.stale)}</span>`]];
+  return [['Engine', o.stale === undefined ? o.engine : html`${o.engine} \
+<span class="badge state-unknown stale">Not answering: data from ${timeCell(o.stale)}</span>`]];
 }
 
 function identity(env: PageEnv, target: CommandTarget): [string, SafeHtml | string][] {
   const { base } = env.ctx;
   const h = target.host;
-  const groups = h.hostgroups.length ? html`${h.hostgroups.map((g, i) => html`${i ? ', ' : ''}<a href="${statusUrl(base, { show: 'hostgroups', hostgroup: g })}">${g}</a>`)}` : 'None';
+  const groupLinks = (param: 'hostgroup' | 'servicegroup', names: string[]) => (names.length
+    ? html`${names.map((g, i) => html`${i ? ', ' : ''}\
+<a href="${statusUrl(base, { show: `${param}s`, [param]: g })}">${g}</a>`)}`
+    : 'None');
   if (target.service) {
     const s = target.service;
-    const sgroups = s.servicegroups.length ? html`${s.servicegroups.map((g, i) => html`${i ? ', ' : ''}<a href="${statusUrl(base, { show: 'servicegroups', servicegroup: g })}">${g}</a>`)}` : 'None';
-    return [['Status', html`${serviceBadge(s)}${handlingTags(s)}`], ['Host', html`<a href="${hostUrl(base, h.host_name, h.engine)}">${h.host_name}</a> ${hostBadge(h)}`], ['Service groups', sgroups], ...engineFacts(s)];
+    return [
+      ['Status', html`${serviceBadge(s)}${handlingTags(s)}`],
+      ['Host', html`<a href="${hostUrl(base, h.host_name, h.engine)}">${h.host_name}</a> ${hostBadge(h)}`],
+      ['Service groups', groupLinks('servicegroup', s.servicegroups)],
+      ...engineFacts(s),
+    ];
   }
-  return [['Status', html`${hostBadge(h)}${handlingTags(h)}`], ['Alias', h.alias], ['Address', h.address], ['Host groups', groups], ...engineFacts(h)];
+  return [
+    ['Status', html`${hostBadge(h)}${handlingTags(h)}`], ['Alias', h.alias], ['Address', h.address],
+    ['Host groups', groupLinks('hostgroup', h.hostgroups)], ...engineFacts(h),
+  ];
 }
 
 /** A host or service detail page: state, output, handling, comments, downtimes and the command forms. */
@@ -78,25 +97,35 @@ export function objectDetailPage(env: PageEnv, target: CommandTarget, state?: Fo
   const { ctx, caller, fields } = env;
   const snap = ctx.monitoring.snapshot();
   const now = nowSeconds();
-  const where = { host: target.host.host_name, service: target.service?.service_description, engine: target.host.engine };
+  const where = {
+    host: target.host.host_name, service: target.service?.service_description, engine: target.host.engine,
+  };
   const object = target.service ?? target.host;
-  const mine = (x: { host_name: string; service_description: string | null; engine?: string }) => x.host_name === where.host && x.engine === where.engine && (x.service_description ?? undefined) === where.service;
+  const mine = (x: { host_name: string; service_description: string | null; engine?: string }) =>
+    x.host_name === where.host && x.engine === where.engine && (x.service_description ?? undefined) === where.service;
   const canCommand = gates.commands.allows(caller.perms);
-  const fc: FormContext = { action: detailUrl(ctx.base, where), nsp: caller.session.nsp, ...where, object, state, now };
+  const fc: FormContext = { action: detailUrl(ctx.base, where), caller, ...where, object, state, now };
   const pending = pendingFor(caller.session.id, object, where.service, snap, now);
   const title = target.service ? `${target.service.service_description} on ${where.host}` : where.host;
   const kind = target.service ? 'Service' : 'Host';
 
-  const content = html`<p class="breadcrumbs"><a href="${statusUrl(ctx.base, { show: target.service ? 'services' : 'hosts' })}">${kind} Status</a>
-${target.service ? html` · <a href="${hostUrl(ctx.base, where.host, where.engine)}">Host ${where.host}</a>` : html` · <a href="${statusUrl(ctx.base, { show: 'services', host: where.host, engine: where.engine })}">Services of this host</a>`}</p>
-${pending.length ? html`<section class="pending card" aria-labelledby="pending-title"><h2 id="pending-title">Waiting for the monitoring engine</h2>
-<ul>${pending.map((p) => html`<li>${COMMAND_LABELS[p.command.type]}, submitted ${timeCell(p.submitted)}</li>`)}</ul></section>` : ''}
+  const content = html`<p class="breadcrumbs">\
+<a href="${statusUrl(ctx.base, { show: target.service ? 'services' : 'hosts' })}">${kind} Status</a>
+${target.service
+    ? html` · <a href="${hostUrl(ctx.base, where.host, where.engine)}">Host ${where.host}</a>`
+    : html` · <a href="${statusUrl(ctx.base, { show: 'services', host: where.host, engine: where.engine })}">\
+Services of this host</a>`}</p>
+${pending.length ? html`<section class="pending card" aria-labelledby="pending-title">\
+<h2 id="pending-title">Waiting for the monitoring engine</h2>
+<ul>${pending.map((p) => html`<li>${COMMAND_LABELS[p.command.type]}, submitted ${timeCell(p.submitted)}</li>`)}</ul>\
+</section>` : ''}
 ${factsTable(`${kind} state`, [...identity(env, target), ...checkFacts(object)])}
 ${target.service ? '' : hostServices(env, target)}
 <h2>Comments</h2>
 ${commentsTable(snap.comments.filter(mine), `Comments on this ${kind.toLowerCase()}`)}
 <h2>Scheduled downtime</h2>
-${downtimesTable(snap.downtimes.filter(mine), `Downtime for this ${kind.toLowerCase()}`, canCommand ? { deleteForm: (d) => deleteDowntimeForm(fc, d) } : {})}
+${downtimesTable(snap.downtimes.filter(mine), `Downtime for this ${kind.toLowerCase()}`,
+    canCommand ? { deleteForm: (d) => deleteDowntimeForm(fc, d) } : {})}
 <h2>Commands</h2>
 ${canCommand ? commandForms(fc) : html`<p>${gates.commands.message}</p>`}`;
 

@@ -25,9 +25,17 @@ export interface Gate { allows(perms: Permissions): boolean; message: string }
 
 export const gates = {
   admin: { allows: (p) => p.isAdmin, message: 'Only administrators can open this page.' },
-  monitoring: { allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem, message: 'You are not authorized to view the monitoring system status.' },
-  commands: { allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem, message: 'You are not authorized to submit commands to the monitoring engine.' },
-  configure: { allows: (p) => p.canConfigureObjects, message: 'You are not authorized to configure monitored objects.' },
+  monitoring: {
+    allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem,
+    message: 'You are not authorized to view the monitoring system status.',
+  },
+  commands: {
+    allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem,
+    message: 'You are not authorized to submit commands to the monitoring engine.',
+  },
+  configure: {
+    allows: (p) => p.canConfigureObjects, message: 'You are not authorized to configure monitored objects.',
+  },
   ccm: { allows: (p) => p.canAccessCCM, message: 'You are not authorized to use the Core Config Manager.' },
   deploy: { allows: (p) => p.canAutoDeploy, message: 'You are not authorized to deploy agents.' },
 } satisfies Record<string, Gate>;
@@ -43,11 +51,15 @@ export interface PageSpec {
   post?(env: PageEnv): PageResult | Promise<PageResult>;
 }
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 403: 'Access Denied', 404: 'Not Found', 500: 'Server Error' };
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 403: 'Access Denied', 404: 'Not Found', 500: 'Server Error',
+};
 
 export function errorPage(status: number, message: string): PageResult {
   const heading = TITLES[status] ?? 'Error';
-  return { status, title: heading, body: pageBody({ heading, content: html`<p class="error" role="alert">${message}</p>` }) };
+  return {
+    status, title: heading, body: pageBody({ heading, content: html`<p class="error" role="alert">${message}</p>` }),
+  };
 }
 
 // Pages live in the shell's frame only (frame-ancestors 'self'); they are per-user, so never cached.
@@ -56,7 +68,9 @@ const SECURITY_HEADERS = { 'cache-control': 'no-store', ...HTML_SECURITY_HEADERS
 function send(ctx: AppContext, reply: FastifyReply, theme: ClassicTheme, result: PageResult): FastifyReply {
   reply.headers(SECURITY_HEADERS);
   if ('redirect' in result) return reply.redirect(result.redirect, 303);
-  const doc = classicDocument({ base: ctx.base, title: `${result.title} · Pharos`, theme, body: result.body, bodyClass: result.bodyClass });
+  const doc = classicDocument({
+    base: ctx.base, title: `${result.title} · Pharos`, theme, body: result.body, bodyClass: result.bodyClass,
+  });
   return reply.status(result.status ?? 200).type('text/html; charset=utf-8').send(doc);
 }
 
@@ -85,7 +99,9 @@ export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSp
     const env = await prepare(req);
     if (!env) return reply.redirect(loginRedirect(ctx, req));
     const gate = spec.gate;
-    const result = gate && !gate.allows(env.caller.perms) ? errorPage(403, gate.message) : await run(env, () => spec.get(env));
+    const result = gate && !gate.allows(env.caller.perms)
+      ? errorPage(403, gate.message)
+      : await run(env, () => spec.get(env));
     return send(ctx, reply, env.theme, result);
   });
 
@@ -96,8 +112,11 @@ export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSp
     if (!env) return reply.redirect(loginRedirect(ctx, req), 303);
     const result = await run(env, async () => {
       requireFormWriter(env.caller, req);
-      await recordAudit(ctx.store, { username: env.caller.user.username, address: req.ip, action: 'write', object: `POST ${req.url.split('?')[0] ?? ''}` });
-      for (const gate of [spec.gate, spec.postGate]) if (gate && !gate.allows(env.caller.perms)) return errorPage(403, gate.message);
+      const object = `POST ${req.url.split('?')[0] ?? ''}`;
+      await recordAudit(ctx.store, { username: env.caller.user.username, address: req.ip, action: 'write', object });
+      for (const gate of [spec.gate, spec.postGate]) {
+        if (gate && !gate.allows(env.caller.perms)) return errorPage(403, gate.message);
+      }
       return post(env);
     });
     return send(ctx, reply, env.theme, result);

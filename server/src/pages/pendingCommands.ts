@@ -20,7 +20,9 @@ export const COMMAND_LABELS: Record<ExternalCommand['type'], string> = {
   process_check_result: 'Submit check result',
 };
 
-export function rememberCommand(sessionId: string, command: ExternalCommand, host: string, service: string | undefined, now: number): void {
+export function rememberCommand(
+  sessionId: string, command: ExternalCommand, host: string, service: string | undefined, now: number,
+): void {
   const list = (bySession.get(sessionId) ?? []).filter((p) => now - p.submitted < KEEP_SECONDS);
   list.push({ command, host, service, submitted: now });
   bySession.delete(sessionId);
@@ -29,12 +31,17 @@ export function rememberCommand(sessionId: string, command: ExternalCommand, hos
   if (bySession.size > MAX_SESSIONS) bySession.delete(bySession.keys().next().value!);
 }
 
-function reflected(c: ExternalCommand, o: HostStatus | ServiceStatus, where: { host: string; service: string | undefined }, snap: MonitoringSnapshot, submitted: number): boolean {
-  const mine = (x: { host_name: string; service_description: string | null }) => x.host_name === where.host && (x.service_description ?? undefined) === where.service;
+function reflected(
+  c: ExternalCommand, o: HostStatus | ServiceStatus, where: { host: string; service: string | undefined },
+  snap: MonitoringSnapshot, submitted: number,
+): boolean {
+  const mine = (x: { host_name: string; service_description: string | null }) =>
+    x.host_name === where.host && (x.service_description ?? undefined) === where.service;
   switch (c.type) {
     case 'acknowledge': return o.problem_acknowledged === 1 || o.current_state === 0;
     case 'remove_acknowledgement': return o.problem_acknowledged === 0;
-    case 'schedule_downtime': return snap.downtimes.some((d) => mine(d) && d.start_time === c.start && d.comment === c.comment);
+    case 'schedule_downtime':
+      return snap.downtimes.some((d) => mine(d) && d.start_time === c.start && d.comment === c.comment);
     case 'delete_downtime': return !snap.downtimes.some((d) => d.id === c.id);
     case 'schedule_check': return o.next_check === c.time || o.last_check >= Math.min(c.time, submitted);
     case 'set_active_checks': return o.active_checks_enabled === +c.enabled;
@@ -45,7 +52,10 @@ function reflected(c: ExternalCommand, o: HostStatus | ServiceStatus, where: { h
 }
 
 /** This session's commands for one object that the snapshot does not show yet; reflected ones are forgotten. */
-export function pendingFor(sessionId: string, object: HostStatus | ServiceStatus, service: string | undefined, snap: MonitoringSnapshot, now: number): Pending[] {
+export function pendingFor(
+  sessionId: string, object: HostStatus | ServiceStatus, service: string | undefined, snap: MonitoringSnapshot,
+  now: number,
+): Pending[] {
   const list = bySession.get(sessionId);
   if (!list) return [];
   const where = { host: object.host_name, service };

@@ -12,7 +12,10 @@ export const BOARD_PATH = 'includes/components/pharos/problemsboard.php';
 /** More rows than any screen shows even at the lowest density; the rest only counts towards "+N more". */
 const MAX_ROWS = 400;
 
-/** State as icon + word + colour: the word and the icon's shape carry it for anyone who cannot tell the colours apart. */
+/**
+ * State as icon + word + colour: the word and the icon's shape carry it for anyone who cannot tell the colours
+ * apart.
+ */
 export const STATE_LOOK: Record<ProblemState, { icon: string; tone: string }> = {
   DOWN: { icon: '✖', tone: 'critical' },
   UNREACHABLE: { icon: '◆', tone: 'unknown' },
@@ -28,17 +31,26 @@ export function problemRow(base: string, p: ProblemItem, now: number): SafeHtml 
   const href = p.kind === 'host' ? hostUrl(base, p.host, p.engine) : serviceUrl(base, p.host, p.service, p.engine);
   // A stale row (its engine not answering) keeps its last state, muted and labelled, so nobody takes it as current.
   const tone = p.stale === undefined ? look.tone : 'pending';
-  return html`<li class="problem state-${tone}${p.stale === undefined ? '' : ' stale'}"><span class="icon" aria-hidden="true">${look.icon}</span><span class="state">${p.stale === undefined ? p.state : `STALE: ${p.state}`}</span>
-<a class="what" href="${href}"><span class="host">${p.host}</span>${p.service ? html`<span class="service">${p.service}</span>` : ''}${p.engine !== undefined ? html`<span class="engine">${p.engine}</span>` : ''}</a>
+  return html`<li class="problem state-${tone}${p.stale === undefined ? '' : ' stale'}">\
+<span class="icon" aria-hidden="true">${look.icon}</span>\
+<span class="state">${p.stale === undefined ? p.state : `STALE: ${p.state}`}</span>
+<a class="what" href="${href}"><span class="host">${p.host}</span>\
+${p.service ? html`<span class="service">${p.service}</span>` : ''}\
+${p.engine !== undefined ? html`<span class="engine">${p.engine}</span>` : ''}</a>
 <span class="output">${p.output}</span>
-<span class="since">${p.handled ? html`<span class="handled">${HANDLED_TEXT[p.handled]}</span> ` : ''}${p.since ? durationText(now - p.since) : ''}</span></li>`;
+<span class="since">${p.handled ? html`<span class="handled">${HANDLED_TEXT[p.handled]}</span> ` : ''}\
+${p.since ? durationText(now - p.since) : ''}</span></li>`;
 }
 
 function countTile(n: number, label: string): SafeHtml {
-  return html`<li class="board-count state-${n ? 'critical' : 'ok'}"><span class="n">${n.toLocaleString('en-US')}</span> <span class="label">${label}</span></li>`;
+  return html`<li class="board-count state-${n ? 'critical' : 'ok'}">\
+<span class="n">${n.toLocaleString('en-US')}</span> <span class="label">${label}</span></li>`;
 }
 
-/** The 10-foot problems board: counts, unhandled problems, then handled ones muted; `problemsboard.js` fits it to the screen. */
+/**
+ * The 10-foot problems board: counts, unhandled problems, then handled ones muted; `problemsboard.js` fits it to the
+ * screen.
+ */
 export function problemsBoard(env: PageEnv): PageResult {
   const { ctx } = env;
   const snap = ctx.monitoring.snapshot();
@@ -54,21 +66,30 @@ export function problemsBoard(env: PageEnv): PageResult {
   const body = html`<main class="board-page" data-density="0">
 <header class="board-head">
 <h1>Problems</h1>
-<ul class="board-counts" aria-label="Unhandled problems">${countTile(counts.hosts, counts.hosts === 1 ? 'Host problem' : 'Host problems')}${countTile(counts.services, counts.services === 1 ? 'Service problem' : 'Service problems')}</ul>
+<ul class="board-counts" aria-label="Unhandled problems">\
+${countTile(counts.hosts, counts.hosts === 1 ? 'Host problem' : 'Host problems')}\
+${countTile(counts.services, counts.services === 1 ? 'Service problem' : 'Service problems')}</ul>
 ${snap.updated
-    ? html`<p class="data-age" data-age="${age}">Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, <span class="age-text">${durationText(age)}</span> old</p>`
+    ? html`<p class="data-age" data-age="${age}">\
+Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, \
+<span class="age-text">${durationText(age)}</span> old</p>`
     : html`<p class="data-age">No monitoring data received yet</p>`}
-${silent ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${silent}</p>` : ''}
+${silent
+    ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${silent}</p>`
+    : ''}
 </header>
 ${unhandled.length
-    ? html`<section class="board-list" aria-label="Unhandled problems"><ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
+    ? html`<section class="board-list" aria-label="Unhandled problems">\
+<ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
     // No hosts at all is not "OK": the engine has not reported anything (yet).
     : snap.hosts.length && silent
       ? html`<p class="all-ok partial" role="status">No problems on the engines that answer</p>`
       : snap.hosts.length
       ? html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> All systems OK</p>`
       : html`<p class="all-ok no-data" role="status">Waiting for monitoring data</p>`}
-${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime"><h2>Acknowledged or in downtime</h2><ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
+${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime">\
+<h2>Acknowledged or in downtime</h2>\
+<ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
 <p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>+${notRendered} more</p>
 </main>
 <noscript><style>.board-page:not([data-fitted]) { visibility: visible; }</style></noscript>

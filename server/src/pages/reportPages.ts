@@ -12,7 +12,9 @@ export function registerReportPages(app: FastifyInstance, ctx: AppContext): void
     path: 'reports/statussummary.php',
     get() {
       const snap = ctx.monitoring.snapshot();
-      const content = html`<p class="intro">Data as of ${snap.updated ? dateTimeText(snap.updated) : 'no status update yet'}. Every count links to the matching status list.</p>
+      const content = html`<p class="intro">\
+Data as of ${snap.updated ? dateTimeText(snap.updated) : 'no status update yet'}. \
+Every count links to the matching status list.</p>
 <h2>Host groups</h2>
 ${groupStatsTable(ctx.base, 'host', hostgroupStats(snap), 'Hosts and services per host group')}
 <h2>Service groups</h2>

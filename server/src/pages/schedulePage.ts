@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import type { Fields } from '../http/input.js';
 import {
-  addSchedule, countSchedules, deleteSchedule, FORMATS, FREQUENCIES, listOutbox, listSchedules, MAX_RECIPIENTS, MAX_SCHEDULES_PER_USER,
-  type Frequency, type NewSchedule, type Schedule, type ScheduleFormat,
+  addSchedule, countSchedules, deleteSchedule, FORMATS, FREQUENCIES, listOutbox, listSchedules, MAX_RECIPIENTS,
+  MAX_SCHEDULES_PER_USER, type Frequency, type NewSchedule, type Schedule, type ScheduleFormat,
 } from '../db/schedules.js';
 import { html, type SafeHtml } from './html.js';
+import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { timeCell } from './format.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
-import { dataTable } from './table.js';
+import { dataTable, tableHead } from './table.js';
 
 export const SCHEDULE_PATH = 'reports/schedulereport.php';
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -30,24 +31,36 @@ function text(fields: Fields, name: string): string {
  */
 export function schedulablePage(base: string, raw: string): string {
   const url = raw.startsWith(base) ? raw.slice(base.length) : raw;
-  if (!url) throw new InputError('Choose the page to schedule: open it in Pharos and use Page Actions → Schedule Page.');
-  if (url.length > 2000 || /^[a-z][a-z0-9+.-]*:|^[/\\]|\\/i.test(url) || url.split(/[?#]/)[0]!.split('/').includes('..')) {
+  if (!url) {
+    throw new InputError('Choose the page to schedule: open it in Pharos and use Page Actions → Schedule Page.');
+  }
+  const path = url.split(/[?#]/)[0]!;
+  if (url.length > 2000 || /^[a-z][a-z0-9+.-]*:|^[/\\]|\\/i.test(url) || path.split('/').includes('..')) {
     throw new InputError('Only pages of this server can be scheduled.');
   }
-  if (url.includes('graphexplorer')) throw new InputError('The page you are requesting cannot be scheduled. The page is either not optimized to be scheduled or is not a part of the system.');
+  if (url.includes('graphexplorer')) {
+    throw new InputError('The page you are requesting cannot be scheduled. '
+      + 'The page is either not optimized to be scheduled or is not a part of the system.');
+  }
   return url;
 }
 
 function parseSchedule(base: string, fields: Fields): NewSchedule {
   const url = schedulablePage(base, text(fields, 'url'));
   const frequency = text(fields, 'frequency') as Frequency;
-  if (!FREQUENCIES.includes(frequency)) throw new InputError('Choose how often to send the page: daily, weekly or monthly.');
+  if (!FREQUENCIES.includes(frequency)) {
+    throw new InputError('Choose how often to send the page: daily, weekly or monthly.');
+  }
   const time = text(fields, 'time');
   if (!TIME.test(time)) throw new InputError('Enter the time of day as HH:MM, for example 08:00.');
   const weekday = Number(text(fields, 'weekday'));
-  if (frequency === 'weekly' && !(Number.isInteger(weekday) && weekday >= 0 && weekday <= 6)) throw new InputError('Choose the day of the week.');
+  if (frequency === 'weekly' && !(Number.isInteger(weekday) && weekday >= 0 && weekday <= 6)) {
+    throw new InputError('Choose the day of the week.');
+  }
   const monthday = Number(text(fields, 'monthday'));
-  if (frequency === 'monthly' && !(Number.isInteger(monthday) && monthday >= 1 && monthday <= 31)) throw new InputError('Enter the day of the month, from 1 to 31.');
+  if (frequency === 'monthly' && !(Number.isInteger(monthday) && monthday >= 1 && monthday <= 31)) {
+    throw new InputError('Enter the day of the month, from 1 to 31.');
+  }
   const recipients = text(fields, 'recipients').split(/[\s,;]+/).filter(Boolean);
   if (recipients.length === 0) throw new InputError('Enter at least one recipient email address.');
   if (recipients.length > MAX_RECIPIENTS) throw new InputError(`Enter at most ${MAX_RECIPIENTS} recipients.`);
@@ -72,14 +85,16 @@ function option(value: string, label: string, current: string): SafeHtml {
 function scheduleForm(env: PageEnv, url: string, input: Fields): SafeHtml {
   const { ctx, caller } = env;
   const v = (name: string, fallback: string) => text(input, name) || fallback;
-  return html`<form method="post" action="${ctx.base}${SCHEDULE_PATH}" class="card narrow" aria-labelledby="schedule-form-title">
+  return html`<form method="post" action="${ctx.base}${SCHEDULE_PATH}" class="card narrow"\
+ aria-labelledby="schedule-form-title">
 <h2 id="schedule-form-title">Schedule this page</h2>
-<input type="hidden" name="nsp" value="${caller.session.nsp}">
+${nspField(caller)}
 <input type="hidden" name="action" value="add">
 <input type="hidden" name="url" value="${url}">
 <p>Page: <a href="${ctx.base}${url}"><code>${url}</code></a></p>
 <label for="schedule-frequency">Frequency</label>
-<select id="schedule-frequency" name="frequency">${FREQUENCIES.map((f) => option(f, f[0]!.toUpperCase() + f.slice(1), v('frequency', 'daily')))}</select>
+<select id="schedule-frequency" name="frequency">\
+${FREQUENCIES.map((f) => option(f, f[0]!.toUpperCase() + f.slice(1), v('frequency', 'daily')))}</select>
 <label for="schedule-time">Time (server time, HH:MM)</label>
 <input id="schedule-time" name="time" type="time" required value="${v('time', '08:00')}">
 <label for="schedule-weekday">Day of the week (weekly)</label>
@@ -89,7 +104,8 @@ function scheduleForm(env: PageEnv, url: string, input: Fields): SafeHtml {
 <label for="schedule-recipients">Recipients (email addresses, separated by commas)</label>
 <input id="schedule-recipients" name="recipients" type="text" required value="${v('recipients', '')}">
 <label for="schedule-format">Format</label>
-<select id="schedule-format" name="format">${FORMATS.map((f) => option(f, FORMAT_LABELS[f], v('format', 'pdf')))}</select>
+<select id="schedule-format" name="format">\
+${FORMATS.map((f) => option(f, FORMAT_LABELS[f], v('format', 'pdf')))}</select>
 <button type="submit">Schedule page</button>
 </form>`;
 }
@@ -97,14 +113,22 @@ function scheduleForm(env: PageEnv, url: string, input: Fields): SafeHtml {
 async function lists(env: PageEnv): Promise<SafeHtml> {
   const { ctx, caller } = env;
   const schedules = await listSchedules(ctx.store, caller.user.id);
-  const head = html`<thead><tr><th scope="col">Page</th><th scope="col">When</th><th scope="col">Recipients</th><th scope="col">Format</th><th scope="col">Next send</th><th scope="col">Actions</th></tr></thead>`;
-  const rows = schedules.map((s) => html`<tr data-schedule="${s.id}"><td><a href="${ctx.base}${s.url}"><code>${s.url}</code></a></td><td>${whenText(s)}</td><td>${s.recipients.join(', ')}</td><td>${FORMAT_LABELS[s.format]}</td><td>${timeCell(s.nextRunAt / 1000)}</td>
-<td><form method="post" action="${ctx.base}${SCHEDULE_PATH}"><input type="hidden" name="nsp" value="${caller.session.nsp}"><input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${s.id}"><button type="submit" class="danger" aria-label="${`Delete the schedule of ${s.url}`}">Delete</button></form></td></tr>`);
+  const head = tableHead('Page', 'When', 'Recipients', 'Format', 'Next send', 'Actions');
+  const rows = schedules.map((s) => html`<tr data-schedule="${s.id}">\
+<td><a href="${ctx.base}${s.url}"><code>${s.url}</code></a></td><td>${whenText(s)}</td>\
+<td>${s.recipients.join(', ')}</td><td>${FORMAT_LABELS[s.format]}</td><td>${timeCell(s.nextRunAt / 1000)}</td>
+<td><form method="post" action="${ctx.base}${SCHEDULE_PATH}">${nspField(caller)}\
+<input type="hidden" name="action" value="delete"><input type="hidden" name="id" value="${s.id}">\
+<button type="submit" class="danger" aria-label="${`Delete the schedule of ${s.url}`}">Delete</button>\
+</form></td></tr>`);
   const sent = await listOutbox(ctx.store, caller.user.id);
-  const outHead = html`<thead><tr><th scope="col">Due</th><th scope="col">Page</th><th scope="col">Recipients</th><th scope="col">Format</th><th scope="col">Status</th></tr></thead>`;
-  const outRows = sent.map((o) => html`<tr><td>${timeCell(o.dueAt / 1000)}</td><td><code>${o.url}</code></td><td>${o.recipients.join(', ')}</td><td>${FORMAT_LABELS[o.format]}</td><td>${o.deliveredAt ? 'Sent' : 'Recorded in the outbox (not sent: this server has no mail transport)'}</td></tr>`);
+  const outHead = tableHead('Due', 'Page', 'Recipients', 'Format', 'Status');
+  const outRows = sent.map((o) => html`<tr><td>${timeCell(o.dueAt / 1000)}</td><td><code>${o.url}</code></td>\
+<td>${o.recipients.join(', ')}</td><td>${FORMAT_LABELS[o.format]}</td>\
+<td>${o.deliveredAt ? 'Sent' : 'Recorded in the outbox (not sent: this server has no mail transport)'}</td></tr>`);
   return html`<h2>My scheduled pages</h2>
-${dataTable('My scheduled pages', head, rows, 'You have not scheduled any pages. Open a page and choose Page Actions → Schedule Page.', 6)}
+${dataTable('My scheduled pages', head, rows,
+    'You have not scheduled any pages. Open a page and choose Page Actions → Schedule Page.', 6)}
 <h2>Recent deliveries</h2>
 ${dataTable('Recent deliveries', outHead, outRows, 'Nothing has been due yet.', 5)}`;
 }
@@ -123,11 +147,15 @@ async function schedulePage(env: PageEnv, input: Fields = env.fields, error?: st
     }
   }
   const done = text(fields, 'done');
-  const notice = done === 'added' ? 'The page was scheduled.' : done === 'deleted' ? 'The schedule was deleted.' : undefined;
+  const notice = done === 'added' ? 'The page was scheduled.'
+    : done === 'deleted' ? 'The schedule was deleted.' : undefined;
   return {
     title: 'Schedule Page',
     status: problem ? 400 : 200,
-    body: pageBody({ heading: 'Scheduled Pages', intro: 'Pages sent to recipients by email at the times you choose (server time).', notice, error: problem, content: html`${form}${await lists(env)}` }),
+    body: pageBody({
+      heading: 'Scheduled Pages', intro: 'Pages sent to recipients by email at the times you choose (server time).',
+      notice, error: problem, content: html`${form}${await lists(env)}`,
+    }),
   };
 }
 
@@ -136,13 +164,17 @@ async function schedulePost(env: PageEnv): Promise<PageResult> {
   const action = text(fields, 'action');
   if (action === 'delete') {
     const id = Number(text(fields, 'id'));
-    if (!Number.isInteger(id) || !await deleteSchedule(ctx.store, caller.user.id, id)) return schedulePage(env, {}, 'That schedule does not exist (it may have been deleted already).');
+    if (!Number.isInteger(id) || !await deleteSchedule(ctx.store, caller.user.id, id)) {
+      return schedulePage(env, {}, 'That schedule does not exist (it may have been deleted already).');
+    }
     return { redirect: `${ctx.base}${SCHEDULE_PATH}?done=deleted` };
   }
   if (action !== 'add') return schedulePage(env, {}, 'Unknown action.');
   try {
     const schedule = parseSchedule(ctx.base, fields);
-    if (await countSchedules(ctx.store, caller.user.id) >= MAX_SCHEDULES_PER_USER) throw new InputError(`You can have at most ${MAX_SCHEDULES_PER_USER} scheduled pages. Delete one first.`);
+    if (await countSchedules(ctx.store, caller.user.id) >= MAX_SCHEDULES_PER_USER) {
+      throw new InputError(`You can have at most ${MAX_SCHEDULES_PER_USER} scheduled pages. Delete one first.`);
+    }
     await addSchedule(ctx.store, caller.user.id, schedule);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;

@@ -11,7 +11,10 @@ import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, pager, sortableHeader, type Column } from './table.js';
 import { hostUrl, serviceUrl, statusUrl, type QueryValues } from './urls.js';
 
-const SORTS = ['host_name', 'service_description', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check', 'output'] as const;
+const SORTS = [
+  'host_name', 'service_description', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check',
+  'output',
+] as const;
 type ServiceSort = (typeof SORTS)[number];
 
 /** Worst first when sorted descending: OK, WARNING, UNKNOWN, CRITICAL. */
@@ -38,14 +41,16 @@ function comparer(snap: MonitoringSnapshot, sort: ServiceSort): ((a: number, b: 
 }
 
 const COLUMNS: Column<ServiceSort>[] = [
-  { label: 'Host', sort: 'host_name' }, { label: 'Service', sort: 'service_description' }, { label: 'Status', sort: 'current_state' },
-  { label: 'Duration', sort: 'last_state_change' }, { label: 'Attempt', sort: 'current_check_attempt' }, { label: 'Last Check', sort: 'last_check' },
+  { label: 'Host', sort: 'host_name' }, { label: 'Service', sort: 'service_description' },
+  { label: 'Status', sort: 'current_state' }, { label: 'Duration', sort: 'last_state_change' },
+  { label: 'Attempt', sort: 'current_check_attempt' }, { label: 'Last Check', sort: 'last_check' },
   { label: 'Status Information', sort: 'output', className: 'wide' },
 ];
 
 /**
  * Built for 100,000 services: one pass over compact per-snapshot columns filters and counts states, a bounded heap
- * picks only the rows of the requested page (the default name order needs no sorting), nothing touches the database per row.
+ * picks only the rows of the requested page (the default name order needs no sorting), nothing touches the database
+ * per row.
  */
 export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblems'): PageResult {
   const { ctx, fields } = env;
@@ -63,7 +68,9 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
   const page = sliceOrdered(picked, paging, order, compare && ((a, b) => sign * compare(a, b)));
   const slice = { ...page, rows: page.rows.map((i) => ordered[i]!) };
 
-  const current: QueryValues = { show, ...f.params, sort, order, records: paging.records === 50 ? undefined : paging.records };
+  const current: QueryValues = {
+    show, ...f.params, sort, order, records: paging.records === 50 ? undefined : paging.records,
+  };
   const link = (p: QueryValues) => statusUrl(ctx.base, { ...current, page: undefined, ...p });
   const now = nowSeconds();
   let previousHost = '';
@@ -71,13 +78,20 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
   const multi = (ctx.monitoring.engines?.().length ?? 0) > 1;
   const columns = multi ? [COLUMNS[0]!, { label: 'Engine' }, ...COLUMNS.slice(1)] : COLUMNS;
   const body = slice.rows.map((s) => {
-    // Like the classic page, a host name is printed once for its run of services; a phone's card shows it in every row.
+    // Like the classic page, a host name is printed once for its run of services; a phone's card shows it in every
+    // row.
     const key = `${s.host_name}\u0000${s.engine ?? ''}`;
-    const hostCell = key === previousHost ? html`<span class="visually-hidden repeated-host">${s.host_name}</span>` : html`<a href="${hostUrl(ctx.base, s.host_name, s.engine)}">${s.host_name}</a>`;
+    const hostCell = key === previousHost
+      ? html`<span class="visually-hidden repeated-host">${s.host_name}</span>`
+      : html`<a href="${hostUrl(ctx.base, s.host_name, s.engine)}">${s.host_name}</a>`;
     previousHost = key;
     return html`<tr>
-<td>${hostCell}</td>${multi ? html`<td data-label="Engine" class="engine">${s.engine ?? ''}</td>` : ''}<th scope="row"><a href="${serviceUrl(ctx.base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>${handlingTags(s)}</th>
-<td>${serviceBadge(s)}</td><td data-label="Duration">${sinceText(s.last_state_change, now)}</td><td data-label="Attempt">${s.current_check_attempt}/${s.max_check_attempts}</td>
+<td>${hostCell}</td>${multi ? html`<td data-label="Engine" class="engine">${s.engine ?? ''}</td>` : ''}\
+<th scope="row">\
+<a href="${serviceUrl(ctx.base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>\
+${handlingTags(s)}</th>
+<td>${serviceBadge(s)}</td><td data-label="Duration">${sinceText(s.last_state_change, now)}</td>\
+<td data-label="Attempt">${s.current_check_attempt}/${s.max_check_attempts}</td>
 <td data-label="Last Check">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`;
   });
 
@@ -86,10 +100,13 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
     title: heading,
     body: pageBody({
       heading,
-      intro: unhandled ? 'Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.' : undefined,
+      intro: unhandled
+        ? 'Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.'
+        : undefined,
       content: html`${filterForm(ctx.base, show, 'service', f, { sort, order }, paging.records)}
 ${stateSummary('service', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled service problems' : 'Services', sortableHeader(columns, { sort, order }, link), body, 'No services match these filters.', columns.length, 'status-list')}
+${dataTable(unhandled ? 'Unhandled service problems' : 'Services', sortableHeader(columns, { sort, order }, link), body,
+    'No services match these filters.', columns.length, 'status-list')}
 ${pager(slice, 'services', link)}`,
     }),
   };

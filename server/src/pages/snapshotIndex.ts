@@ -1,4 +1,6 @@
 import { hostKey, type Group, type HostStatus, type MonitoringSnapshot } from '../monitoring/source.js';
+import { memoSliced, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
+import { partsOf } from '../monitoring/snapshotParts.js';
 
 export interface SnapshotIndex {
   /** By hostKey: the host name, plus the engine's name when several engines are configured. */
@@ -7,32 +9,35 @@ export interface SnapshotIndex {
   servicegroups: Map<string, Group>;
 }
 
-const cache = new WeakMap<MonitoringSnapshot, SnapshotIndex>();
-const hostOrder = new WeakMap<MonitoringSnapshot, HostStatus[]>();
-
-/** Lookup maps by name, built once per snapshot object. Services are indexed in serviceColumns.ts. */
-export function indexOf(snap: MonitoringSnapshot): SnapshotIndex {
-  const hit = cache.get(snap);
-  if (hit) return hit;
-  const index: SnapshotIndex = {
-    hosts: new Map(snap.hosts.map((h) => [hostKey(h), h])),
+/** Lookup maps by name, built once per snapshot object (in slices by the snapshot warmer). Services are indexed in serviceColumns.ts. */
+export const indexOf = memoSliced((snap: MonitoringSnapshot) => snap, function* (snap): Slices<SnapshotIndex> {
+  const hosts = new Map<string, HostStatus>();
+  for (let i = 0; i < snap.hosts.length; i++) {
+    const h = snap.hosts[i]!;
+    hosts.set(hostKey(h), h);
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  return {
+    hosts,
     hostgroups: new Map(snap.hostgroups.map((g) => [g.name, g])),
     servicegroups: new Map(snap.servicegroups.map((g) => [g.name, g])),
   };
-  cache.set(snap, index);
-  return index;
-}
+});
 
 export const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Hosts by name (then engine), once per snapshot; sources usually deliver them sorted already, which costs one check. */
-export function hostsByName(snap: MonitoringSnapshot): HostStatus[] {
-  let ordered = hostOrder.get(snap);
-  if (!ordered) {
-    const hosts = snap.hosts;
-    const sorted = hosts.every((h, i) => i === 0 || compareNames(hostKey(hosts[i - 1]!), hostKey(h)) <= 0);
-    ordered = sorted ? hosts : [...hosts].sort((a, b) => compareNames(hostKey(a), hostKey(b)));
-    hostOrder.set(snap, ordered);
+export const hostsByName = memoSliced((snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>) => snap, function* (snap): Slices<HostStatus[]> {
+  const hosts = snap.hosts;
+  // Several engines: merged in this order (snapshotParts.ts).
+  if (partsOf(snap)) return hosts;
+  let sorted = true;
+  for (let i = 1; sorted && i < hosts.length; i++) {
+    // hostKey order without building the keys ('\u0000' sorts first, so name then engine is the same order).
+    const a = hosts[i - 1]!;
+    const b = hosts[i]!;
+    sorted = (compareNames(a.host_name, b.host_name) || compareNames(a.engine ?? '', b.engine ?? '')) <= 0;
+    if (i % SLICE_ROWS === 0) yield;
   }
-  return ordered;
-}
+  return sorted ? hosts : [...hosts].sort((a, b) => compareNames(hostKey(a), hostKey(b)));
+});

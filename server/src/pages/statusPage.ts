@@ -30,7 +30,9 @@ export function registerStatusPage(app: FastifyInstance, ctx: AppContext): void 
     get(env) {
       const show = typeof env.fields.show === 'string' && env.fields.show ? env.fields.show : 'services';
       const view = Object.hasOwn(SHOWS, show) ? SHOWS[show] : undefined;
-      if (!view) throw notFound(`There is no status view named '${show}'. Use one of: ${Object.keys(SHOWS).join(', ')}.`);
+      if (!view) {
+        throw notFound(`There is no status view named '${show}'. Use one of: ${Object.keys(SHOWS).join(', ')}.`);
+      }
       return view(env);
     },
     postGate: gates.commands,

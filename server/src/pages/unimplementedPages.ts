@@ -11,15 +11,29 @@ const CONFIG = { label: 'Back to Configuration Options', path: 'config/' };
 
 /** The spec's pages (2.11, 2.13) this server has no implementation of: each says so plainly, never a fake screen. */
 export const UNIMPLEMENTED: readonly Unimplemented[] = [
-  { path: 'includes/components/autodiscovery/index.php', name: 'Auto-Discovery Tool', back: CONFIG, gate: gates.configure },
+  {
+    path: 'includes/components/autodiscovery/index.php', name: 'Auto-Discovery Tool', back: CONFIG,
+    gate: gates.configure,
+  },
   { path: 'includes/components/nagiosbpi/index.php', name: 'BPI', back: ENTERPRISE },
-  { path: 'includes/components/bulkmodifications/bulkmodifications.php', name: 'Bulk Modification Tool', back: ENTERPRISE, gate: gates.admin },
-  { path: 'includes/components/renametool/renametool.php', name: 'Bulk Renaming Tool', back: ENTERPRISE, gate: gates.admin },
+  {
+    path: 'includes/components/bulkmodifications/bulkmodifications.php',
+    name: 'Bulk Modification Tool', back: ENTERPRISE,
+    gate: gates.admin,
+  },
+  {
+    path: 'includes/components/renametool/renametool.php', name: 'Bulk Renaming Tool', back: ENTERPRISE,
+    gate: gates.admin,
+  },
   { path: 'includes/components/capacityplanning/capacityplanning.php', name: 'Capacity Planning', back: ENTERPRISE },
   { path: 'admin/deadpool.php', name: 'Deadpool Settings', back: ENTERPRISE, gate: gates.admin },
   { path: 'admin/notificationmanagement.php', name: 'Notification Management', back: ENTERPRISE, gate: gates.admin },
   { path: 'includes/components/scheduledreporting/schedulereport.php', name: 'Scheduled Reports', back: ENTERPRISE },
-  { path: 'includes/components/scheduledreporting/reporthistory.php', name: 'Scheduled Reports History', back: ENTERPRISE, gate: gates.admin },
+  {
+    path: 'includes/components/scheduledreporting/reporthistory.php',
+    name: 'Scheduled Reports History', back: ENTERPRISE,
+    gate: gates.admin,
+  },
   { path: 'reports/sla.php', name: 'SLA Report', back: ENTERPRISE },
   { path: 'includes/components/nxti/index.php', name: 'SNMP Trap Interface', back: ENTERPRISE, gate: gates.admin },
 ];

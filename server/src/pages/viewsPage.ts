@@ -3,9 +3,10 @@ import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { deleteView, listViews } from '../db/views.js';
 import { html, type SafeHtml } from './html.js';
+import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
-import { dataTable } from './table.js';
+import { dataTable, tableHead } from './table.js';
 
 // Control characters are what this must find: browsers silently drop tabs and newlines from URLs.
 // eslint-disable-next-line no-control-regex
@@ -24,7 +25,9 @@ export function viewLink(url: string, base: string, origin: string): { href: str
     return undefined;
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
-  if (parsed.origin !== origin) return parsed.username || parsed.password ? undefined : { href: parsed.href, external: true };
+  if (parsed.origin !== origin) {
+    return parsed.username || parsed.password ? undefined : { href: parsed.href, external: true };
+  }
   if (!parsed.pathname.startsWith(base)) return undefined;
   return { href: `${parsed.pathname}${parsed.search}${parsed.hash}`, external: false };
 }
@@ -40,16 +43,19 @@ async function viewsPage(env: PageEnv): Promise<PageResult> {
       : html`<a class="button secondary" href="${link.href}">Open</a>`);
     // Any name fits: long ones end in an ellipsis after three lines, the full name in the tooltip and the row header's
     // accessible name; dir=auto keeps a right-to-left name in its own direction.
-    return html`<tr><th scope="row" class="name-cell"><span class="clamped" dir="auto" title="${v.title}">${v.title}</span></th>
+    return html`<tr><th scope="row" class="name-cell">\
+<span class="clamped" dir="auto" title="${v.title}">${v.title}</span></th>
 <td class="output"><span class="clamped" title="${v.url}">${v.url}</span></td>
 <td class="actions">${open || html`<span class="muted">Not a web address</span>`}
-<form method="post" action="${action}" class="inline"><input type="hidden" name="nsp" value="${caller.session.nsp}"><input type="hidden" name="id" value="${v.id}">
+<form method="post" action="${action}" class="inline">${nspField(caller)}<input type="hidden" name="id" value="${v.id}">
 <button type="submit" class="danger" aria-label="Remove view ${v.title}">Remove</button></form></td></tr>`;
   });
-  const head = html`<thead><tr><th scope="col">Title</th><th scope="col" class="wide">URL</th><th scope="col">Actions</th></tr></thead>`;
-  const content = html`${dataTable('My Views', head, rows, 'You have no views yet. Use "Add to My Views" in the page actions menu of any page.', 3)}
+  const head = tableHead('Title', ['URL', 'wide'], 'Actions');
+  const content = html`${dataTable('My Views', head, rows,
+    'You have no views yet. Use "Add to My Views" in the page actions menu of any page.', 3)}
 <p class="hint">Views rotate in the order shown here when you start the view rotation from the Views menu.</p>`;
-  return { title: 'My Views', body: pageBody({ heading: 'My Views', notice: env.fields.done === 'removed' ? 'The view was removed.' : undefined, content }) };
+  const notice = env.fields.done === 'removed' ? 'The view was removed.' : undefined;
+  return { title: 'My Views', body: pageBody({ heading: 'My Views', notice, content }) };
 }
 
 export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
@@ -58,7 +64,9 @@ export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
     get: viewsPage,
     async post(env) {
       const id = Number(env.fields.id);
-      if (!Number.isSafeInteger(id) || !await deleteView(ctx.store, env.caller.user.id, id)) throw notFound('That view does not exist any more.');
+      if (!Number.isSafeInteger(id) || !await deleteView(ctx.store, env.caller.user.id, id)) {
+        throw notFound('That view does not exist any more.');
+      }
       return { redirect: `${ctx.base}views/main.php?done=removed` };
     },
   });

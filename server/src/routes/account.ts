@@ -18,7 +18,9 @@ export async function registerAccount(app: FastifyInstance, ctx: AppContext): Pr
   app.post(`${api}theme`, async (req) => {
     const { user } = await requireWriter(ctx, req);
     const theme = str(fieldsOf(req), 'theme', { required: true, max: 40 });
-    if (!(THEMES as readonly string[]).includes(theme)) throw badRequest(`The theme must be one of ${THEMES.join(', ')}.`);
+    if (!(THEMES as readonly string[]).includes(theme)) {
+      throw badRequest(`The theme must be one of ${THEMES.join(', ')}.`);
+    }
     await setUserTheme(ctx.store, user.id, theme);
     return { theme };
   });

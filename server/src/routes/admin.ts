@@ -8,17 +8,22 @@ import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.
 import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db/productUpdate.js';
 import { addBanner, listBanners, removeBanner, type BannerRow } from '../db/banners.js';
 import { parseBanner } from '../settings/banners.js';
-import { createAccount, deleteAccount, FLAGS, onlyFields, updateAccount, userById, userRecord } from '../admin/userAdmin.js';
+import {
+  createAccount, deleteAccount, FLAGS, onlyFields, updateAccount, userById, userRecord,
+} from '../admin/userAdmin.js';
 
 export function bannerRecord(b: BannerRow) {
-  return { id: b.id, message: b.message, color: b.color, acknowledgeable: b.acknowledgeable === 1, active: b.active === 1, created_at: b.created_at };
+  return {
+    id: b.id, message: b.message, color: b.color, acknowledgeable: b.acknowledgeable === 1, active: b.active === 1,
+    created_at: b.created_at,
+  };
 }
 
 /** Administration API (admins only): users, licence, banners, branding and the recorded update check. */
 export async function registerAdmin(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = `${ctx.base}api/v2/admin/`;
-  const reader = async (req: FastifyRequest): Promise<Caller> => { const c = await requireCaller(ctx, req); requireAdmin(c); return c; };
-  const writer = async (req: FastifyRequest): Promise<Caller> => { const c = await requireWriter(ctx, req); requireAdmin(c); return c; };
+  const reader = async (req: FastifyRequest): Promise<Caller> => requireAdmin(await requireCaller(ctx, req));
+  const writer = async (req: FastifyRequest): Promise<Caller> => requireAdmin(await requireWriter(ctx, req));
 
   app.get(`${api}users`, async (req) => {
     await reader(req);

@@ -13,7 +13,8 @@ const SESSION_FLAGS = ['ignore_trial_notice', 'ignore_free_notice', 'ignore_prom
 
 type Handler = (ctx: AppContext, req: FastifyRequest, fields: Fields, reply: FastifyReply) => Promise<unknown>;
 
-const sendJson = (reply: FastifyReply, value: unknown) => reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
+const sendJson = (reply: FastifyReply, value: unknown) =>
+  reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
 
 const commands: Record<string, Handler> = {
   async setsessionvars(ctx, req, fields) {
@@ -76,7 +77,9 @@ const commands: Record<string, Handler> = {
     const title = str(fields, 'title', { required: true, max: 255 }).trim();
     if (!title) throw badRequest("The field 'title' is required.");
     const url = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
-    if (await countViews(ctx.store, user.id) >= MAX_VIEWS_PER_USER) throw badRequest(`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
+    if (await countViews(ctx.store, user.id) >= MAX_VIEWS_PER_USER) {
+      throw badRequest(`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
+    }
     const view = await addView(ctx.store, user.id, title, url);
     return { id: view.id, title: view.title, url: view.url };
   },

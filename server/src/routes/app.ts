@@ -11,6 +11,9 @@ export async function registerAppRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(`${ctx.base}api/v2/app/bootstrap`, async (req) => {
     await requireCaller(ctx, req);
     // feedbackUrl: the only proxy_url ajaxproxy.php accepts (PHAROS_FEEDBACK_URL), so the feedback form can name it.
-    return { ajaxProxyUrl: `${ctx.base}ajaxproxy.php`, backendUrl: `${ctx.base}api/v2`, baseUrl: ctx.base, feedbackUrl: ctx.config.feedbackUrl };
+    return {
+      ajaxProxyUrl: `${ctx.base}ajaxproxy.php`, backendUrl: `${ctx.base}api/v2`, baseUrl: ctx.base,
+      feedbackUrl: ctx.config.feedbackUrl,
+    };
   });
 }

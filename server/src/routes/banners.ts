@@ -6,7 +6,10 @@ import { badRequest, notFound } from '../http/errors.js';
 import { acknowledgeBanner, findBanner, listActiveBannersFor, type BannerRow } from '../db/banners.js';
 
 export function bannerMessage(b: BannerRow): BannerMessage {
-  return { msg_id: String(b.id), message: b.message, banner_color: `banner_message_banner_${b.color}`, acknowledgeable: b.acknowledgeable ? '1' : '0' };
+  return {
+    msg_id: String(b.id), message: b.message, banner_color: `banner_message_banner_${b.color}`,
+    acknowledgeable: b.acknowledgeable ? '1' : '0',
+  };
 }
 
 /** The classic banner helper: `action` picks retrieve (GET) or acknowledge (POST). */

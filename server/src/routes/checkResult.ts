@@ -21,7 +21,10 @@ export async function registerCheckResult(app: FastifyInstance, ctx: AppContext)
     // With several engines: the engine that owns the host (needed when the host name is on more than one).
     const engine = str(f, 'engine', { max: 32 }) || undefined;
     try {
-      await ctx.monitoring.submit({ type: 'process_check_result', host, ...(service ? { service } : {}), state, output, ...(engine ? { engine } : {}) });
+      await ctx.monitoring.submit({
+        type: 'process_check_result', host, ...(service ? { service } : {}), state, output,
+        ...(engine ? { engine } : {}),
+      });
     } catch (error) {
       if (error instanceof CommandRejectedError) throw badRequest(error.message);
       if (error instanceof EngineUnavailableError) throw new HttpError(503, error.message);

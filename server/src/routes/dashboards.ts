@@ -3,8 +3,9 @@ import { requireCaller, requireWriter, type AppContext } from '../http/context.j
 import { badRequest, notFound } from '../http/errors.js';
 import { boolField, fieldsOf, str, type Fields } from '../http/input.js';
 import {
-  countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, exportDashboard, isBackground, listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, toDashboard,
-  updateDashboard, type DashboardFields, type DashboardRow,
+  countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, exportDashboard, isBackground,
+  listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, toDashboard, updateDashboard,
+  type DashboardFields, type DashboardRow,
 } from '../db/dashboards.js';
 import { ensureDefaultDashboards, ownDashboard, parseDashboardExport } from '../dashlets/dashboards.js';
 import type { Store } from '../db/store.js';
@@ -28,7 +29,9 @@ function background(f: Fields): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   // Colour inputs send '#rrggbb'; the stored form has no hash (spec 3).
   const hex = raw.trim().replace(/^#/, '');
-  if (!isBackground(hex)) throw badRequest("The field 'background' must be a colour of six hexadecimal digits, such as 131b25.");
+  if (!isBackground(hex)) {
+    throw badRequest("The field 'background' must be a colour of six hexadecimal digits, such as 131b25.");
+  }
   return hex.toLowerCase();
 }
 
@@ -41,13 +44,17 @@ function formFields(f: Fields, current?: DashboardFields): DashboardFields {
   };
 }
 
-const fieldsOfRow = (row: DashboardRow): DashboardFields => ({ title: row.title, background: row.background, transparent: row.transparent === 1 });
+const fieldsOfRow = (row: DashboardRow): DashboardFields =>
+  ({ title: row.title, background: row.background, transparent: row.transparent === 1 });
 
 /** The dashboard named by the `id` field (the defaults made first), or a 404. */
-const dashboardIn = (store: Store, userId: number, f: Fields): Promise<DashboardRow> => ownDashboard(store, userId, str(f, 'id', { required: true, max: 100 }));
+const dashboardIn = (store: Store, userId: number, f: Fields): Promise<DashboardRow> =>
+  ownDashboard(store, userId, str(f, 'id', { required: true, max: 100 }));
 
 async function roomForOneMore(store: Store, userId: number): Promise<void> {
-  if (await countDashboards(store, userId) >= MAX_DASHBOARDS_PER_USER) throw badRequest(`You already have ${MAX_DASHBOARDS_PER_USER} dashboards, the most allowed. Delete one first.`);
+  if (await countDashboards(store, userId) >= MAX_DASHBOARDS_PER_USER) {
+    throw badRequest(`You already have ${MAX_DASHBOARDS_PER_USER} dashboards, the most allowed. Delete one first.`);
+  }
 }
 
 export async function registerDashboards(app: FastifyInstance, ctx: AppContext): Promise<void> {

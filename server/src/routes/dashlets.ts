@@ -36,7 +36,9 @@ export async function registerDashlets(app: FastifyInstance, ctx: AppContext): P
     const f = fieldsOf(req);
     return editDashlets(store, user.id, dashboardOf(f), (row) => {
       const list = readDashlets(base, row.dashlets);
-      if (list.length >= MAX_DASHLETS) throw badRequest(`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+      if (list.length >= MAX_DASHLETS) {
+        throw badRequest(`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+      }
       const added = dashletFromFields(base, f, undefined, new Set(list.map((d) => d.id)));
       return { dashlets: storedForm(base, row.dashlets, [...list, added]), result: added };
     });
@@ -64,7 +66,10 @@ export async function registerDashlets(app: FastifyInstance, ctx: AppContext): P
     return editDashlets(store, user.id, dashboardOf(f), (row) => {
       const list = readDashlets(base, row.dashlets);
       const i = dashletOf(list, f);
-      return { dashlets: storedForm(base, row.dashlets, list.filter((_d, k) => k !== i)), result: { id: list[i]!.id, deleted: true } };
+      return {
+        dashlets: storedForm(base, row.dashlets, list.filter((_d, k) => k !== i)),
+        result: { id: list[i]!.id, deleted: true },
+      };
     });
   });
 }

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAdmin, requireCaller, requireWriter, cookieSecure, setDeviceCookies, type AppContext, type Caller } from '../http/context.js';
+import {
+  requireAdmin, requireCaller, requireWriter, cookieSecure, setDeviceCookies, type AppContext, type Caller,
+} from '../http/context.js';
 import { str } from '../http/input.js';
 import { fieldsOf, intField } from '../http/input.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
-import { createPairing, DISPLAY_COMMANDS, equalHashes, findPairing, hashToken, issueDeviceToken, listDisplays, PAIRING_MS, queueDisplayCommand, reportDisplay, revokeDisplay, updateDisplay, findDisplay, type DisplayCommand } from '../db/displays.js';
+import {
+  createPairing, DISPLAY_COMMANDS, equalHashes, findPairing, hashToken, issueDeviceToken, listDisplays, PAIRING_MS,
+  queueDisplayCommand, reportDisplay, revokeDisplay, updateDisplay, findDisplay, type DisplayCommand,
+} from '../db/displays.js';
 import { claimDisplay, displayRecord, parseDisplayChanges } from '../admin/displayAdmin.js';
 import { countRateEvent, dropRateEvent } from '../db/limits.js';
 
@@ -27,14 +32,16 @@ async function takePairingTurn(ctx: AppContext, address: string): Promise<number
 
 export function pairingRateMessage(retryMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-  return `Too many pairing codes were asked for from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return 'Too many pairing codes were asked for from this address. '
+    + `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 /** Issue 10: pairing a screen with a code, and the administrators' list of paired displays. */
 export async function registerDisplays(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const pair = `${ctx.base}api/v2/displays/pair`;
   const api = `${ctx.base}api/v2/admin/displays`;
-  const cookieOpts = (req: FastifyRequest) => ({ path: ctx.base, sameSite: 'strict', secure: cookieSecure(ctx, req), httpOnly: true } as const);
+  const cookieOpts = (req: FastifyRequest) =>
+    ({ path: ctx.base, sameSite: 'strict', secure: cookieSecure(ctx, req), httpOnly: true } as const);
 
   // Unauthenticated by design: a screen nobody signed in on asks for a code to show.
   app.post(pair, async (req, reply) => {
@@ -54,14 +61,17 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
     const pairing = code ? await findPairing(ctx.store, code) : undefined;
     if (!pairing || !secret || !equalHashes(hashToken(secret), pairing.secret_hash)) return { state: 'expired' };
     if (pairing.display_id === null) {
-      return pairing.expires_at < ctx.now() ? { state: 'expired' } : { state: 'waiting', code: pairing.code, expiresAt: pairing.expires_at };
+      return pairing.expires_at < ctx.now()
+        ? { state: 'expired' }
+        : { state: 'waiting', code: pairing.code, expiresAt: pairing.expires_at };
     }
     const issued = await issueDeviceToken(ctx.store, pairing);
     if (!issued) return { state: 'expired' };
     const { token, display } = issued;
     setDeviceCookies(ctx, req, reply, token, display);
     reply.clearCookie(PAIRING_COOKIE, cookieOpts(req));
-    return { state: 'paired', name: display.name, url: `${ctx.base}wallboard${display.params ? `?${display.params}` : ''}` };
+    const url = `${ctx.base}wallboard${display.params ? `?${display.params}` : ''}`;
+    return { state: 'paired', name: display.name, url };
   });
 
   // The paired screen's report every 30 s: what it shows, its connection and screen size; answers its name, its
@@ -78,8 +88,8 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
     return { name: device.name, params: device.params, commands };
   });
 
-  const reader = async (req: FastifyRequest): Promise<Caller> => { const c = await requireCaller(ctx, req); requireAdmin(c); return c; };
-  const writer = async (req: FastifyRequest): Promise<Caller> => { const c = await requireWriter(ctx, req); requireAdmin(c); return c; };
+  const reader = async (req: FastifyRequest): Promise<Caller> => requireAdmin(await requireCaller(ctx, req));
+  const writer = async (req: FastifyRequest): Promise<Caller> => requireAdmin(await requireWriter(ctx, req));
   const idOf = (req: FastifyRequest) => intField(fieldsOf(req), 'id', { required: true, min: 1 });
 
   app.get(api, async (req) => {
@@ -93,15 +103,20 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
   app.put(api, async (req) => {
     await writer(req);
     const id = idOf(req);
-    const display = await updateDisplay(ctx.store, id, await parseDisplayChanges(ctx, fieldsOf(req))) ? await findDisplay(ctx.store, id) : undefined;
+    const changed = await updateDisplay(ctx.store, id, await parseDisplayChanges(ctx, fieldsOf(req)));
+    const display = changed ? await findDisplay(ctx.store, id) : undefined;
     if (!display) throw notFound('That display does not exist any more.');
     return displayRecord(display);
   });
   app.post(`${api}/command`, async (req) => {
     await writer(req);
     const command = str(fieldsOf(req), 'command', { required: true, max: 20 });
-    if (!(DISPLAY_COMMANDS as readonly string[]).includes(command)) throw badRequest(`The field 'command' must be one of ${DISPLAY_COMMANDS.join(', ')}.`);
-    if (!await queueDisplayCommand(ctx.store, idOf(req), command as DisplayCommand)) throw notFound('That display does not exist any more.');
+    if (!(DISPLAY_COMMANDS as readonly string[]).includes(command)) {
+      throw badRequest(`The field 'command' must be one of ${DISPLAY_COMMANDS.join(', ')}.`);
+    }
+    if (!await queueDisplayCommand(ctx.store, idOf(req), command as DisplayCommand)) {
+      throw notFound('That display does not exist any more.');
+    }
     return { queued: command };
   });
   app.delete(api, async (req) => {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { requireWriter, type AppContext } from '../http/context.js';
 import { fieldsOf, str, type Fields } from '../http/input.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { addFavorite, countFavorites, deleteFavorite, findFavorite, MAX_FAVORITES_PER_USER, renameFavorite } from '../db/favorites.js';
+import {
+  addFavorite, countFavorites, deleteFavorite, findFavorite, MAX_FAVORITES_PER_USER, renameFavorite,
+} from '../db/favorites.js';
 import { normaliseLink } from '../menu/normaliseLink.js';
 
 export const DELETED = '*DELETED*';
@@ -36,19 +38,25 @@ export async function registerFavorites(app: FastifyInstance, ctx: AppContext): 
       const path = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
       const target = str(fields, 'target', { max: 40 }) || 'maincontentframe';
       if (!TARGETS.includes(target)) throw badRequest(`The field 'target' must be one of ${TARGETS.join(', ')}.`);
-      if (await countFavorites(ctx.store, user.id) >= MAX_FAVORITES_PER_USER) throw badRequest(`You already have ${MAX_FAVORITES_PER_USER} favorites, the most allowed. Delete one first.`);
+      if (await countFavorites(ctx.store, user.id) >= MAX_FAVORITES_PER_USER) {
+        throw badRequest(`You already have ${MAX_FAVORITES_PER_USER} favorites, the most allowed. Delete one first.`);
+      }
       const fav = await addFavorite(ctx.store, user.id, t, path, target);
       return { key: fav.item_key, title: fav.title, url: fav.path, target: fav.target };
     }
     if (mode !== 'edit') throw badRequest(`Unknown mode '${mode}'.`);
     const edits = editsOf(fields);
-    for (const e of edits) if (!await findFavorite(ctx.store, user.id, e.key)) throw notFound(`There is no favorite '${e.key}'.`);
+    for (const e of edits) {
+      if (!await findFavorite(ctx.store, user.id, e.key)) throw notFound(`There is no favorite '${e.key}'.`);
+    }
     await ctx.store.transaction().execute(async (trx) => {
       for (const e of edits) {
         if (e.title === null) await deleteFavorite(trx, user.id, e.key);
         else await renameFavorite(trx, user.id, e.key, e.title);
       }
     });
-    return { updated: edits.filter((e) => e.title !== null).length, deleted: edits.filter((e) => e.title === null).length };
+    return {
+      updated: edits.filter((e) => e.title !== null).length, deleted: edits.filter((e) => e.title === null).length,
+    };
   });
 }

@@ -6,7 +6,8 @@ import { enqueueFeedback } from '../db/feedback.js';
 
 /**
  * `ajaxproxy.php`: the classic product forwards feedback to the vendor. Here it only ever goes to the one
- * configured endpoint (never an arbitrary proxy_url), through the outbox, so a slow or offline vendor never blocks the user.
+ * configured endpoint (never an arbitrary proxy_url), through the outbox, so a slow or offline vendor never blocks the
+ * user.
  */
 export async function registerFeedback(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(`${ctx.base}ajaxproxy.php`, async (req) => {
@@ -17,7 +18,9 @@ export async function registerFeedback(app: FastifyInstance, ctx: AppContext): P
     const name = str(f, 'name', { max: 200 }) ?? '';
     const email = str(f, 'email', { max: 200 }) ?? '';
     const proxyUrl = str(f, 'proxy_url', { required: true, max: 2000 });
-    if (proxyUrl !== ctx.config.feedbackUrl) throw badRequest('Feedback can only be sent to the configured feedback address.');
+    if (proxyUrl !== ctx.config.feedbackUrl) {
+      throw badRequest('Feedback can only be sent to the configured feedback address.');
+    }
     const method = str(f, 'proxy_method', { required: true, max: 10 });
     if (method.toLowerCase() !== 'post') throw badRequest("The field 'proxy_method' must be post.");
     const id = await enqueueFeedback(ctx.store, { userId: user.id, name, email, feedback, targetUrl: proxyUrl });

@@ -7,12 +7,15 @@ import { availableLanguages, LANG_DIR } from '../settings/account.js';
 
 /**
  * `includes/lang/json/{language}.json`: i18next resources. Registered ahead of the static folder so an unknown
- * language answers a JSON 404 (the app's loader retries and then falls back) instead of whatever the static handler sends.
+ * language answers a JSON 404 (the app's loader retries and then falls back) instead of whatever the static handler
+ * sends.
  */
 export async function registerLang(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { file: string } }>(`${ctx.base}includes/lang/json/:file`, async (req, reply) => {
     const match = /^([a-z]{2}_[A-Z]{2})\.json$/.exec(req.params.file);
-    if (!match || !availableLanguages().includes(match[1]!)) throw notFound('There is no translation for this language.');
+    if (!match || !availableLanguages().includes(match[1]!)) {
+      throw notFound('There is no translation for this language.');
+    }
     const text = await fs.promises.readFile(path.join(LANG_DIR, `${match[1]}.json`), 'utf8');
     return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(text);
   });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookies, optionalCaller, SESSION_COOKIE, setSessionCookies, type AppContext } from '../http/context.js';
+import {
+  clearSessionCookies, optionalCaller, SESSION_COOKIE, setSessionCookies, type AppContext,
+} from '../http/context.js';
 import { fieldsOf } from '../http/input.js';
 import { findUserByName } from '../db/users.js';
 import { recordAudit } from '../db/auditLog.js';
@@ -11,7 +13,8 @@ import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { classicDocument } from '../pages/layout.js';
 
 const FAILED = 'Invalid username or password.';
-export const FOREIGN_LOGIN = 'The login form was not sent from a page of this server, so it was refused. Open the login page and try again.';
+export const FOREIGN_LOGIN = 'The login form was not sent from a page of this server, so it was refused. '
+  + 'Open the login page and try again.';
 
 /** The same words whichever part was wrong and whether or not the user exists. */
 export function lockedMessage(retryMs: number): string {
@@ -30,12 +33,16 @@ export function safeRedirect(base: string, target: unknown): string {
   } catch {
     return base;
   }
-  if (!target.startsWith(base) || decoded.includes('\\') || hasControlCharacter(decoded) || decoded.startsWith('//')) return base;
+  if (!target.startsWith(base) || decoded.includes('\\') || hasControlCharacter(decoded) || decoded.startsWith('//')) {
+    return base;
+  }
   const url = new URL(target, 'http://pharos.invalid');
   return url.origin === 'http://pharos.invalid' && url.pathname.startsWith(base) ? url.pathname + url.search : base;
 }
 
-function loginPage(ctx: AppContext, opts: { error?: string; notice?: string; username?: string; redirect?: string }): string {
+function loginPage(
+  ctx: AppContext, opts: { error?: string; notice?: string; username?: string; redirect?: string },
+): string {
   return classicDocument({
     base: ctx.base,
     title: 'Login · Pharos',
@@ -48,7 +55,8 @@ function loginPage(ctx: AppContext, opts: { error?: string; notice?: string; use
   <form method="post" action="${ctx.base}login.php">
     <input type="hidden" name="redirect" value="${opts.redirect ?? ''}">
     <label for="username">Username</label>
-    <input id="username" name="username" type="text" autocomplete="username" required value="${opts.username ?? ''}" autofocus>
+    <input id="username" name="username" type="text" autocomplete="username" required\
+ value="${opts.username ?? ''}" autofocus>
     <label for="password">Password</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     <button type="submit">Login</button>
@@ -69,7 +77,9 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
       if (caller && q.nsp !== caller.session.nsp) return reply.redirect(ctx.base);
       if (caller) {
         await deleteSession(ctx.store, caller.session.id);
-        await recordAudit(ctx.store, { username: caller.user.username, address: req.ip, action: 'logout', object: 'session' });
+        await recordAudit(ctx.store, {
+          username: caller.user.username, address: req.ip, action: 'logout', object: 'session',
+        });
       }
       clearSessionCookies(ctx, req, reply);
       return loginPage(ctx, { notice: 'You have logged out.' });

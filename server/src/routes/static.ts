@@ -13,7 +13,8 @@ export const APP_ROUTES = [
   ...['views', 'dashboards', 'reports', 'config', 'help', 'admin', 'tools', 'account', 'enterprise', 'about']
     .flatMap((s) => [s, `${s}/`, `${s}/index.php`]),
   'includes/components/ccm/xi-index.php',
-  'config/main.php', 'tools/main.php', 'tools/mytools.php', 'tools/commontools.php', 'enterprise/enterprise.php', 'dashboards/manage.php',
+  'config/main.php', 'tools/main.php', 'tools/mytools.php', 'tools/commontools.php', 'enterprise/enterprise.php',
+  'dashboards/manage.php',
   'wallboard', 'wallboard/',
 ];
 
@@ -63,7 +64,8 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
       const caller = await optionalCaller(ctx, req);
       // A screen nobody signed in on is paired with a code rather than sent to a login form (issue 10).
       if (route.startsWith('wallboard') && !caller) {
-        return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pairingPage(ctx.base, req.url));
+        return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+          .send(pairingPage(ctx.base, req.url));
       }
       // Unauthenticated visitors go to the classic login page, like the product's own server does.
       if (!caller) return reply.redirect(`${ctx.base}login.php?redirect=${encodeURIComponent(req.url)}`);

@@ -8,8 +8,12 @@ import { CURSOR } from '../monitoring/changeFeed.js';
 import { getSetting } from '../db/settings.js';
 import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
-import { combineWithHost, HOST_FIELDS, listParams, queryRecords, SERVICE_FIELDS, type ListResult } from '../monitoring/query.js';
+import { combineWithHost, HOST_FIELDS, listParams, querySlices, SERVICE_FIELDS, type ListResult } from '../monitoring/query.js';
 import { perSnapshot } from '../monitoring/perSnapshot.js';
+import { finish, perSnapshotSliced, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
+import { partsOf, type SnapshotParts } from '../monitoring/snapshotParts.js';
+
+type Records = Pick<MonitoringSnapshot, 'hosts' | 'services'>;
 import { capabilitiesOf, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource, type ServiceStatus } from '../monitoring/source.js';
 import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
@@ -30,13 +34,17 @@ function daemon(id: string, name: string, displayName: string, running: boolean,
   };
 }
 
-/** Size of the plugin texts, the bulk of a status file: a scan of every record, so once per snapshot. */
-const pluginTextBytes = perSnapshot((snap) => {
+/** Size of the plugin texts, the bulk of a status file: a scan of every record, so once per snapshot (in slices by the warmer). */
+const pluginTextBytes = perSnapshotSliced(function* (snap): Slices<number> {
   let bytes = 0;
   for (const r of snap.hosts) bytes += r.output.length + r.long_output.length + r.perfdata.length;
-  for (const r of snap.services) bytes += r.output.length + r.long_output.length + r.perfdata.length;
+  for (let i = 0; i < snap.services.length; i++) {
+    const r = snap.services[i]!;
+    bytes += r.output.length + r.long_output.length + r.perfdata.length;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
   return bytes;
-});
+}, (parts) => parts.reduce((a, b) => a + b, 0));
 
 /** What the status feed carried: record count and the size of the plugin texts. */
 function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } {
@@ -53,13 +61,13 @@ function totalsKey(kind: string, query: Query): string {
 }
 
 /** Runs `list` once per snapshot for a totals query (a bad query still throws its 400 every time); other queries always run. */
-function cachedTotals<T extends object>(snap: MonitoringSnapshot, kind: string, query: Query, list: () => ListResult<T>): ListResult<T> {
-  if (!listParams(query).totals) return list();
+function* cachedTotals<T extends object>(snap: Records, kind: string, query: Query, list: () => Slices<ListResult<T>>): Slices<ListResult<T>> {
+  if (!listParams(query).totals) return yield* list();
   const memo = totalsBySnapshot(snap);
   const key = totalsKey(kind, query);
   const hit = memo.get(key);
   if (hit) return hit as ListResult<T>;
-  const result = list();
+  const result = yield* list();
   if (memo.size < MAX_TOTALS_PER_SNAPSHOT) memo.set(key, result);
   return result;
 }
@@ -69,22 +77,49 @@ function cachedTotals<T extends object>(snap: MonitoringSnapshot, kind: string, 
  * The rows totals count: those of engines that answer. A stale row (its engine not answering) would otherwise count as
  * OK, or as a problem nobody can act on; lists (totals not asked) still show it, marked.
  */
-const liveRows = perSnapshot((snap) => {
+const liveRows = perSnapshotSliced(function* (snap): Slices<Pick<MonitoringSnapshot, 'hosts' | 'services'>> {
   const stale = (r: { stale?: number }) => r.stale !== undefined;
-  if (!snap.hosts.some(stale) && !snap.services.some(stale)) return snap;
+  if (!snap.hosts.some(stale) && !(yield* someSliced(snap.services, stale))) return snap;
   return { hosts: snap.hosts.filter((r) => !stale(r)), services: snap.services.filter((r) => !stale(r)) };
 });
 
+function* someSliced<T>(rows: readonly T[], test: (r: T) => boolean): Slices<boolean> {
+  for (let i = 0; i < rows.length; i++) {
+    if (test(rows[i]!)) return true;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  return false;
+}
+
+/** A totals answer over several engines: the sum of each engine's, each kept with that engine's rows. */
+function* summed<T>(parts: SnapshotParts, each: (part: Records) => Slices<ListResult<T>>): Slices<ListResult<T>> {
+  let recordcount = 0;
+  for (const part of parts.parts) recordcount += (yield* each(part)).recordcount;
+  return { recordcount };
+}
+
+function* hostSlices(snap: Records, query: Query): Slices<ListResult<HostStatus>> {
+  const parts = listParams(query).totals ? partsOf(snap) : undefined;
+  if (parts) return yield* cachedTotals(snap, 'host', query, () => summed(parts, (part) => hostSlices(part, query)));
+  const rows = listParams(query).totals ? (yield* liveRows.slices(snap)).hosts : snap.hosts;
+  return yield* cachedTotals(snap, 'host', query, () => querySlices(rows, query, { fields: HOST_FIELDS }));
+}
+
+function* serviceSlices(snap: Records, query: Query): Slices<ListResult<ServiceStatus>> {
+  const parts = listParams(query).totals ? partsOf(snap) : undefined;
+  if (parts) return yield* cachedTotals(snap, 'service', query, () => summed(parts, (part) => serviceSlices(part, query)));
+  const hosts = listParams(query).combinedHost ? yield* hostsByName.slices(snap) : undefined;
+  const rows = listParams(query).totals ? (yield* liveRows.slices(snap)).services : snap.services;
+  return yield* cachedTotals(snap, 'service', query, () => querySlices(rows, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
+}
+
 /** `api/v2/status/host` without paging concerns: totals queries come from the per-snapshot cache. */
 export function listHosts(snap: MonitoringSnapshot, query: Query): ListResult<HostStatus> {
-  const rows = listParams(query).totals ? liveRows(snap).hosts : snap.hosts;
-  return cachedTotals(snap, 'host', query, () => queryRecords(rows, query, { fields: HOST_FIELDS }));
+  return finish(hostSlices(snap, query));
 }
 
 export function listServices(snap: MonitoringSnapshot, query: Query): ListResult<ServiceStatus> {
-  const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
-  const rows = listParams(query).totals ? liveRows(snap).services : snap.services;
-  return cachedTotals(snap, 'service', query, () => queryRecords(rows, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
+  return finish(serviceSlices(snap, query));
 }
 
 /** The shell's two problem totals queries as its http client sends them (src/features/loginNotices/sources.ts), for warming. */
@@ -95,6 +130,17 @@ export const SHELL_PROBLEM_QUERIES = {
     current_state: 'in:1,2,3', problem_acknowledged: '0', scheduled_downtime_depth: '0',
   },
 } as const;
+
+/** The shell's two problem totals for a snapshot, for the snapshot warmer (in slices). */
+export const shellProblemTotals = Object.assign((snap: MonitoringSnapshot): void => {
+  listHosts(snap, SHELL_PROBLEM_QUERIES.host);
+  listServices(snap, SHELL_PROBLEM_QUERIES.service);
+}, {
+  *slices(snap: MonitoringSnapshot): Slices<void> {
+    yield* hostSlices(snap, SHELL_PROBLEM_QUERIES.host);
+    yield* serviceSlices(snap, SHELL_PROBLEM_QUERIES.service);
+  },
+});
 
 export { pluginTextBytes };
 
@@ -197,9 +243,10 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     await requireCaller(ctx, req);
     const query = req.query as Query;
     const snap = ctx.monitoring.snapshot();
-    const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
     const result = listServices(snap, query);
     if (!result.records) return { recordcount: result.recordcount };
+    // Only for records: a totals answer (the shell's problem counts, from every display) needs no host lookup.
+    const hosts = listParams(query).combinedHost ? hostsByName(snap) : undefined;
     const servicestatus = hosts ? result.records.map((s) => combineWithHost(s, hosts.get(hostKey(s)))) : result.records;
     return { recordcount: result.recordcount, servicestatus };
   });

@@ -3,8 +3,8 @@ import { requireCaller, requireWriter, type AppContext } from '../http/context.j
 import { badRequest, notFound } from '../http/errors.js';
 import { fieldsOf, intField, str, type Fields } from '../http/input.js';
 import {
-  countTools, createTool, deleteTool, findTool, listTools, MAX_TOOL_NAME, MAX_TOOL_URL, MAX_TOOLS_PER_LIST, toolHref, toTool,
-  updateTool, type ToolRow, type ToolScope,
+  countTools, createTool, deleteTool, findTool, listTools, MAX_TOOL_NAME, MAX_TOOL_URL, MAX_TOOLS_PER_LIST, toolHref,
+  toTool, updateTool, type ToolRow, type ToolScope,
 } from '../db/tools.js';
 
 function toolFields(base: string, f: Fields): { name: string; url: string } {
@@ -12,11 +12,16 @@ function toolFields(base: string, f: Fields): { name: string; url: string } {
   if (name === '') throw badRequest("The field 'name' is required.");
   const url = str(f, 'url', { required: true, max: MAX_TOOL_URL }).trim();
   if (url === '') throw badRequest("The field 'url' is required.");
-  if (toolHref(base, url) === undefined) throw badRequest(`The URL must start with http:// or https://, or be a path under ${base}.`);
+  if (toolHref(base, url) === undefined) {
+    throw badRequest(`The URL must start with http:// or https://, or be a path under ${base}.`);
+  }
   return { name, url };
 }
 
-/** Personal tools belong to their owner alone (another user's id is simply not found); common tools are everyone's (spec 6). */
+/**
+ * Personal tools belong to their owner alone (another user's id is simply not found); common tools are everyone's
+ * (spec 6).
+ */
 export async function registerTools(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { store, base } = ctx;
   for (const scope of ['personal', 'common'] as ToolScope[]) {
@@ -39,7 +44,10 @@ export async function registerTools(app: FastifyInstance, ctx: AppContext): Prom
     app.post(path, async (req) => {
       const { user } = await requireWriter(ctx, req);
       const { name, url } = toolFields(base, fieldsOf(req));
-      if (await countTools(store, scope, user.id) >= MAX_TOOLS_PER_LIST) throw badRequest(`There are already ${MAX_TOOLS_PER_LIST} ${scope} tools, the most allowed. Delete one first.`);
+      if (await countTools(store, scope, user.id) >= MAX_TOOLS_PER_LIST) {
+        throw badRequest(
+          `There are already ${MAX_TOOLS_PER_LIST} ${scope} tools, the most allowed. Delete one first.`);
+      }
       return toTool(base, await createTool(store, scope, user.id, name, url));
     });
 

@@ -5,6 +5,7 @@ import { createRng } from './random.js';
 import { seedScenario } from './scenario.js';
 import { Simulation, type Ref } from './simulation.js';
 import { incompleteSnapshot } from '../snapshotCheck.js';
+import { finish, runSliced, SLICE_ROWS, type Slices } from '../slices.js';
 
 export interface DemoOptions {
   hosts: number;
@@ -14,6 +15,8 @@ export interface DemoOptions {
   seed?: number;
   /** Milliseconds since the epoch; tests pass a fixed clock to make snapshots fully reproducible. */
   now?: () => number;
+  /** Tag every host and service with this engine name, as the merged source of several engines does, so it need not copy them. */
+  engine?: string;
 }
 
 export interface DemoSource extends MonitoringSource {
@@ -40,7 +43,7 @@ const OPERATORS = ['nagiosadmin', 'jsmith', 'mgarcia', 'opsteam'];
 const ACK_NOTES = ['Looking into it.', 'Ticket opened with the vendor.', 'Known issue, fix scheduled.', 'Escalated to the on-call engineer.'];
 
 /** Simulated colleagues keep acknowledging problems and scheduling maintenance, so a long-running demo never runs out of either. */
-function operators(sim: Simulation): void {
+function* operators(sim: Simulation): Slices<void> {
   const { rng } = sim;
   const hard = (kind: 'host' | 'service', i: number): boolean => {
     const r = sim.record({ kind, i } as Ref);
@@ -48,7 +51,9 @@ function operators(sim: Simulation): void {
   };
   const ack = (ref: Ref): void => sim.acknowledge(ref, { author: rng.pick(OPERATORS), comment: rng.pick(ACK_NOTES), sticky: rng.chance(0.5), persistent: false });
   for (const i of [...sim.hostProblems]) if (hard('host', i) && rng.chance(ACK_CHANCE)) ack({ kind: 'host', i });
+  let n = 0;
   for (const j of [...sim.serviceProblems]) {
+    if (++n % 512 === 0) yield;
     const host = sim.hosts[sim.fleet.serviceHost[j]!]!;
     if (host.current_state === 0 && hard('service', j) && rng.chance(ACK_CHANCE)) ack({ kind: 'service', i: j });
   }
@@ -65,7 +70,7 @@ function operators(sim: Simulation): void {
  * However the dice fall, the fleet keeps at least one unhandled WARNING, CRITICAL and UNKNOWN service (on an UP host),
  * so every dashlet and the problems board always have something to show, even on a tiny fleet.
  */
-function keepEveryProblemState(sim: Simulation): void {
+function* keepEveryProblemState(sim: Simulation): Slices<void> {
   const { rng } = sim;
   // The shell's rule: a service problem counts as unhandled only on an UP host that is itself not acknowledged or in downtime.
   const calmHost = (j: number): boolean => {
@@ -73,7 +78,9 @@ function keepEveryProblemState(sim: Simulation): void {
     return h.current_state === 0 && !h.problem_acknowledged && h.scheduled_downtime_depth === 0;
   };
   const present = new Set<number>();
+  let n = 0;
   for (const j of sim.serviceProblems) {
+    if (++n % 512 === 0) yield;
     const s = sim.services[j]!;
     if (calmHost(j) && !s.problem_acknowledged && s.scheduled_downtime_depth === 0) present.add(s.current_state);
   }
@@ -90,7 +97,11 @@ function keepEveryProblemState(sim: Simulation): void {
   }
 }
 
-function step(sim: Simulation): void {
+/**
+ * One simulation step, in slices (slices.ts): at 110,000 objects a step held the event loop for 25 to 100 ms. The
+ * same steps in the same order, so a seed still gives the same fleet and evolution.
+ */
+function* stepSlices(sim: Simulation): Slices<void> {
   const { rng } = sim;
   const hostCount = sim.hosts.length;
   const upHosts = hostCount - sim.hostProblems.size;
@@ -105,20 +116,23 @@ function step(sim: Simulation): void {
   const okServices = serviceCount - sim.serviceProblems.size;
   const serviceFailures = Math.floor(okServices * SERVICE_FAIL + rng.next());
   for (let k = 0; k < serviceFailures && serviceCount > 0; k++) {
+    if (k % 64 === 63) yield;
     const j = rng.int(serviceCount);
     const s = sim.services[j]!;
     if (s.current_state !== 0 || sim.hosts[sim.fleet.serviceHost[j]!]!.current_state !== 0) continue;
     const r = rng.next();
     sim.check({ kind: 'service', i: j }, (r < 0.5 ? 1 : r < 0.85 ? 2 : 3) as ServiceStateCode);
   }
+  let n = 0;
   for (const j of [...sim.serviceProblems]) {
+    if (++n % 512 === 0) yield;
     if (sim.hosts[sim.fleet.serviceHost[j]!]!.current_state !== 0) continue;
     const r = rng.next();
     if (r < SERVICE_RECOVER) sim.check({ kind: 'service', i: j }, 0);
     else if (r < SERVICE_RECOVER + SERVICE_SHIFT) sim.check({ kind: 'service', i: j }, rng.pick([1, 2, 3].filter((x) => x !== sim.services[j]!.current_state)));
   }
 
-  operators(sim);
+  yield* operators(sim);
 
   // Every other check that is due runs now and confirms the current state (soft problems retry towards hard).
   const due = (ref: Ref, rec: { next_check: number; last_check: number; active_checks_enabled: number; current_state: number }): void => {
@@ -131,16 +145,23 @@ function step(sim: Simulation): void {
   for (let i = 0; i < hostCount; i++) {
     const h = sim.hosts[i]!;
     if (h.next_check <= sim.now) due({ kind: 'host', i }, h);
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
   }
   for (let j = 0; j < serviceCount; j++) {
     const s = sim.services[j]!;
     if (s.next_check <= sim.now) due({ kind: 'service', i: j }, s);
+    if (j % SLICE_ROWS === SLICE_ROWS - 1) yield;
   }
 
+  yield;
   sim.refreshDowntimes();
-  keepEveryProblemState(sim);
+  yield* keepEveryProblemState(sim);
   sim.pruneHistory();
   sim.version++;
+}
+
+function step(sim: Simulation): void {
+  finish(stepSlices(sim));
 }
 
 function counts(sim: Simulation, kind: 'host' | 'service'): CheckCounts {
@@ -148,10 +169,11 @@ function counts(sim: Simulation, kind: 'host' | 'service'): CheckCounts {
   return { val1: sum(60), val5: sum(300), val15: sum(900) };
 }
 
-function performance(records: readonly { active_checks_enabled: number }[], latency: Float64Array, exec: Float64Array): CheckPerformance {
+function* performance(records: readonly { active_checks_enabled: number }[], latency: Float64Array, exec: Float64Array): Slices<CheckPerformance> {
   let n = 0;
   let minL = Infinity, maxL = 0, sumL = 0, minE = Infinity, maxE = 0, sumE = 0;
   for (let i = 0; i < records.length; i++) {
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     if (records[i]!.active_checks_enabled !== 1) continue;
     const l = latency[i]!;
     const e = exec[i]!;
@@ -168,6 +190,12 @@ function performance(records: readonly { active_checks_enabled: number }[], late
 }
 
 function buildSnapshot(sim: Simulation): MonitoringSnapshot {
+  return finish(snapshotSlices(sim));
+}
+
+function* snapshotSlices(sim: Simulation): Slices<MonitoringSnapshot> {
+  const activehostcheckperf = yield* performance(sim.hosts, sim.hostLatency, sim.hostExec);
+  const activeservicecheckperf = yield* performance(sim.services, sim.serviceLatency, sim.serviceExec);
   return {
     updated: sim.now,
     hosts: sim.hosts.slice(),
@@ -187,8 +215,8 @@ function buildSnapshot(sim: Simulation): MonitoringSnapshot {
       passivehostchecks: { val1: 0, val5: 0, val15: 0 },
       activeservicechecks: counts(sim, 'service'),
       passiveservicechecks: { val1: 0, val5: 0, val15: 0 },
-      activehostcheckperf: performance(sim.hosts, sim.hostLatency, sim.hostExec),
-      activeservicecheckperf: performance(sim.services, sim.serviceLatency, sim.serviceExec),
+      activehostcheckperf,
+      activeservicecheckperf,
     },
   };
 }
@@ -205,12 +233,26 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
   const start = nowSeconds();
   const sim = new Simulation(createRng(opts.seed ?? 20080101), hosts, perHost, start, start);
   seedScenario(sim);
+  if (opts.engine !== undefined) {
+    // Records change by copy (simulation.ts), so the tag carries over to every later version of each.
+    for (const h of sim.hosts) h.engine = opts.engine;
+    for (const s of sim.services) s.engine = opts.engine;
+  }
   let cached: { version: number; snap: MonitoringSnapshot } | undefined;
   // The fleet as configured: the same completeness rule as a Nagios status file guards every new snapshot.
   const configured = { hosts: sim.hosts.length, services: sim.services.length };
   let refused: string | null = null;
   let refusedVersion = -1;
   let timer: NodeJS.Timeout | undefined;
+  /** The timer's step while it runs in slices, and the snapshot it made after it. */
+  let stepping: Slices<void> | undefined;
+  let built: { version: number; snap: MonitoringSnapshot } | undefined;
+  /** Finishes a step in progress at once: commands and tick() apply to a whole step, as before. */
+  const settle = (): void => {
+    const work = stepping;
+    stepping = undefined;
+    if (work) finish(work);
+  };
 
   const advance = (): void => {
     sim.now = Math.max(sim.now, nowSeconds());
@@ -222,8 +264,19 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
     async start() {
       if (timer) return;
       timer = setInterval(() => {
+        // A step still running (a very busy process) is finished first.
+        settle();
         advance();
-        step(sim);
+        const work = (function* (): Slices<void> {
+          yield* stepSlices(sim);
+          // The snapshot of the new state too, so the first reader finds it made.
+          const version = sim.version;
+          built = { version, snap: yield* snapshotSlices(sim) };
+        })();
+        stepping = work;
+        void runSliced(work).finally(() => {
+          if (stepping === work) stepping = undefined;
+        });
       }, Math.max(1, opts.tickSeconds) * 1000);
       // The simulation must never keep a process (or a test run) alive on its own.
       timer.unref();
@@ -233,12 +286,16 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
       timer = undefined;
     },
     tick() {
+      settle();
       advance();
       step(sim);
     },
     snapshot() {
+      // Halfway through a step the fleet is half-stepped: the snapshot from before the step until it is done.
+      if (stepping && cached) return cached.snap;
       if (!cached || (cached.version !== sim.version && refusedVersion !== sim.version)) {
-        const snap = buildSnapshot(sim);
+        const snap = built?.version === sim.version ? built.snap : buildSnapshot(sim);
+        built = undefined;
         const incomplete = incompleteSnapshot({ hosts: snap.hosts.length, services: snap.services.length }, configured);
         if (incomplete && cached) {
           const message = `Demo fleet snapshot refused: ${incomplete}; keeping the last good data.`;
@@ -254,6 +311,7 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
     },
     dataProblem: () => refused,
     async submit(command: ExternalCommand) {
+      settle();
       advance();
       applyCommand(sim, command);
     },

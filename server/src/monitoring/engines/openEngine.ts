@@ -55,14 +55,14 @@ export function openEngine(spec: EngineSpec, demo: DemoSettings): Engine {
     const staleAfterMs = spec.staleAfterSeconds === undefined ? undefined : spec.staleAfterSeconds * 1000;
     // Polling several times within the staleness limit, so one lost poll does not mark the engine stale.
     const pollMs = staleAfterMs === undefined ? undefined : Math.max(250, Math.min(5000, Math.floor(staleAfterMs / 3)));
-    return livestatusEngine(name, createLivestatusSource(spec.address, { name, ...(staleAfterMs ? { staleAfterMs } : {}), ...(pollMs ? { pollMs, retryMs: Math.min(1000, pollMs), maxRetryMs: Math.max(pollMs, Math.min(30_000, staleAfterMs ?? 30_000)) } : {}) }));
+    return livestatusEngine(name, createLivestatusSource(spec.address, { name, tagRows: true, ...(staleAfterMs ? { staleAfterMs } : {}), ...(pollMs ? { pollMs, retryMs: Math.min(1000, pollMs), maxRetryMs: Math.max(pollMs, Math.min(30_000, staleAfterMs ?? 30_000)) } : {}) }));
   }
   if (spec.type === 'nagios') {
     const source = createNagiosSource(spec.config);
     const limit = spec.staleAfterSeconds ?? NAGIOS_STALE_SECONDS;
     return { name, source, status: () => genericStatus(name, 'nagios', spec.config, source, limit) };
   }
-  const source = createDemoSource({ hosts: demo.demoHosts, servicesPerHost: demo.demoServicesPerHost, tickSeconds: demo.demoTickSeconds });
+  const source = createDemoSource({ hosts: demo.demoHosts, servicesPerHost: demo.demoServicesPerHost, tickSeconds: demo.demoTickSeconds, engine: name });
   // The simulation's data is as old as its last tick: never stale unless a limit is set.
   const limit = spec.staleAfterSeconds ?? Number.POSITIVE_INFINITY;
   return { name, source, status: () => genericStatus(name, 'demo', 'simulated', source, limit) };

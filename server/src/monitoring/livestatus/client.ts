@@ -9,6 +9,7 @@ import { LivestatusError, excerpt, located } from './errors.js';
 import { formatLivestatusAddress, parseLivestatusAddress, type LivestatusAddress } from './address.js';
 import { LivestatusConnection, type ConnectionLimits } from './connection.js';
 import { commandText, queryText, type LivestatusQuery } from './protocol.js';
+import { runSliced, type Slices } from '../slices.js';
 
 export type LivestatusRows = unknown[][];
 
@@ -23,8 +24,22 @@ export interface LivestatusClientOptions {
 
 export const DEFAULT_LIMITS: ConnectionLimits = { connectTimeoutMs: 5000, queryTimeoutMs: 30_000, maxAnswerBytes: 64 * 1024 * 1024 };
 
-/** Runs one query inside a session. */
-export type RunQuery = (query: LivestatusQuery) => Promise<LivestatusRows>;
+/**
+ * Turns each row of an answer into what the caller keeps, as the answer is parsed, so a large answer's rows never
+ * pile up (at 100,000 services they were tens of megabytes for the garbage collector to move). `check` sees the rows
+ * first and throws for rows it refuses.
+ */
+export interface RowReader<T> {
+  check(rows: LivestatusRows): void;
+  /** `index`: the row's place in the answer. */
+  read(row: unknown[], index: number): T;
+}
+
+/** Runs one query inside a session: its rows, or with a reader, what the reader made of each. */
+export interface RunQuery {
+  (query: LivestatusQuery): Promise<LivestatusRows>;
+  <T>(query: LivestatusQuery, reader: RowReader<T>): Promise<T[]>;
+}
 
 /** Rows from a JSON answer body; a peer's garbage becomes a clear error, never an exception from deep inside. */
 export function parseRows(body: Buffer, table: string, where: string): LivestatusRows {
@@ -39,6 +54,108 @@ export function parseRows(body: Buffer, table: string, where: string): Livestatu
     if (!Array.isArray(value[i])) throw new LivestatusError('bad_json', `row ${i + 1} of the answer to GET ${table} is not a list`, where);
   }
   return value as LivestatusRows;
+}
+
+/** Answers from this size on are parsed in slices (rowsInSlices); smaller ones in one go. */
+const SLICED_PARSE_BYTES = 1024 * 1024;
+/**
+ * Under a millisecond of JSON.parse per slice, and small enough (under V8's large-object size) that its text is
+ * young garbage, collected at once, rather than old garbage piling up until a full collection.
+ */
+const SLICE_BYTES = 64 * 1024;
+
+const isSpace = (c: number | undefined): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+function skipSpace(body: Buffer, i: number): number {
+  while (isSpace(body[i])) i++;
+  return i;
+}
+
+/** Just past the list or object that starts at `i` (strings skipped, escapes honoured), or -1 when it does not end. */
+function valueEnd(body: Buffer, i: number): number {
+  let depth = 0;
+  for (const n = body.length; i < n; i++) {
+    const c = body[i]!;
+    if (c === 0x22) {
+      // To the closing quote: one not preceded by an odd number of backslashes.
+      let j = i;
+      for (;;) {
+        j = body.indexOf(0x22, j + 1);
+        if (j < 0) return -1;
+        let k = j - 1;
+        while (body[k] === 0x5c) k--;
+        if ((j - 1 - k) % 2 === 0) break;
+      }
+      i = j;
+    } else if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) {
+      if (--depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The rows of a JSON list of lists, parsed a slice of rows at a time: JSON.parse of a 100,000-service answer held the
+ * event loop for 150 ms and more. Undefined when the body is not plainly such a list (anything odd at all), and then
+ * the caller parses it whole, so a broken answer fails exactly as before, with the same reason.
+ */
+function* rowsInSlices<T>(body: Buffer, reader: RowReader<T>): Slices<T[] | undefined> {
+  let i = skipSpace(body, 0);
+  if (body[i] !== 0x5b) return undefined;
+  i = skipSpace(body, i + 1);
+  const rows: T[] = [];
+  if (body[i] === 0x5d) return skipSpace(body, i + 1) === body.length ? rows : undefined;
+  let from = i;
+  let count = 0;
+  for (;;) {
+    if (body[i] !== 0x5b) return undefined;
+    i = valueEnd(body, i);
+    if (i < 0) return undefined;
+    count++;
+    const next = skipSpace(body, i);
+    const last = body[next] === 0x5d;
+    if (!last && body[next] !== 0x2c) return undefined;
+    if (last || i - from >= SLICE_BYTES) {
+      let part: unknown;
+      try {
+        part = JSON.parse(`[${body.toString('utf8', from, i)}]`);
+      } catch {
+        return undefined;
+      }
+      if (!Array.isArray(part) || part.length !== count) return undefined;
+      try {
+        reader.check(part as LivestatusRows);
+      } catch {
+        // Parsed whole, the answer may turn out broken further on: that is the failure to report, as before.
+        return undefined;
+      }
+      for (const row of part) rows.push(reader.read(row as unknown[], rows.length));
+      if (last) return skipSpace(body, next + 1) === body.length ? rows : undefined;
+      yield;
+      count = 0;
+      from = skipSpace(body, next + 1);
+      i = from;
+    } else {
+      i = skipSpace(body, next + 1);
+    }
+  }
+}
+
+const asRows: RowReader<unknown[]> = { check: () => undefined, read: (row) => row };
+
+/**
+ * parseRows, then the reader's check and each row read. A large answer is parsed and read in slices (rowsInSlices),
+ * so requests are answered meanwhile; the result and any failure are the same either way.
+ */
+export async function readRows<T>(body: Buffer, table: string, where: string, reader: RowReader<T>): Promise<T[]> {
+  if (body.length >= SLICED_PARSE_BYTES) {
+    const rows = await runSliced(rowsInSlices(body, reader));
+    if (rows) return rows;
+  }
+  const rows = parseRows(body, table, where);
+  reader.check(rows);
+  return reader === asRows ? (rows as T[]) : rows.map((row, i) => reader.read(row, i));
 }
 
 export class LivestatusClient {
@@ -61,7 +178,7 @@ export class LivestatusClient {
   async session<T>(work: (run: RunQuery) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const connection = await LivestatusConnection.open(this.address, this.limits, signal);
     try {
-      return await work(async (query) => {
+      return await work(async <T>(query: LivestatusQuery, reader?: RowReader<T>) => {
         // Validated before anything is sent, so a bad query never leaves half a request on the wire.
         let text: string;
         try {
@@ -74,7 +191,7 @@ export class LivestatusClient {
           const message = excerpt(answer.body.toString('utf8').split('\n')[0] ?? '', 300);
           throw new LivestatusError('status', `GET ${query.table} failed with status ${answer.status}${message ? `: ${message}` : ''}`, this.where, answer.status);
         }
-        return parseRows(answer.body, query.table, this.where);
+        return readRows(answer.body, query.table, this.where, reader ?? (asRows as RowReader<T>));
       });
     } finally {
       connection.close();

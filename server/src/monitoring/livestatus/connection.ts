@@ -64,8 +64,16 @@ function socketReason(err: NodeJS.ErrnoException, address: LivestatusAddress): {
 }
 
 export class LivestatusConnection {
+  /** Bytes of a header not complete yet. */
   private chunks: Buffer[] = [];
+  /** Bytes received of the answer being received, its header included. */
   private received = 0;
+  /**
+   * The body of the answer being received, allocated at its announced length once the header is in: each chunk is
+   * copied in as it arrives, instead of one copy of tens of megabytes when the last chunk arrives.
+   */
+  private body: Buffer | null = null;
+  private filled = 0;
   /** Body length from the header; -1 until the header is complete. */
   private length = -1;
   private status = 0;
@@ -197,6 +205,7 @@ export class LivestatusConnection {
     this.failure = new LivestatusError(code, reason, this.where);
     this.socket.destroy();
     this.chunks = [];
+    this.body = null;
     for (const pending of this.pending.splice(0)) {
       if (pending.timer) clearTimeout(pending.timer);
       pending.reject(this.failure);
@@ -209,23 +218,39 @@ export class LivestatusConnection {
       this.fail('bad_header', `the peer sent ${byteSize(chunk.length)} nobody asked for`);
       return;
     }
-    this.chunks.push(chunk);
-    this.received += chunk.length;
     // One chunk may end one answer and start the next.
-    while (!this.failure && this.pending.length > 0) {
-      if (this.length < 0 && !this.readHeader()) return;
-      const total = HEADER_BYTES + this.length;
-      if (this.received < total) return;
-      const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.received);
+    let rest = chunk;
+    while (!this.failure) {
+      if (this.length < 0) {
+        if (rest.length === 0) return;
+        if (this.pending.length === 0) {
+          this.fail('bad_header', `the peer sent ${byteSize(rest.length)} more than its headers announced`);
+          return;
+        }
+        this.chunks.push(rest);
+        this.received += rest.length;
+        if (!this.readHeader()) return;
+        const head = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.received);
+        this.chunks = [];
+        this.body = Buffer.allocUnsafe(this.length);
+        this.filled = 0;
+        this.received = HEADER_BYTES;
+        rest = head.subarray(HEADER_BYTES);
+      }
+      const body = this.body!;
+      const take = Math.min(rest.length, body.length - this.filled);
+      rest.copy(body, this.filled, 0, take);
+      this.filled += take;
+      this.received += take;
+      rest = rest.subarray(take);
+      if (this.filled < body.length) return;
       const pending = this.pending.shift()!;
       if (pending.timer) clearTimeout(pending.timer);
-      const rest = all.subarray(total);
-      this.chunks = rest.length > 0 ? [rest] : [];
-      this.received = rest.length;
-      pending.resolve({ status: this.status, body: all.subarray(HEADER_BYTES, total) });
+      this.body = null;
+      this.received = 0;
+      pending.resolve({ status: this.status, body });
       this.startAnswer();
     }
-    if (this.received > 0 && !this.failure) this.fail('bad_header', `the peer sent ${byteSize(this.received)} more than its headers announced`);
   }
 
   /** Reads the header once 16 bytes are in; false while incomplete or after failing. */

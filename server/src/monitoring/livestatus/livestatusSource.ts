@@ -9,11 +9,14 @@ import { incompleteSnapshot } from '../snapshotCheck.js';
 import { formatExternalCommand } from '../nagios/externalCommands.js';
 import { LivestatusClient, type LivestatusClientOptions } from './client.js';
 import { LivestatusError, type LivestatusErrorCode } from './errors.js';
-import { pollTables, programStatusOf, snapshotOf, type Liveness } from './poll.js';
+import { pollTables, programStatusOf, snapshotSlices, type Liveness } from './poll.js';
+import { runSliced } from '../slices.js';
 
 export interface LivestatusSourceOptions extends LivestatusClientOptions {
   /** The engine's name, for messages now and for tagging its rows once several engines run side by side. */
   name?: string;
+  /** Tag every host and service with `name` as the merged source of several engines does, so it need not copy them. */
+  tagRows?: boolean;
   /** Milliseconds between polls while the peer answers; default 5 s. */
   pollMs?: number;
   /** First retry after a failed poll, doubling up to `maxRetryMs`; defaults 1 s and 30 s. */
@@ -82,6 +85,8 @@ class LivestatusEngineSource implements LivestatusSource {
   private readonly retryMs: number;
   private readonly maxRetryMs: number;
   private readonly staleAfterMs: number;
+  /** The name rows are tagged with (several engines), or undefined. */
+  private readonly tag: string | undefined;
   private base: Omit<MonitoringSnapshot, 'program'> = emptySnapshot();
   private status: unknown[] = [];
   private current: MonitoringSnapshot = emptySnapshot();
@@ -107,6 +112,7 @@ class LivestatusEngineSource implements LivestatusSource {
     this.retryMs = options.retryMs ?? 1000;
     this.maxRetryMs = Math.max(this.retryMs, options.maxRetryMs ?? 30_000);
     this.staleAfterMs = options.staleAfterMs ?? Math.max(30_000, 3 * this.pollMs);
+    this.tag = options.tagRows ? name : undefined;
     this.problem = `${this.label} has not answered yet`;
   }
 
@@ -215,11 +221,12 @@ class LivestatusEngineSource implements LivestatusSource {
     let answered = false;
     let problem: string | null = null;
     try {
-      const tables = await this.client.session(pollTables, controller.signal);
-      // Parsing the last answer and building the snapshot are the two long synchronous steps: requests get a turn between.
+      const tables = await this.client.session((run) => pollTables(run, this.tag, this.base), controller.signal);
+      // Answers are parsed, and the snapshot built, a few milliseconds at a time: requests get their turns in between.
       await new Promise((resolve) => setImmediate(resolve));
       if (this.stopped) return;
-      const { data, status } = snapshotOf(tables, nowSeconds());
+      const { data, status } = await runSliced(snapshotSlices(tables, nowSeconds(), this.base));
+      if (this.stopped) return;
       const incomplete = incompleteSnapshot({ hosts: data.hosts.length, services: data.services.length }, tables.counted);
       if (incomplete) throw new RefusedData(`${this.label} sent incomplete data: ${incomplete}, by its own count`);
       this.base = data;

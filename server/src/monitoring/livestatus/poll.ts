@@ -4,16 +4,18 @@ import { emptyProgramStatus } from '../empty.js';
 import type { LivestatusRows, RunQuery } from './client.js';
 import {
   COMMENT_COLUMNS, DOWNTIME_COLUMNS, GROUP_COLUMNS, HOST_COLUMNS, SERVICE_COLUMNS, STATUS, STATUS_COLUMNS,
-  checkWidth, commentOf, downtimeOf, hostOf, hostgroupOf, serviceOf, servicegroupOf, type CheckFacts,
+  checkWidth, commentOf, downtimeOf, hostOf, hostgroupOf, sameRecord, serviceOf, servicegroupOf, type CheckFacts,
 } from './tables.js';
 import { bit, num, time } from './values.js';
+import { finish, SLICE_ROWS, type Slices } from '../slices.js';
 
 export interface PolledTables {
   status: LivestatusRows;
   /** Object counts from `Stats:` queries, to check the lists against (snapshotCheck.ts). */
   counted: { hosts: number; services: number };
-  hosts: LivestatusRows;
-  services: LivestatusRows;
+  /** Hosts and services as records already (null for a row without a name), read as their answers were parsed. */
+  hosts: ReturnType<typeof hostOf>[];
+  services: ReturnType<typeof serviceOf>[];
   hostgroups: LivestatusRows;
   servicegroups: LivestatusRows;
   comments: LivestatusRows;
@@ -22,19 +24,35 @@ export interface PolledTables {
 
 const countOf = (rows: LivestatusRows): number => Math.max(0, Math.trunc(num(rows[0]?.[0])));
 
-/** Sends every query at once on one connection (answers come in order); a failure anywhere fails the whole poll. */
-export async function pollTables(run: RunQuery): Promise<PolledTables> {
+/**
+ * Sends every query at once on one connection (answers come in order); a failure anywhere fails the whole poll.
+ * `engine`: the name to tag every host and service with (several engines), or undefined. `previous`: the last poll's
+ * records; one that reads the same again is kept (the same object), since most do not change from poll to poll.
+ */
+export async function pollTables(run: RunQuery, engine?: string, previous?: { hosts: readonly HostStatus[]; services: readonly ServiceStatus[] }): Promise<PolledTables> {
   const get = async (table: string, columns: readonly string[]) => {
     const rows = await run({ table, columns });
     checkWidth(rows, columns, table);
     return rows;
   };
+  const records = <T>(table: string, columns: readonly string[], read: (row: unknown[], index: number) => T) =>
+    run({ table, columns }, { check: (rows) => checkWidth(rows, columns, table), read });
   const [status, hostCount, serviceCount, hosts, services, hostgroups, servicegroups, comments, downtimes] = await Promise.all([
     get('status', STATUS_COLUMNS),
     run({ table: 'hosts', stats: ['state >= 0'] }),
     run({ table: 'services', stats: ['state >= 0'] }),
-    get('hosts', HOST_COLUMNS),
-    get('services', SERVICE_COLUMNS),
+    records('hosts', HOST_COLUMNS, (row, i) => {
+      const got = hostOf(row, engine);
+      const was = previous?.hosts[i];
+      if (got && was && sameRecord(was, got.host)) got.host = was;
+      return got;
+    }),
+    records('services', SERVICE_COLUMNS, (row, i) => {
+      const got = serviceOf(row, engine);
+      const was = previous?.services[i];
+      if (got && was && sameRecord(was, got.service)) got.service = was;
+      return got;
+    }),
     get('hostgroups', GROUP_COLUMNS),
     get('servicegroups', GROUP_COLUMNS),
     get('comments', COMMENT_COLUMNS),
@@ -86,19 +104,22 @@ class StatsCollector {
 }
 
 /** Sorted like a Nagios status.dat (hosts by name, services by host then description); skips the work when already so. */
-function sortedBy<T>(items: T[], key: (item: T) => string, key2: (item: T) => string = () => ''): T[] {
+function* sortedBy<T>(items: T[], key: (item: T) => string, key2: (item: T) => string = () => ''): Slices<T[]> {
   const compare = (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : key2(a) < key2(b) ? -1 : key2(a) > key2(b) ? 1 : 0);
   for (let i = 1; i < items.length; i++) {
     if (compare(items[i - 1]!, items[i]!) > 0) return items.sort(compare);
+    if (i % SLICE_ROWS === 0) yield;
   }
   return items;
 }
 
 /** Keeps the first of each key: a peer listing an object twice must not show it twice. */
-function unique<T>(items: Iterable<T | null>, key: (item: T) => string): T[] {
+function* unique<T>(items: (T | null)[], key: (item: T) => string): Slices<T[]> {
   const seen = new Set<string>();
   const out: T[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     if (item === null) continue;
     const k = key(item);
     if (seen.has(k)) continue;
@@ -108,20 +129,74 @@ function unique<T>(items: Iterable<T | null>, key: (item: T) => string): T[] {
   return out;
 }
 
-/** The snapshot data of one poll at `now`; `program` is completed by the source, which knows whether the engine answers. */
-export function snapshotOf(tables: PolledTables, now: number): { data: Omit<MonitoringSnapshot, 'program'>; status: unknown[] } {
+/**
+ * unique() by name (and description), for items that usually come in that order already (Livestatus servers list them
+ * so): then a duplicate is the item right before it, and no set of 100,000 keys needs building. Out of order, or with
+ * a line break in a name (where two different pairs could make one key), it is unique() itself.
+ */
+function* uniqueInOrder<T>(items: (T | null)[], key: (item: T) => string, key2: (item: T) => string = () => ''): Slices<T[]> {
+  const present: T[] = [];
+  let plain = true;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+    if (item === null) continue;
+    const last = present[present.length - 1];
+    if (plain && last !== undefined) {
+      const a = key(last);
+      const b = key(item);
+      plain = a < b || (a === b && key2(last) <= key2(item));
+    }
+    if (plain && (key(item).includes('\n') || key2(item).includes('\n'))) plain = false;
+    present.push(item);
+  }
+  if (!plain) return yield* unique(items, (item) => `${key(item)}\n${key2(item)}`);
+  const out: T[] = [];
+  for (let i = 0; i < present.length; i++) {
+    const item = present[i]!;
+    const last = out[out.length - 1];
+    if (last === undefined || key(last) !== key(item) || key2(last) !== key2(item)) out.push(item);
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  return out;
+}
+
+/** `rows` turned into records by `of`, in slices. */
+function* mapped<R, T>(rows: R[], of: (row: R) => T): Slices<T[]> {
+  const out = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    out[i] = of(rows[i]!);
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  return out;
+}
+
+/** `previous` when `next` holds the very same objects in the same order: answers kept per host and service list stay valid. */
+function* keptIfSame<T>(previous: T[] | undefined, next: T[]): Slices<T[]> {
+  if (!previous || previous.length !== next.length) return next;
+  for (let i = 0; i < next.length; i++) {
+    if (previous[i] !== next[i]) return next;
+    if (i % (8 * SLICE_ROWS) === 0) yield;
+  }
+  return previous;
+}
+
+/**
+ * The snapshot data of one poll at `now`, in slices (100,000 services take a while); `program` is completed by the
+ * source, which knows whether the engine answers. `previous`: the last poll's data, whose host and service lists are
+ * kept when they come back the same (pollTables keeps unchanged records).
+ */
+export function* snapshotSlices(tables: PolledTables, now: number, previous?: Pick<MonitoringSnapshot, 'hosts' | 'services'>): Slices<{ data: Omit<MonitoringSnapshot, 'program'>; status: unknown[] }> {
   const hostStats = new StatsCollector(now);
   const serviceStats = new StatsCollector(now);
-  const hosts: HostStatus[] = unique(tables.hosts.map((row) => {
-    const got = hostOf(row);
+  const hosts: HostStatus[] = yield* uniqueInOrder(yield* mapped(tables.hosts, (got) => {
     if (got) hostStats.add(got.facts);
     return got?.host ?? null;
   }), (h) => h.host_name);
-  const services: ServiceStatus[] = unique(tables.services.map((row) => {
-    const got = serviceOf(row);
+  const services: ServiceStatus[] = yield* uniqueInOrder(yield* mapped(tables.services, (got) => {
     if (got) serviceStats.add(got.facts);
     return got?.service ?? null;
-  }), (s) => `${s.host_name}\n${s.service_description}`);
+  }), (s) => s.host_name, (s) => s.service_description);
   const stats: EngineStats = {
     activehostchecks: hostStats.result('active'), passivehostchecks: hostStats.result('passive'),
     activeservicechecks: serviceStats.result('active'), passiveservicechecks: serviceStats.result('passive'),
@@ -130,16 +205,21 @@ export function snapshotOf(tables: PolledTables, now: number): { data: Omit<Moni
   return {
     data: {
       updated: now,
-      hosts: sortedBy(hosts, (h) => h.host_name),
-      services: sortedBy(services, (s) => s.host_name, (s) => s.service_description),
-      hostgroups: unique(tables.hostgroups.map(hostgroupOf), (g) => g.name),
-      servicegroups: unique(tables.servicegroups.map(servicegroupOf), (g) => g.name),
-      comments: unique(tables.comments.map(commentOf), (c) => String(c.id)),
-      downtimes: unique(tables.downtimes.map(downtimeOf), (d) => String(d.id)),
+      hosts: yield* keptIfSame(previous?.hosts, yield* sortedBy(hosts, (h) => h.host_name)),
+      services: yield* keptIfSame(previous?.services, yield* sortedBy(services, (s) => s.host_name, (s) => s.service_description)),
+      hostgroups: finish(unique(tables.hostgroups.map(hostgroupOf), (g) => g.name)),
+      servicegroups: finish(unique(tables.servicegroups.map(servicegroupOf), (g) => g.name)),
+      comments: finish(unique(tables.comments.map(commentOf), (c) => String(c.id))),
+      downtimes: finish(unique(tables.downtimes.map(downtimeOf), (d) => String(d.id))),
       stats,
     },
     status: tables.status[0] ?? [],
   };
+}
+
+/** The snapshot data of one poll at `now`, in one go. */
+export function snapshotOf(tables: PolledTables, now: number): { data: Omit<MonitoringSnapshot, 'program'>; status: unknown[] } {
+  return finish(snapshotSlices(tables, now));
 }
 
 export interface Liveness {
