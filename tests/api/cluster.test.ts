@@ -3,6 +3,7 @@ import type { AlertChanges } from '../../src/lib/apiTypes.js';
 import { ACCOUNT_LIMIT } from '../../server/src/auth/loginThrottle.js';
 import { configFromEnv } from '../../server/src/config.js';
 import { createMonitoringSource } from '../../server/src/monitoring/create.js';
+import { capabilitiesOf } from '../../server/src/monitoring/source.js';
 import { createUser } from '../../server/src/db/users.js';
 import { hashPassword } from '../../server/src/auth/password.js';
 import { Client, startTestServer, type TestServer } from './harness.js';
@@ -14,6 +15,9 @@ import { formSend, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
  * processes would read one engine.
  */
 const monitoring = createMonitoringSource({ ...configFromEnv({}), demoTickSeconds: 3600 });
+// Both servers read this one simulation, as processes read one real engine: its data is shared, and the change feed
+// continues across them (a demo fleet of its own per process would start a new feed with each start).
+Object.defineProperty(monitoring, 'capabilities', { value: { ...capabilitiesOf(monitoring), sharedData: true } });
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {

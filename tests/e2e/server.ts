@@ -52,7 +52,7 @@ function spawnServer(env: Record<string, string>): Promise<Spawned> {
 /** Starts the reference server as a child on a free loopback port; it exits by itself when this process goes away. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-e2e-'));
-  const baseEnv = { PORT: '0', PHAROS_DATA_DIR: dataDir, PHAROS_ADMIN_PASSWORD: ADMIN.password, ...env };
+  const baseEnv: Record<string, string> = { PORT: '0', PHAROS_DATA_DIR: dataDir, PHAROS_ADMIN_PASSWORD: ADMIN.password, ...env };
   let current = await spawnServer(baseEnv);
   const parsed = new URL(current.url);
   const run = promisify(execFile);
@@ -62,7 +62,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url: current.url, origin: parsed.origin, base: parsed.pathname, dataDir,
     async admin(...args: string[]) {
-      const { stdout } = await run(tsx, ['server/src/cli.ts', ...args], { cwd: root, env: { ...process.env, PHAROS_DATA_DIR: dataDir } });
+      // The same data as the server: its data dir, or its PostgreSQL database.
+      const database = baseEnv.PHAROS_DATABASE_URL ? { PHAROS_DATABASE_URL: baseEnv.PHAROS_DATABASE_URL } : {};
+      const { stdout } = await run(tsx, ['server/src/cli.ts', ...args], { cwd: root, env: { ...process.env, ...database, PHAROS_DATA_DIR: dataDir } });
       return stdout;
     },
     async stop() {
