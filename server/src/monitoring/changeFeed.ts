@@ -100,7 +100,7 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
    * The list this process wrote last, as written and by key: while it is still the stored list (no other process
    * wrote since), the next comparison needs no parse of it (thousands of problems, tens of milliseconds).
    */
-  let written: { text: string; byKey: ProblemMap } | undefined;
+  let written: { problems: AlertProblem[]; text: string; byKey: ProblemMap } | undefined;
 
   const record = (snapshot: MonitoringSnapshot) => storage.exclusive('alert-feed', async () => {
     const stored = await readFeedState(store);
@@ -108,6 +108,8 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
     // Another process has recorded newer data of the same engines: going back to this would replay changes.
     if (state && state.updated > snapshot.updated) return;
     const problems = alertProblems(snapshot);
+    // The very list this process wrote last, still the stored one, at the same time: nothing to record.
+    if (state && written?.problems === problems && written.text === state.problems && state.updated === snapshot.updated) return;
     const current = byKey(problems);
     const last = state && (written?.text === state.problems ? written.byKey : byKey(JSON.parse(state.problems) as AlertProblem[]));
     // Thousands of problems take a while to compare and to write out: requests get their turn in between.
@@ -119,7 +121,7 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
     await nextTurn();
     const text = JSON.stringify(problems);
     await recordFeed(store, { run, updated: snapshot.updated, problems: text }, changes.map((c) => JSON.stringify(c)), capacity);
-    written = { text, byKey: current };
+    written = { problems, text, byKey: current };
   });
 
   const observe = (snapshot: MonitoringSnapshot): Promise<void> => {

@@ -31,7 +31,7 @@ interface Totals {
  * Everything the overview counts: one pass over hosts; service totals come with the snapshot's service columns. Once
  * per snapshot (in slices by the snapshot warmer): the overview is a page every wall display shows in its rotation.
  */
-export const tacticalTotals = memoSliced((snap: MonitoringSnapshot) => snap, countTotals);
+export const tacticalTotals = memoSliced((snap: MonitoringSnapshot) => snap.services, countTotals, (snap) => snap.hosts);
 
 function* countTotals(snap: MonitoringSnapshot): Slices<Totals> {
   const t: Totals = { hosts: [0, 0, 0], services: [0, 0, 0, 0], hostProblems: 0, serviceProblems: 0, hostAcks: 0, serviceAcks: 0, hostDowntime: 0, serviceDowntime: 0, staleHosts: 0, staleServices: 0 };

@@ -9,16 +9,21 @@ export interface SnapshotIndex {
   servicegroups: Map<string, Group>;
 }
 
-/** Lookup maps by name, built once per snapshot object (in slices by the snapshot warmer). Services are indexed in serviceColumns.ts. */
-export const indexOf = memoSliced((snap: MonitoringSnapshot) => snap, function* (snap): Slices<SnapshotIndex> {
+/** Hosts by hostKey, kept per host list (in slices by the snapshot warmer). */
+const hostMap = memoSliced((hosts: readonly HostStatus[]) => hosts, function* (list): Slices<Map<string, HostStatus>> {
   const hosts = new Map<string, HostStatus>();
-  for (let i = 0; i < snap.hosts.length; i++) {
-    const h = snap.hosts[i]!;
+  for (let i = 0; i < list.length; i++) {
+    const h = list[i]!;
     hosts.set(hostKey(h), h);
     if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
   }
+  return hosts;
+});
+
+/** Lookup maps by name, built once per snapshot object (in slices by the snapshot warmer). Services are indexed in serviceColumns.ts. */
+export const indexOf = memoSliced((snap: MonitoringSnapshot) => snap, function* (snap): Slices<SnapshotIndex> {
   return {
-    hosts,
+    hosts: yield* hostMap.slices(snap.hosts),
     hostgroups: new Map(snap.hostgroups.map((g) => [g.name, g])),
     servicegroups: new Map(snap.servicegroups.map((g) => [g.name, g])),
   };
@@ -27,7 +32,7 @@ export const indexOf = memoSliced((snap: MonitoringSnapshot) => snap, function* 
 export const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Hosts by name (then engine), once per snapshot; sources usually deliver them sorted already, which costs one check. */
-export const hostsByName = memoSliced((snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>) => snap, function* (snap): Slices<HostStatus[]> {
+export const hostsByName = memoSliced((snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>) => snap.hosts, function* (snap): Slices<HostStatus[]> {
   const hosts = snap.hosts;
   // Several engines: merged in this order (snapshotParts.ts).
   if (partsOf(snap)) return hosts;

@@ -292,7 +292,10 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
     },
     snapshot() {
       // Halfway through a step the fleet is half-stepped: the snapshot from before the step until it is done.
-      if (stepping && cached) return cached.snap;
+      if (stepping) {
+        if (cached) return cached.snap;
+        settle();
+      }
       if (!cached || (cached.version !== sim.version && refusedVersion !== sim.version)) {
         const snap = built?.version === sim.version ? built.snap : buildSnapshot(sim);
         built = undefined;

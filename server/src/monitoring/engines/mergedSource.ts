@@ -264,6 +264,8 @@ export class MergedSource implements MonitoringSource {
   private readonly servicegroups = new GroupMerger();
   private readonly hostMerger = new Merger<HostStatus>(byHost, sameHost);
   private readonly serviceMerger = new Merger<ServiceStatus>(byService, sameService);
+  /** The engines' host and service lists of the last merge, and the merged lists made of them. */
+  private lastRows: { hosts: HostStatus[][]; services: ServiceStatus[][]; merged: { hosts: HostStatus[]; services: ServiceStatus[] } } | undefined;
   /** The snapshot handed out, and what it was made of. */
   private last: { key: unknown[]; snapshot: MonitoringSnapshot } | undefined;
   /** A newer snapshot being built and prepared in slices. */
@@ -293,6 +295,9 @@ export class MergedSource implements MonitoringSource {
         console.warn(`Monitoring data: engine '${e.name}' did not start: ${(err as Error).message}`);
       }
     }));
+    // The first merge puts every engine's rows in order (a sort, for an engine that does not list them so): done
+    // before the server answers anything, rather than in the way of its first requests.
+    this.snapshot();
   }
 
   async stop(): Promise<void> {
@@ -365,9 +370,20 @@ export class MergedSource implements MonitoringSource {
   private *merge(parts: Part[]): Slices<MonitoringSnapshot> {
     const rows: Rows[] = [];
     for (const p of parts) rows.push(yield* this.tagged.get(p.e.name)!.slices({ snap: p.snap, stale: p.stale }));
-    // Each engine's rows are in order already (cached with its snapshot): merging them is linear per engine.
-    const hosts = yield* this.hostMerger.merged(rows.map((r) => r.hosts));
-    const services = yield* this.serviceMerger.merged(rows.map((r) => r.services));
+    // Each engine's rows are in order already (cached with its snapshot): merging them is linear per engine. When no
+    // engine's rows changed (a Livestatus poll that brought nothing new), the merged lists are the last ones: every
+    // answer kept per host and service list stays valid.
+    const last = this.lastRows;
+    let merged = last?.merged;
+    if (!last || last.hosts.length !== rows.length || rows.some((r, i) => r.hosts !== last.hosts[i] || r.services !== last.services[i])) {
+      const hosts = yield* this.hostMerger.merged(rows.map((r) => r.hosts));
+      const services = yield* this.serviceMerger.merged(rows.map((r) => r.services));
+      merged = { hosts: hosts.rows, services: services.rows };
+      // Each engine's rows (the same objects while its data does not change) and where they went: per-snapshot
+      // answers that add up are computed per engine and combined.
+      registerParts(merged, { parts: rows, hostFrom: hosts.from, serviceFrom: services.from });
+      this.lastRows = { hosts: rows.map((r) => r.hosts), services: rows.map((r) => r.services), merged };
+    }
     const hostgroups = yield* this.hostgroups.merged(parts.map((p) => p.snap.hostgroups));
     const servicegroups = yield* this.servicegroups.merged(parts.map((p) => p.snap.servicegroups));
     const live = parts.filter((p) => p.stale === undefined);
@@ -384,15 +400,12 @@ export class MergedSource implements MonitoringSource {
     const snapshot: MonitoringSnapshot = {
       // The oldest data among the engines that answer: the merged data is only as current as its oldest live part.
       updated: live.length ? Math.min(...live.map((p) => p.snap.updated)) : Math.max(0, ...parts.map((p) => p.snap.updated)),
-      hosts: hosts.rows, services: services.rows, hostgroups, servicegroups,
+      hosts: merged!.hosts, services: merged!.services, hostgroups, servicegroups,
       comments: rows.flatMap((r) => r.comments),
       downtimes: rows.flatMap((r) => r.downtimes),
       program: { ...first.program, is_currently_running: live.length ? 1 : 0, instance_name: this.members.map((e) => e.name).join(', ') },
       stats,
     };
-    // Each engine's rows (the same objects while its data does not change) and where they went: per-snapshot
-    // answers that add up are computed per engine and combined.
-    registerParts(snapshot, { parts: rows, hostFrom: hosts.from, serviceFrom: services.from });
     return snapshot;
   }
 

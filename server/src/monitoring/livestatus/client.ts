@@ -33,6 +33,18 @@ export interface RowReader<T> {
   check(rows: LivestatusRows): void;
   /** `index`: the row's place in the answer. */
   read(row: unknown[], index: number): T;
+  /** The last answer to the same query and what was read from it: a row that comes back byte for byte is not parsed again. */
+  previous?: ReadAnswer<T>;
+  /** Takes this answer and what was read from it, to pass as `previous` next time (large answers only). */
+  keep?(answer: ReadAnswer<T>): void;
+}
+
+/** A large answer as it was read: its bytes, where each row starts and ends, and what each row was read as. */
+export interface ReadAnswer<T> {
+  body: Buffer;
+  starts: Int32Array;
+  ends: Int32Array;
+  results: T[];
 }
 
 /** Runs one query inside a session: its rows, or with a reader, what the reader made of each. */
@@ -54,6 +66,31 @@ export function parseRows(body: Buffer, table: string, where: string): Livestatu
     if (!Array.isArray(value[i])) throw new LivestatusError('bad_json', `row ${i + 1} of the answer to GET ${table} is not a list`, where);
   }
   return value as LivestatusRows;
+}
+
+/**
+ * Buffers for large answers' bodies, reused from poll to poll: a 30 MB answer in a new buffer every few seconds made
+ * Node force full garbage collections (external memory). A buffer is handed back once nothing refers to its answer.
+ */
+export class BodyBuffers {
+  private spare: Buffer[] = [];
+
+  /** A body of `size` bytes: a spare buffer's start when one is large enough. Small answers get their own. */
+  take = (size: number): Buffer => {
+    if (size < SLICED_PARSE_BYTES) return Buffer.allocUnsafe(size);
+    const i = this.spare.findIndex((b) => b.length >= size);
+    if (i >= 0) return this.spare.splice(i, 1)[0]!.subarray(0, size);
+    // Some room to grow, so a slightly larger answer next time still fits.
+    return Buffer.allocUnsafe(Math.ceil(size * 1.125)).subarray(0, size);
+  };
+
+  /** Hands back bodies from `take` nothing refers to any more. */
+  giveBack(bodies: Buffer[]): void {
+    for (const body of bodies) {
+      if (body.length < SLICED_PARSE_BYTES || this.spare.length >= 4) continue;
+      this.spare.push(Buffer.from(body.buffer, body.byteOffset, body.buffer.byteLength - body.byteOffset));
+    }
+  }
 }
 
 /** Answers from this size on are parsed in slices (rowsInSlices); smaller ones in one go. */
@@ -100,45 +137,95 @@ function valueEnd(body: Buffer, i: number): number {
  * event loop for 150 ms and more. Undefined when the body is not plainly such a list (anything odd at all), and then
  * the caller parses it whole, so a broken answer fails exactly as before, with the same reason.
  */
+/** Where each row of an answer starts and ends (off the JS heap), growing as rows are found. */
+class Offsets {
+  starts = new Int32Array(1024);
+  ends = new Int32Array(1024);
+  count = 0;
+
+  add(start: number, end: number): void {
+    if (this.count === this.starts.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.starts = grow(this.starts);
+      this.ends = grow(this.ends);
+    }
+    this.starts[this.count] = start;
+    this.ends[this.count++] = end;
+  }
+}
+
 function* rowsInSlices<T>(body: Buffer, reader: RowReader<T>): Slices<T[] | undefined> {
+  const previous = reader.previous;
+  const offsets = reader.keep ? new Offsets() : undefined;
   let i = skipSpace(body, 0);
   if (body[i] !== 0x5b) return undefined;
   i = skipSpace(body, i + 1);
   const rows: T[] = [];
-  if (body[i] === 0x5d) return skipSpace(body, i + 1) === body.length ? rows : undefined;
+  const done = (): T[] => {
+    if (offsets) reader.keep!({ body, starts: offsets.starts, ends: offsets.ends, results: rows });
+    return rows;
+  };
+  if (body[i] === 0x5d) return skipSpace(body, i + 1) === body.length ? done() : undefined;
+  // Rows to parse, from `from` to `to`: runs of rows that are not byte for byte the same as last time.
   let from = i;
+  let to = i;
   let count = 0;
+  let scanned = 0;
+  const flush = (): boolean => {
+    if (count === 0) return true;
+    let part: unknown;
+    try {
+      part = JSON.parse(`[${body.toString('utf8', from, to)}]`);
+    } catch {
+      return false;
+    }
+    if (!Array.isArray(part) || part.length !== count) return false;
+    try {
+      reader.check(part as LivestatusRows);
+    } catch {
+      // Parsed whole, the answer may turn out broken further on: that is the failure to report, as before.
+      return false;
+    }
+    for (const row of part) rows.push(reader.read(row as unknown[], rows.length));
+    count = 0;
+    return true;
+  };
   for (;;) {
     if (body[i] !== 0x5b) return undefined;
+    const start = i;
     i = valueEnd(body, i);
     if (i < 0) return undefined;
-    count++;
     const next = skipSpace(body, i);
     const last = body[next] === 0x5d;
     if (!last && body[next] !== 0x2c) return undefined;
-    if (last || i - from >= SLICE_BYTES) {
-      let part: unknown;
-      try {
-        part = JSON.parse(`[${body.toString('utf8', from, i)}]`);
-      } catch {
-        return undefined;
-      }
-      if (!Array.isArray(part) || part.length !== count) return undefined;
-      try {
-        reader.check(part as LivestatusRows);
-      } catch {
-        // Parsed whole, the answer may turn out broken further on: that is the failure to report, as before.
-        return undefined;
-      }
-      for (const row of part) rows.push(reader.read(row as unknown[], rows.length));
-      if (last) return skipSpace(body, next + 1) === body.length ? rows : undefined;
-      yield;
-      count = 0;
-      from = skipSpace(body, next + 1);
-      i = from;
+    const index = rows.length + count;
+    offsets?.add(start, i);
+    // The same bytes as the row at this place last time: the same row, read the same way, so nothing to parse.
+    const same = previous !== undefined && index < previous.results.length && previous.ends[index]! - previous.starts[index]! === i - start
+      && body.compare(previous.body, previous.starts[index]!, previous.ends[index]!, start, i) === 0;
+    if (same) {
+      if (!flush()) return undefined;
+      rows.push(previous.results[index]!);
     } else {
-      i = skipSpace(body, next + 1);
+      if (count === 0) from = start;
+      count++;
+      to = i;
+      if (to - from >= SLICE_BYTES && !flush()) return undefined;
     }
+    if (last) {
+      if (!flush()) return undefined;
+      return skipSpace(body, next + 1) === body.length ? done() : undefined;
+    }
+    scanned += i - start;
+    if (scanned >= SLICE_BYTES) {
+      scanned = 0;
+      yield;
+    }
+    i = skipSpace(body, next + 1);
   }
 }
 
@@ -175,8 +262,10 @@ export class LivestatusClient {
   }
 
   /** Opens one connection, lets `work` run queries on it (at once or in turn), and closes it whatever happens. */
-  async session<T>(work: (run: RunQuery) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /** `bodies`: where answers' bodies are allocated (default: new buffers), for a caller that reuses them. */
+  async session<T>(work: (run: RunQuery) => Promise<T>, signal?: AbortSignal, bodies?: (size: number) => Buffer): Promise<T> {
     const connection = await LivestatusConnection.open(this.address, this.limits, signal);
+    if (bodies) connection.bodies = bodies;
     try {
       return await work(async <T>(query: LivestatusQuery, reader?: RowReader<T>) => {
         // Validated before anything is sent, so a bad query never leaves half a request on the wire.

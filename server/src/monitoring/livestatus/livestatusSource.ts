@@ -7,9 +7,9 @@ import { CommandRejectedError, EngineUnavailableError, type ExternalCommand, typ
 import { emptySnapshot } from '../empty.js';
 import { incompleteSnapshot } from '../snapshotCheck.js';
 import { formatExternalCommand } from '../nagios/externalCommands.js';
-import { LivestatusClient, type LivestatusClientOptions } from './client.js';
+import { BodyBuffers, LivestatusClient, type LivestatusClientOptions } from './client.js';
 import { LivestatusError, type LivestatusErrorCode } from './errors.js';
-import { pollTables, programStatusOf, snapshotSlices, type Liveness } from './poll.js';
+import { pollTables, programStatusOf, snapshotSlices, type Liveness, type ReadAnswers } from './poll.js';
 import { runSliced } from '../slices.js';
 
 export interface LivestatusSourceOptions extends LivestatusClientOptions {
@@ -87,6 +87,9 @@ class LivestatusEngineSource implements LivestatusSource {
   private readonly staleAfterMs: number;
   /** The name rows are tagged with (several engines), or undefined. */
   private readonly tag: string | undefined;
+  /** The last poll's large answers as read: rows that come back the same are not parsed again. */
+  private answers: ReadAnswers = {};
+  private readonly bodies = new BodyBuffers();
   private base: Omit<MonitoringSnapshot, 'program'> = emptySnapshot();
   private status: unknown[] = [];
   private current: MonitoringSnapshot = emptySnapshot();
@@ -221,7 +224,10 @@ class LivestatusEngineSource implements LivestatusSource {
     let answered = false;
     let problem: string | null = null;
     try {
-      const tables = await this.client.session((run) => pollTables(run, this.tag, this.base), controller.signal);
+      const tables = await this.client.session((run) => pollTables(run, this.tag, { ...this.base, answers: this.answers }), controller.signal, this.bodies.take);
+      // The last poll's answers are done with: their buffers take the next poll's.
+      this.bodies.giveBack([this.answers.hosts?.body, this.answers.services?.body].filter((b): b is Buffer => b !== undefined));
+      this.answers = tables.answers;
       // Answers are parsed, and the snapshot built, a few milliseconds at a time: requests get their turns in between.
       await new Promise((resolve) => setImmediate(resolve));
       if (this.stopped) return;

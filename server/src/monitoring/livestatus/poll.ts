@@ -1,7 +1,7 @@
 /** One poll: every table the snapshot needs, read in one session, and turned into snapshot data. */
 import type { CheckCounts, CheckPerformance, EngineStats, HostStatus, MonitoringSnapshot, ProgramStatus, ServiceStatus } from '../source.js';
 import { emptyProgramStatus } from '../empty.js';
-import type { LivestatusRows, RunQuery } from './client.js';
+import type { LivestatusRows, ReadAnswer, RunQuery } from './client.js';
 import {
   COMMENT_COLUMNS, DOWNTIME_COLUMNS, GROUP_COLUMNS, HOST_COLUMNS, SERVICE_COLUMNS, STATUS, STATUS_COLUMNS,
   checkWidth, commentOf, downtimeOf, hostOf, hostgroupOf, sameRecord, serviceOf, servicegroupOf, type CheckFacts,
@@ -20,23 +20,40 @@ export interface PolledTables {
   servicegroups: LivestatusRows;
   comments: LivestatusRows;
   downtimes: LivestatusRows;
+  /** The large answers as read, for the next poll. */
+  answers: ReadAnswers;
 }
 
 const countOf = (rows: LivestatusRows): number => Math.max(0, Math.trunc(num(rows[0]?.[0])));
 
+/** The host and service answers of a poll as they were read, for the next poll (RowReader.previous). */
+export interface ReadAnswers {
+  hosts?: ReadAnswer<ReturnType<typeof hostOf>>;
+  services?: ReadAnswer<ReturnType<typeof serviceOf>>;
+}
+
+/** What the last poll left for this one: its records, and its large answers as read. */
+export interface PreviousPoll {
+  hosts: readonly HostStatus[];
+  services: readonly ServiceStatus[];
+  answers?: ReadAnswers;
+}
+
 /**
  * Sends every query at once on one connection (answers come in order); a failure anywhere fails the whole poll.
  * `engine`: the name to tag every host and service with (several engines), or undefined. `previous`: the last poll's
- * records; one that reads the same again is kept (the same object), since most do not change from poll to poll.
+ * records and answers. Most objects do not change from poll to poll: a row that comes back byte for byte is taken
+ * as it was read last time, without parsing it, and a record that reads the same again keeps its object.
  */
-export async function pollTables(run: RunQuery, engine?: string, previous?: { hosts: readonly HostStatus[]; services: readonly ServiceStatus[] }): Promise<PolledTables> {
+export async function pollTables(run: RunQuery, engine?: string, previous?: PreviousPoll): Promise<PolledTables> {
   const get = async (table: string, columns: readonly string[]) => {
     const rows = await run({ table, columns });
     checkWidth(rows, columns, table);
     return rows;
   };
-  const records = <T>(table: string, columns: readonly string[], read: (row: unknown[], index: number) => T) =>
-    run({ table, columns }, { check: (rows) => checkWidth(rows, columns, table), read });
+  const answers: ReadAnswers = {};
+  const records = <T>(table: string, columns: readonly string[], read: (row: unknown[], index: number) => T, last: ReadAnswer<T> | undefined, keep: (answer: ReadAnswer<T>) => void) =>
+    run({ table, columns }, { check: (rows) => checkWidth(rows, columns, table), read, previous: last, keep });
   const [status, hostCount, serviceCount, hosts, services, hostgroups, servicegroups, comments, downtimes] = await Promise.all([
     get('status', STATUS_COLUMNS),
     run({ table: 'hosts', stats: ['state >= 0'] }),
@@ -46,19 +63,19 @@ export async function pollTables(run: RunQuery, engine?: string, previous?: { ho
       const was = previous?.hosts[i];
       if (got && was && sameRecord(was, got.host)) got.host = was;
       return got;
-    }),
+    }, previous?.answers?.hosts, (answer) => { answers.hosts = answer; }),
     records('services', SERVICE_COLUMNS, (row, i) => {
       const got = serviceOf(row, engine);
       const was = previous?.services[i];
       if (got && was && sameRecord(was, got.service)) got.service = was;
       return got;
-    }),
+    }, previous?.answers?.services, (answer) => { answers.services = answer; }),
     get('hostgroups', GROUP_COLUMNS),
     get('servicegroups', GROUP_COLUMNS),
     get('comments', COMMENT_COLUMNS),
     get('downtimes', DOWNTIME_COLUMNS),
   ]);
-  return { status, counted: { hosts: countOf(hostCount), services: countOf(serviceCount) }, hosts, services, hostgroups, servicegroups, comments, downtimes };
+  return { status, counted: { hosts: countOf(hostCount), services: countOf(serviceCount) }, hosts, services, hostgroups, servicegroups, comments, downtimes, answers };
 }
 
 /** Checks in the last 1, 5 and 15 minutes, counted from each object's last check (Livestatus keeps no check history). */
