@@ -52,6 +52,8 @@ export async function pollTables(run: RunQuery, engine?: string, previous?: Prev
     return rows;
   };
   const answers: ReadAnswers = {};
+  /** The previous poll's object when a row reads the same again, so unchanged records keep their identity. */
+  const unchanged = <R extends object>(was: R | undefined, got: R): R => (was && sameRecord(was, got) ? was : got);
   const records = <T>(table: string, columns: readonly string[], read: (row: unknown[], index: number) => T, last: ReadAnswer<T> | undefined, keep: (answer: ReadAnswer<T>) => void) =>
     run({ table, columns }, { check: (rows) => checkWidth(rows, columns, table), read, previous: last, keep });
   const [status, hostCount, serviceCount, hosts, services, hostgroups, servicegroups, comments, downtimes] = await Promise.all([
@@ -60,14 +62,12 @@ export async function pollTables(run: RunQuery, engine?: string, previous?: Prev
     run({ table: 'services', stats: ['state >= 0'] }),
     records('hosts', HOST_COLUMNS, (row, i) => {
       const got = hostOf(row, engine);
-      const was = previous?.hosts[i];
-      if (got && was && sameRecord(was, got.host)) got.host = was;
+      if (got) got.host = unchanged(previous?.hosts[i], got.host);
       return got;
     }, previous?.answers?.hosts, (answer) => { answers.hosts = answer; }),
     records('services', SERVICE_COLUMNS, (row, i) => {
       const got = serviceOf(row, engine);
-      const was = previous?.services[i];
-      if (got && was && sameRecord(was, got.service)) got.service = was;
+      if (got) got.service = unchanged(previous?.services[i], got.service);
       return got;
     }, previous?.answers?.services, (answer) => { answers.services = answer; }),
     get('hostgroups', GROUP_COLUMNS),
