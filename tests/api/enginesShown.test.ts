@@ -95,6 +95,20 @@ describe('an engine that is not answering', () => {
     expect(groups).toMatch(/<li class="dl-group state-pending stale">.*?<span class="name">Applications<\/span> <span class="badge state-pending">STALE<\/span>/s);
   });
 
+  it('the group tables count its members in a Stale column, in no state', async () => {
+    const page = (await admin.get(`${STATUS}?show=hostgroups`)).text;
+    expect(page).toContain('<th scope="col" class="num">Stale</th>');
+    const row = (name: string) => {
+      const from = page.indexOf(`>${name}</a>`);
+      return page.slice(from, page.indexOf('</tr>', from));
+    };
+    // Web servers: web1 on berlin answers (Up, 2 services), web1 on paris is stale.
+    expect(row('Web servers')).toContain(`<td class="num state-pending stale"><a href="${base}${STATUS}?show=hosts&amp;hostgroup=web" aria-label="1 hosts stale">1</a></td>`);
+    expect(row('Web servers')).toContain('aria-label="1 hosts UP"');
+    expect(row('Applications')).toContain('aria-label="1 hosts stale"');
+    expect(row('Applications')).not.toContain('hosts UP');
+  });
+
   it('the problems and engine dashlets say it is not answering, like the problems board', async () => {
     const problems = await dashlet('home4');
     expect(problems).toContain('<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> 1 of 2 engines not answering: paris</p>');

@@ -112,10 +112,15 @@ export function groupStatsTable(
   base: string, kind: 'host' | 'service', stats: GroupStats[], caption: string,
 ): SafeHtml {
   const param = kind === 'host' ? 'hostgroup' : 'servicegroup';
+  // Members on an engine that is not answering are in no state column: without this one the row would look smaller
+  // than the group and never say why.
+  const withStale = stats.some((s) => s.stale > 0);
+  const members = kind === 'host' ? 'hosts' : 'services';
   const head = html`<thead><tr><th scope="col">${kind === 'host' ? 'Host Group' : 'Service Group'}</th>
 ${HOST_STATES.map((s) => html`<th scope="col" class="num">Hosts ${s}</th>`)}\
-${SERVICE_STATES.map((s) => html`<th scope="col" class="num">Services ${s}</th>`)}</tr></thead>`;
-  const rows = stats.map(({ group, hosts, services }) => html`<tr>
+${SERVICE_STATES.map((s) => html`<th scope="col" class="num">Services ${s}</th>`)}\
+${withStale ? html`<th scope="col" class="num">Stale</th>` : ''}</tr></thead>`;
+  const rows = stats.map(({ group, hosts, services, stale }) => html`<tr>
 <th scope="row">\
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: group.name })}">${group.alias || group.name}</a>\
 ${group.alias && group.alias !== group.name ? html` <span class="muted">(${group.name})</span>` : ''}</th>
@@ -123,6 +128,9 @@ ${hosts.map((n, i) => countCell(n, statusUrl(base, { show: 'hosts', [param]: gro
     HOST_CLASS[i]!, `hosts ${HOST_STATES[i]!}`))}
 ${services.map((n, i) => countCell(n, statusUrl(base, { show: 'services', [param]: group.name, state: i }),
     SERVICE_CLASS[i]!, `services ${SERVICE_STATES[i]!}`))}
+${withStale
+    ? countCell(stale, statusUrl(base, { show: members, [param]: group.name }), 'pending stale', `${members} stale`)
+    : ''}
 </tr>`);
-  return dataTable(caption, head, rows, `There are no ${kind} groups.`, 8);
+  return dataTable(caption, head, rows, `There are no ${kind} groups.`, withStale ? 9 : 8);
 }
