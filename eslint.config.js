@@ -66,8 +66,8 @@ const SERVER_LAYERS = [
   {
     files: ['server/src/db/**/*.ts'],
     forbidden: [UP(['routes', 'pages', 'ajax', 'admin', 'auth', 'menu', 'monitoring', 'settings', 'dashlets', 'app', 'cli', 'main']),
-      '^\\.\\./http/(?!(errors|input)\\.js$)'],
-    message: 'db/ may import only the http basics (http/errors, http/input), never routes/, pages/, a domain folder or the request context (http/context).',
+      '^\\.\\./http/(?!(errors|input|language)\\.js$)'],
+    message: 'db/ may import only the http basics (http/errors, http/input, http/language), never routes/, pages/, a domain folder or the request context (http/context).',
   },
   {
     files: ['server/src/monitoring/**/*.ts'],
@@ -81,13 +81,13 @@ const SERVER_LAYERS = [
   },
   {
     files: ['server/src/dashlets/**/*.ts', 'server/src/settings/**/*.ts', 'server/src/menu/**/*.ts', 'server/src/auth/**/*.ts'],
-    forbidden: [UP(['routes', 'pages', 'ajax', 'admin', 'app', 'cli', 'main']), '^(\\.\\./)+http/(?!(errors|input)\\.js$)'],
+    forbidden: [UP(['routes', 'pages', 'ajax', 'admin', 'app', 'cli', 'main']), '^(\\.\\./)+http/(?!(errors|input|language)\\.js$)'],
     message: 'A domain folder may not import routes/, pages/ or the request context: imports run downhill, routes → pages → domain → db → http basics.',
   },
   {
-    files: ['server/src/http/errors.ts', 'server/src/http/input.ts'],
-    forbidden: ['^\\.\\./', '^\\./(?!(errors|input)\\.js$)'],
-    message: 'The http basics (errors, input) are the bottom layer: they import nothing else of the server.',
+    files: ['server/src/http/errors.ts', 'server/src/http/input.ts', 'server/src/http/language.ts'],
+    forbidden: ['^\\.\\./', '^\\./(?!(errors|input|language)\\.js$)'],
+    message: 'The http basics (errors, input, language) are the bottom layer: they import nothing else of the server.',
   },
 ];
 

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { Config } from './config.js';
 import { openStorage } from './db/openStorage.js';
 import type { AppContext } from './http/context.js';
+import { t, translate, withRequestLanguage } from './http/language.js';
 import { HttpError } from './http/errors.js';
 import { QueryError } from './monitoring/errors.js';
 import { isStorageUnavailable, STORAGE_UNAVAILABLE } from './db/unavailable.js';
@@ -79,6 +80,8 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     logger: false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy,
     forceCloseConnections: 'idle', return503OnClosing: false,
   });
+  // Before anything else, so every hook and handler of the request sees its own language holder.
+  app.addHook('onRequest', (_req, _reply, done) => withRequestLanguage(done));
   registerClosing(app);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit, parser: (text) => parseUrlEncoded(text) });
@@ -87,9 +90,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   registerDeviceScope(app, ctx);
 
   // Issue 17: a page opened in a frame gets a page that explains the error, never a JSON document; API calls keep JSON.
-  const answer = async (req: FastifyRequest, reply: FastifyReply, status: number, message: string) => (isPageRequest(req)
-    ? sendClassicError(ctx, req, reply, status, message)
-    : reply.status(status).send({ message }));
+  // Messages kept as English constants are translated here; t`…` ones already are, and pass through unchanged.
+  const answer = async (req: FastifyRequest, reply: FastifyReply, status: number, english: string) => {
+    const message = translate(english);
+    return isPageRequest(req)
+      ? sendClassicError(ctx, req, reply, status, message)
+      : reply.status(status).send({ message });
+  };
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof HttpError) return answer(req, reply, error.status, error.message);
     // monitoring/ knows nothing of HTTP: a status query the caller got wrong is their fault.
@@ -99,14 +106,14 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     const e = error as { statusCode?: number; message?: string; code?: string };
     // Fastify's own client errors (bad JSON, too large, unsupported type) are the caller's fault: keep them 4xx.
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-      const message = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request is too large.' : (e.message ?? 'Bad request.');
+      const message = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? t`The request is too large.` : (e.message ?? t`Bad request.`);
       return answer(req, reply, e.statusCode, message);
     }
     console.error(error);
-    return answer(req, reply, 500, 'The server failed to handle this request.');
+    return answer(req, reply, 500, t`The server failed to handle this request.`);
   });
   app.setNotFoundHandler((req, reply) => answer(req, reply, 404, isPageRequest(req)
-    ? 'This page does not exist.'
+    ? t`This page does not exist.`
     : `Route ${req.method}:${req.url.split('?')[0]} not found`));
 
   const registered: Server['routes'] = [];

@@ -1,4 +1,5 @@
-export const STORAGE_UNAVAILABLE = 'The database is not answering. Pharos keeps trying; try again in a moment.';
+import { mark } from '../http/language.js';
+export const STORAGE_UNAVAILABLE = mark('The database is not answering. Pharos keeps trying; try again in a moment.');
 
 /** The database cannot be reached or is restarting: the request may succeed if tried again, so a 503, not a 500. */
 export class StorageUnavailableError extends Error {

@@ -9,6 +9,7 @@ import type { MonitoringSource } from '../monitoring/source.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { forbidden, unauthorized } from './errors.js';
 import { fieldsOf } from './input.js';
+import { answerIn } from './language.js';
 import { recordAudit } from '../db/auditLog.js';
 import type { ChangeFeed } from '../monitoring/changeFeed.js';
 
@@ -62,6 +63,7 @@ export async function deviceCaller(ctx: AppContext, req: FastifyRequest): Promis
   if (!device) return undefined;
   const user = await findUserById(ctx.store, device.user_id);
   if (!user) return undefined;
+  answerIn(user.language);
   await touchDisplay(ctx.store, device.id, ctx.now());
   const session: SessionRow = { id: `display:${device.id}`, user_id: user.id, nsp: device.nsp, xsrf: device.xsrf, vars: '{}', created_at: device.created_at, last_seen: ctx.now() };
   const perms: Permissions = {
@@ -80,6 +82,7 @@ export async function optionalCaller(ctx: AppContext, req: FastifyRequest): Prom
   const session = sid ? await findLiveSession(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000) : undefined;
   const user = session && await findUserById(ctx.store, session.user_id);
   if (!session || !user) return deviceCaller(ctx, req);
+  answerIn(user.language);
   await touchSession(ctx.store, session.id);
   return { session, user, perms: permissionsOf(user) };
 }
