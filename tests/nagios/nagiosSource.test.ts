@@ -144,6 +144,22 @@ describe('Nagios source over status files', () => {
     expect(snap.program.is_currently_running).toBe(0);
   });
 
+  it('tags its rows with its engine name when one of several, pending ones too, and never otherwise', async () => {
+    fs.writeFileSync(path.join(dir, 'objects.cache'), OBJECTS_CACHE);
+    source = openNagiosSource(path.join(dir, 'nagios.cfg'), { pollMs: 100, engine: 'berlin' });
+    await source.start();
+    const pending = source.snapshot();
+    expect([...pending.hosts, ...pending.services].map((r) => r.engine)).toEqual(Array(5).fill('berlin'));
+    const changed = nextEvent(source, 'snapshot');
+    writeStatus(statusDat());
+    await changed;
+    const live = source.snapshot();
+    expect(live.hosts.map((h) => [h.host_name, h.engine])).toEqual([['alpha', 'berlin'], ['beta', 'berlin']]);
+    expect(new Set(live.services.map((r) => r.engine))).toEqual(new Set(['berlin']));
+    await source.stop();
+    expect((await started()).snapshot().hosts.map((h) => h.engine)).toEqual([undefined, undefined]);
+  });
+
   it('starts with an empty snapshot when there are no files at all', async () => {
     const s = await started();
     expect(s.snapshot().hosts).toEqual([]);

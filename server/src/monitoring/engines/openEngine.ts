@@ -58,7 +58,7 @@ export function openEngine(spec: EngineSpec, demo: DemoSettings): Engine {
     return livestatusEngine(name, createLivestatusSource(spec.address, { name, tagRows: true, ...(staleAfterMs ? { staleAfterMs } : {}), ...(pollMs ? { pollMs, retryMs: Math.min(1000, pollMs), maxRetryMs: Math.max(pollMs, Math.min(30_000, staleAfterMs ?? 30_000)) } : {}) }));
   }
   if (spec.type === 'nagios') {
-    const source = createNagiosSource(spec.config);
+    const source = createNagiosSource(spec.config, { engine: name });
     const limit = spec.staleAfterSeconds ?? NAGIOS_STALE_SECONDS;
     return { name, source, status: () => genericStatus(name, 'nagios', spec.config, source, limit) };
   }

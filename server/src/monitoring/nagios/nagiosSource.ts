@@ -23,6 +23,11 @@ export interface NagiosSourceOptions {
   pollMs?: number;
   /** First retry delay for commands Nagios is not reading yet. */
   commandRetryMs?: number;
+  /**
+   * Tag every host and service with this engine name, as the merged source of several engines does, so it need not
+   * copy them for each new snapshot.
+   */
+  engine?: string;
 }
 
 /** The Nagios source with the extras tests and diagnostics use. */
@@ -286,6 +291,12 @@ class NagiosFileSource implements NagiosSource {
   private rebuildBase(): void {
     const parsed = this.parsed;
     const model = this.model;
+    const engine = this.options.engine;
+    if (parsed && engine !== undefined) {
+      // The parse made these records for this source alone: tagging them in place is safe.
+      for (const h of parsed.hosts) h.engine = engine;
+      for (const s of parsed.services) s.engine = engine;
+    }
     if (parsed) {
       this.base = {
         ...emptySnapshot(), updated: parsed.created, hosts: parsed.hosts, services: parsed.services,
@@ -294,6 +305,7 @@ class NagiosFileSource implements NagiosSource {
       };
     } else {
       const { hosts, services } = pendingRecords(model);
+      if (engine !== undefined) for (const r of [...hosts, ...services]) r.engine = engine;
       this.base = { ...emptySnapshot(), hosts, services, hostgroups: model.hostgroups, servicegroups: model.servicegroups, stats: emptyStats() };
     }
   }
@@ -330,8 +342,8 @@ export function openNagiosSource(cfgPath: string, options: NagiosSourceOptions =
 }
 
 /** The server's source: every problem with the engine's files is logged once as a warning (the source dedupes repeats). */
-export function createNagiosSource(cfgPath: string): MonitoringSource {
-  const source = openNagiosSource(cfgPath);
+export function createNagiosSource(cfgPath: string, options: NagiosSourceOptions = {}): MonitoringSource {
+  const source = openNagiosSource(cfgPath, options);
   source.onEvent((event) => {
     if (event.type === 'error') console.warn(`Monitoring data: ${event.message}`);
   });
