@@ -78,10 +78,15 @@ describe('classic admin, account and content pages', () => {
     const user = (await findUserByName(ts.server.ctx.store, 'nagiosadmin'))!;
     expect(user).toMatchObject({ theme: 'neptunecolorblind', language: 'de_DE' });
     expect(await getUserMeta(ts.server.ctx.store, user.id, 'show_login_alert_screen')).toBe('0');
+    // The page after saving is in the language just chosen (issue 20: a language is the whole product).
     const page = await admin.get('account/main.php?done=saved');
-    expect(page.text).toContain('<html lang="en" class="neptunecolorblind">');
-    expect(page.text).toContain('Your settings were saved.');
+    expect(page.text).toContain('<html lang="de" class="neptunecolorblind">');
+    expect(page.text).toContain('Ihre Einstellungen wurden gespeichert.');
     expect(page.text).toMatch(/id="account-alerts" name="show_login_alerts" value="1">/);
+    expect((await send(admin, 'account/main.php', { theme: 'neptunecolorblind', language: 'en_US' })).status).toBe(303);
+    const english = await admin.get('account/main.php?done=saved');
+    expect(english.text).toContain('<html lang="en" class="neptunecolorblind">');
+    expect(english.text).toContain('Your settings were saved.');
 
     const bad = await send(admin, 'account/main.php', { theme: 'hotpink', language: 'en_US', show_login_alerts: '1' });
     expect(bad.status).toBe(400);

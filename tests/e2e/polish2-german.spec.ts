@@ -6,8 +6,8 @@ import { writeAs } from './writes';
 
 /**
  * Issue 20, a language is the whole product: with German chosen, no English text of the translation keys shows in
- * the shell, its menus (which the server sends) or the native screens. The classic pages in the frame are the
- * server's and are checked on their own where they are translated.
+ * the shell, its menus (which the server sends), the native screens, or the classic pages in the frame and on the
+ * wallboard (the server's own catalogue, server/lang).
  */
 
 const english = JSON.parse(fs.readFileSync('server/static/lang/json/en_US.json', 'utf8')) as Record<string, string>;
@@ -19,6 +19,19 @@ const PHRASES = [...new Set(Object.entries(english)
   .filter(([key, text]) => german[key] !== text && /\S\s+\S/.test(text) && !text.includes('{{'))
   .map(([, text]) => text.trim())
   .filter((text) => text.length >= 8 && !germanTexts.some((g) => g.includes(text))))];
+
+/** The server's catalogue: English text of the classic pages and refusals, keyed by itself. */
+const serverGerman = new Map<string, string>(fs.readdirSync('server/lang/de_DE').flatMap((file) =>
+  Object.entries(JSON.parse(fs.readFileSync(`server/lang/de_DE/${file}`, 'utf8')) as Record<string, string>)));
+const serverGermanTexts = [...serverGerman.values()];
+const PAGE_PHRASES = [...serverGerman].filter(([key, text]) => key !== text && /\S\s+\S/.test(key) && !/\{\d+\}/.test(key))
+  .map(([key]) => key).filter((key) => key.length >= 8 && !serverGermanTexts.some((g) => g.includes(key)));
+
+/** English of the server's catalogue in a classic page, read as a user sees it. */
+async function englishInFrame(frame: import('@playwright/test').FrameLocator): Promise<string[]> {
+  const text = await frame.locator('body').evaluate((body) => (body as HTMLElement).innerText);
+  return PAGE_PHRASES.filter((phrase) => text.includes(phrase));
+}
 
 const PASSWORD = 'e2e-german-password';
 let users = 0;
@@ -93,5 +106,36 @@ test.describe('German on a phone (390×844)', () => {
     const drawer = page.getByRole('dialog');
     await expect(drawer.getByRole('link', { name: 'Meine Dashboards verwalten' })).toBeVisible();
     expect(await englishShown(page)).toEqual([]);
+  });
+});
+
+test.describe('German classic pages, in the frame (1440×900), on the wall (1920×1080) and on a phone (390×844)', () => {
+  test('Home, Admin Home and the status list in the frame are German', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(PAGE_PHRASES.length).toBeGreaterThan(100);
+    await loginInGerman(page, server, true);
+    const frame = page.frameLocator('iframe[name="maincontentframe"]');
+    for (const path of ['', 'admin/', 'includes/components/xicore/status.php?show=services']) {
+      await page.goto(`${server.url}${path}`);
+      await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
+      expect(await englishInFrame(frame), path || 'home').toEqual([]);
+    }
+  });
+
+  test('the wall rotates German classic pages', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await loginInGerman(page, server);
+    await page.goto(`${server.url}wallboard`);
+    const frame = page.frameLocator('iframe').first();
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
+    expect(await englishInFrame(frame)).toEqual([]);
+  });
+
+  test('a phone reads the Home page in German', async ({ page, server }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginInGerman(page, server);
+    const frame = page.frameLocator('iframe[name="maincontentframe"]');
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
+    expect(await englishInFrame(frame)).toEqual([]);
   });
 });

@@ -10,12 +10,21 @@ import { expect, loginAsNewUser, test } from './fixtures';
 
 const framed = (page: Page) => page.frameLocator('iframe[name="maincontentframe"]');
 
-async function saveAccount(page: Page, theme: string, language: string): Promise<void> {
-  const form = framed(page).locator('form').filter({ has: framed(page).getByLabel('Theme') });
-  await form.getByLabel('Theme').selectOption({ label: theme });
-  await form.getByLabel('Language').selectOption({ label: language });
-  await form.getByRole('button', { name: 'Save settings' }).click();
-  await expect(framed(page).getByText('Your settings were saved.')).toBeVisible();
+/** The account form's words in the language the page is in now, and the notice in the language being saved. */
+const WORDS = {
+  en: { theme: 'Theme', language: 'Language', save: 'Save settings' },
+  de: { theme: 'Design', language: 'Sprache', save: 'Einstellungen speichern' },
+};
+
+async function saveAccount(page: Page, theme: string, language: string, shownIn: keyof typeof WORDS = 'en'): Promise<void> {
+  const words = WORDS[shownIn];
+  const form = framed(page).locator('form').filter({ has: framed(page).getByLabel(words.theme, { exact: true }) });
+  await form.getByLabel(words.theme, { exact: true }).selectOption({ label: theme });
+  await form.getByLabel(words.language, { exact: true }).selectOption({ label: language });
+  await form.getByRole('button', { name: words.save }).click();
+  // The page after saving speaks the language just chosen.
+  const saved = language.startsWith('Deutsch') ? 'Ihre Einstellungen wurden gespeichert.' : 'Your settings were saved.';
+  await expect(framed(page).getByText(saved)).toBeVisible();
 }
 
 test.describe('theme and language at once, desktop (1440×900) with a wallboard tab (1920×1080)', () => {
@@ -51,7 +60,8 @@ test.describe('theme and language at once, desktop (1440×900) with a wallboard 
     await expect(page.locator('html')).toHaveClass(/\bneptunelight\b/);
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Über' })).toBeVisible();
 
-    await saveAccount(page, 'Dark', 'English (en_US)');
+    await expect(framed(page).locator('html')).toHaveAttribute('lang', 'de');
+    await saveAccount(page, 'Dunkel', 'English (en_US)', 'de');
     await expect(page.locator('html')).toHaveClass(/\bneptune\b/);
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'About' })).toBeVisible();
     await expect(wall.locator('html')).toHaveClass(/\bneptune\b/);

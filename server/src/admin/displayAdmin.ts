@@ -1,6 +1,7 @@
 import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { intField, str, type Fields } from '../http/input.js';
+import { t } from '../http/language.js';
+import { fieldRequired, intField, str, type Fields } from '../http/input.js';
 import { findUserById, findUserByName } from '../db/users.js';
 import { claimPairing, displayInfo, findPairing, normaliseCode, type DisplayRow } from '../db/displays.js';
 
@@ -12,14 +13,16 @@ export function parseDisplayParams(fields: Fields): string {
   const raw = (str(fields, 'params', { max: 2000 }) ?? '').trim().replace(/^\?/, '');
   const params = new URLSearchParams(raw);
   for (const key of params.keys()) {
-    if (!WALLBOARD_PARAMS.includes(key)) throw badRequest(`Unknown wallboard parameter '${key}'. Known: ${WALLBOARD_PARAMS.join(', ')}.`);
+    if (!WALLBOARD_PARAMS.includes(key)) {
+      throw badRequest(t`Unknown wallboard parameter '${key}'. Known: ${WALLBOARD_PARAMS.join(', ')}.`);
+    }
   }
   return params.toString();
 }
 
 function parseName(fields: Fields, required: boolean): string | undefined {
   const name = str(fields, 'name', { required, max: 100 })?.trim();
-  if (required && !name) throw badRequest("The field 'name' is required.");
+  if (required && !name) throw badRequest(fieldRequired('name'));
   return name || undefined;
 }
 
@@ -28,11 +31,11 @@ export async function resolveUser(ctx: AppContext, fields: Fields, required: boo
   const id = intField(fields, 'userId', { min: 1 });
   const username = str(fields, 'username', { max: 200 });
   if (id === undefined && !username) {
-    if (required) throw badRequest("The field 'userId' is required: the user whose My Views the display shows.");
+    if (required) throw badRequest(t`The field 'userId' is required: the user whose My Views the display shows.`);
     return undefined;
   }
   const user = id !== undefined ? await findUserById(ctx.store, id) : await findUserByName(ctx.store, username!);
-  if (!user) throw badRequest('That user does not exist.');
+  if (!user) throw badRequest(t`That user does not exist.`);
   return user.id;
 }
 
@@ -43,11 +46,13 @@ export async function claimDisplay(ctx: AppContext, fields: Fields): Promise<Dis
   const userId = (await resolveUser(ctx, fields, true))!;
   const params = parseDisplayParams(fields);
   const pairing = await findPairing(ctx.store, code);
-  if (!pairing) throw notFound('No screen shows that code. Check the code on the screen; it renews every 10 minutes.');
-  if (pairing.display_id !== null) throw badRequest('That code has already been claimed.');
-  if (pairing.expires_at < ctx.now()) throw badRequest('That code has expired. The screen shows a new one: enter that.');
+  if (!pairing) throw notFound(t`No screen shows that code. Check the code on the screen; it renews every 10 minutes.`);
+  if (pairing.display_id !== null) throw badRequest(t`That code has already been claimed.`);
+  if (pairing.expires_at < ctx.now()) {
+    throw badRequest(t`That code has expired. The screen shows a new one: enter that.`);
+  }
   const display = await claimPairing(ctx.store, code, { name, userId, params }, ctx.now());
-  if (!display) throw badRequest('That code has already been claimed.');
+  if (!display) throw badRequest(t`That code has already been claimed.`);
   return display;
 }
 

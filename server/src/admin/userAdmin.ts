@@ -7,6 +7,7 @@ import { deleteUserSessions } from '../db/sessions.js';
 import { hashPassword } from '../auth/password.js';
 import { boolField, str, type Fields } from '../http/input.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 
 export const FLAGS = Object.keys(PERMISSION_FLAGS) as PermissionFlag[];
 const USERNAME = /^[A-Za-z0-9_.@-]+$/;
@@ -18,7 +19,10 @@ export function userRecord(u: UserRow): UserRecord {
 }
 
 export function parseUsername(fields: Fields): string {
-  return str(fields, 'username', { required: true, max: 64, pattern: USERNAME, patternHint: "The field 'username' may contain only letters, digits and . _ @ -." });
+  return str(fields, 'username', {
+    required: true, max: 64, pattern: USERNAME,
+    patternHint: t`The field 'username' may contain only letters, digits and . _ @ -.`,
+  });
 }
 
 export function parsePassword(fields: Fields): string {
@@ -29,7 +33,7 @@ export function parsePassword(fields: Fields): string {
 /** A 400 naming any field outside `allowed` (nsp always passes): typos must not be silently ignored. */
 export function onlyFields(fields: Fields, allowed: readonly string[]): void {
   const unknown = Object.keys(fields).filter((k) => k !== 'nsp' && !allowed.includes(k));
-  if (unknown.length) throw badRequest(`Unknown field: ${unknown.join(', ')}.`);
+  if (unknown.length) throw badRequest(t`Unknown field: ${unknown.join(', ')}.`);
 }
 
 export function parseFlags(fields: Fields): Partial<Permissions> {
@@ -46,7 +50,7 @@ export async function createAccount(store: Store, fields: Fields): Promise<UserR
   const username = parseUsername(fields);
   const password = parsePassword(fields);
   const perms = parseFlags(fields);
-  if (await findUserByName(store, username)) throw new HttpError(409, `A user named '${username}' already exists.`);
+  if (await findUserByName(store, username)) throw new HttpError(409, t`A user named '${username}' already exists.`);
   return userRecord(await createUser(store, username, hashPassword(password), perms));
 }
 
@@ -58,12 +62,16 @@ export async function createAccount(store: Store, fields: Fields): Promise<UserR
 export async function updateAccount(store: Store, user: UserRow, fields: Fields, keepSessionId?: string): Promise<UserRecord> {
   const perms = parseFlags(fields);
   const password = fields.password === undefined || fields.password === '' ? undefined : parsePassword(fields);
-  if (!Object.keys(perms).length && password === undefined) throw badRequest('Give a permission flag or a password to change.');
+  if (!Object.keys(perms).length && password === undefined) {
+    throw badRequest(t`Give a permission flag or a password to change.`);
+  }
   const hash = password === undefined ? undefined : hashPassword(password);
   // Serializable: the CLI or another server may write at the same time, and the last-admin check must hold until the
   // change lands (PostgreSQL aborts one of two racing demotions; SQLite transactions are serializable anyway).
   await store.transaction().setIsolationLevel('serializable').execute(async (trx) => {
-    if (perms.isAdmin === false && await lastAdmin(trx, user)) throw new HttpError(409, 'The last administrator must stay an administrator.');
+    if (perms.isAdmin === false && await lastAdmin(trx, user)) {
+      throw new HttpError(409, t`The last administrator must stay an administrator.`);
+    }
     await updateUserPermissions(trx, user.id, perms);
     if (hash !== undefined) await setUserPasswordHash(trx, user.id, hash);
     await deleteUserSessions(trx, user.id, keepSessionId);
@@ -73,7 +81,7 @@ export async function updateAccount(store: Store, user: UserRow, fields: Fields,
 
 export async function deleteAccount(store: Store, user: UserRow): Promise<void> {
   await store.transaction().setIsolationLevel('serializable').execute(async (trx) => {
-    if (await lastAdmin(trx, user)) throw new HttpError(409, 'The last administrator cannot be deleted.');
+    if (await lastAdmin(trx, user)) throw new HttpError(409, t`The last administrator cannot be deleted.`);
     // The schema cascades too; saying it here keeps the rule visible and independent of the foreign_keys pragma.
     await deleteUserSessions(trx, user.id);
     await deleteUser(trx, user.id);
@@ -82,12 +90,12 @@ export async function deleteAccount(store: Store, user: UserRow): Promise<void> 
 
 export async function userByName(store: Store, username: string): Promise<UserRow> {
   const user = await findUserByName(store, username);
-  if (!user) throw notFound(`There is no user named '${username}'.`);
+  if (!user) throw notFound(t`There is no user named '${username}'.`);
   return user;
 }
 
 export async function userById(store: Store, id: number): Promise<UserRow> {
   const user = await findUserById(store, id);
-  if (!user) throw notFound(`There is no user with id ${id}.`);
+  if (!user) throw notFound(t`There is no user with id ${id}.`);
   return user;
 }

@@ -1,8 +1,15 @@
 import { hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from '../pages/html.js';
+import { t } from '../http/language.js';
 import { finish, perSnapshotSliced, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 
 const plural = (n: number, what: string) => `${n} Unhandled ${what} Problem${n === 1 ? '' : 's'}`;
+
+/** The same count for the reader: one sentence per kind and number, as other languages inflect both. */
+function readable(n: number, what: 'Host' | 'Service'): string {
+  if (what === 'Host') return n === 1 ? t`${n} Unhandled Host Problem` : t`${n} Unhandled Host Problems`;
+  return n === 1 ? t`${n} Unhandled Service Problem` : t`${n} Unhandled Service Problems`;
+}
 
 /**
  * Problems nobody has dealt with: not acknowledged, not in downtime; services only while their host is UP. Rows of an
@@ -37,17 +44,23 @@ function* unhandledSlices(snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>):
   return { hosts, services };
 }
 
-/** The footer's tray alert: its title says "No Problems Detected" exactly when nothing needs attention (spec 2.8). */
+/**
+ * The footer's tray alert: its title says "No Problems Detected" exactly when nothing needs attention (spec 2.8). The
+ * title stays English whatever the reader's language, as the app reads it (and shows its counts in the user's own
+ * language); the fragment's text is the reader's.
+ */
 export function trayAlertHtml(base: string, snap: MonitoringSnapshot): string {
   const { hosts, services } = trayAlertCounts(snap);
   const status = `${base}includes/components/xicore/status.php?show=`;
   const items = [
-    hosts > 0 && { text: plural(hosts, 'Host'), href: `${status}hostproblems` },
-    services > 0 && { text: plural(services, 'Service'), href: `${status}serviceproblems` },
-  ].filter((x): x is { text: string; href: string } => x !== false);
+    hosts > 0 && { text: plural(hosts, 'Host'), shown: readable(hosts, 'Host'), href: `${status}hostproblems` },
+    services > 0 && {
+      text: plural(services, 'Service'), shown: readable(services, 'Service'), href: `${status}serviceproblems`,
+    },
+  ].filter((x): x is { text: string; shown: string; href: string } => x !== false);
   const title = items.length ? items.map((i) => i.text).join(', ') : 'No Problems Detected';
   const body = items.length
-    ? html`<ul>${items.map((i) => html`<li><a href="${i.href}" target="maincontentframe">${i.text}</a></li>`)}</ul>`
-    : html`<p>No Problems Detected</p>`;
+    ? html`<ul>${items.map((i) => html`<li><a href="${i.href}" target="maincontentframe">${i.shown}</a></li>`)}</ul>`
+    : html`<p>${t`No Problems Detected`}</p>`;
   return html`<div class="tray-alert" title="${title}">${body}</div>`.toString();
 }

@@ -6,6 +6,7 @@ import {
 } from '../db/dashboards.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { findControl } from '../http/input.js';
+import { t } from '../http/language.js';
 import { defaultHomeDashlets, MAX_DASHLETS } from './catalogue.js';
 import { checkDashlets } from './validation.js';
 
@@ -18,7 +19,7 @@ export function ensureDefaultDashboards(store: Store, userId: number, now = Date
 export async function ownDashboard(store: Store, userId: number, id: string): Promise<DashboardRow> {
   await ensureDefaultDashboards(store, userId);
   const row = await findDashboard(store, userId, id);
-  if (!row) throw notFound(`You have no dashboard with the id '${id}'.`);
+  if (!row) throw notFound(t`You have no dashboard with the id '${id}'.`);
   return row;
 }
 
@@ -31,7 +32,7 @@ export async function editDashlets<T>(store: Store, userId: number, id: string, 
     const row = await ownDashboard(store, userId, id);
     const { dashlets, result } = edit(row);
     if (await saveDashlets(store, userId, row.id, dashlets, row.dashlets)) return result;
-    if (attempt === 10) throw new HttpError(409, 'The dashboard was being changed by another request; try again.');
+    if (attempt === 10) throw new HttpError(409, t`The dashboard was being changed by another request; try again.`);
   }
 }
 

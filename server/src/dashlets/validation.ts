@@ -1,7 +1,8 @@
 /** Dashlet validation: form and JSON fields, import files and stored entries, each checked against the catalogue. */
 import crypto from 'node:crypto';
 import { badRequest, HttpError } from '../http/errors.js';
-import { intField, str, type Fields } from '../http/input.js';
+import { fieldRequired, intField, str, type Fields } from '../http/input.js';
+import { t, translate } from '../http/language.js';
 import {
   catalogueEntry, DASHLET_TYPES, DEFAULT_REFRESH, GRID_COLUMNS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS, MAX_TITLE, MIN_REFRESH,
   type Dashlet, type DashletOptions, type OptionName,
@@ -21,7 +22,7 @@ function groupName(f: Fields, name: 'hostgroup' | 'servicegroup'): string | unde
   const v = str(f, name, { max: 255 });
   if (v === undefined || v.trim() === '') return undefined;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\u0000-\u001f\u007f]/.test(v)) throw badRequest(`The field '${name}' must not contain control characters.`);
+  if (/[\u0000-\u001f\u007f]/.test(v)) throw badRequest(t`The field '${name}' must not contain control characters.`);
   return v.trim();
 }
 
@@ -31,7 +32,7 @@ function timezone(f: Fields): string | undefined {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: v.trim() });
   } catch {
-    throw badRequest(`The field 'timezone' must be a time zone such as Europe/Berlin or UTC, not '${v}'.`);
+    throw badRequest(t`The field 'timezone' must be a time zone such as Europe/Berlin or UTC, not '${v}'.`);
   }
   return v.trim();
 }
@@ -46,7 +47,8 @@ const SHELL_PATHS = /^(|index\.php|(views|dashboards|reports|config|help|admin|t
  */
 export function embedPath(base: string, raw: string): string {
   const refuse = (): never => {
-    throw badRequest(`The field 'url' must be a page of this server under ${base}, such as includes/components/xicore/status.php?show=hosts.`);
+    throw badRequest(t`The field 'url' must be a page of this server under ${base}, such as \
+includes/components/xicore/status.php?show=hosts.`);
   };
   const value = raw.trim();
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
@@ -74,7 +76,8 @@ export function embedPath(base: string, raw: string): string {
   if (url.origin !== 'http://pharos.invalid' || !url.pathname.startsWith(base)) return refuse();
   const relative = url.pathname.slice(base.length);
   if (SHELL_PATHS.test(relative)) {
-    throw badRequest("The field 'url' names the app itself; embed a page shown inside it instead, such as a status list.");
+    throw badRequest(t`The field 'url' names the app itself; embed a page shown inside it instead, such as a status \
+list.`);
   }
   return relative + url.search + url.hash;
 }
@@ -97,7 +100,7 @@ function option(base: string, f: Fields, name: OptionName, current: DashletOptio
       // A note is multi-line (its form is a text area): line breaks and tabs are kept, stored as \n whatever the browser
       // sent (forms send \r\n), so a line break counts as one character, as the text area's maxlength counts it.
       const text = str(f, 'text', { required: true, max: MAX_NOTE * 2, multiline: true }).replace(/\r\n?/g, '\n');
-      if (text.length > MAX_NOTE) throw badRequest(`The field 'text' must be at most ${MAX_NOTE} characters.`);
+      if (text.length > MAX_NOTE) throw badRequest(t`The field 'text' must be at most ${MAX_NOTE} characters.`);
       return { text };
     }
     case 'url':
@@ -112,14 +115,17 @@ function option(base: string, f: Fields, name: OptionName, current: DashletOptio
 export function dashletFromFields(base: string, f: Fields, current?: Dashlet, taken: ReadonlySet<string> = new Set()): Dashlet {
   const type = current?.type ?? str(f, 'type', { required: true, max: 40 });
   const entry = catalogueEntry(type);
-  if (!entry) throw badRequest(`Unknown dashlet type '${type}'. Known types: ${DASHLET_TYPES.join(', ')}.`);
+  if (!entry) throw badRequest(t`Unknown dashlet type '${type}'. Known types: ${DASHLET_TYPES.join(', ')}.`);
   const rawTitle = str(f, 'title', { max: MAX_TITLE });
-  const title = rawTitle === undefined || rawTitle.trim() === '' ? (current?.title ?? entry.name) : rawTitle.trim();
+  const typed = rawTitle === undefined || rawTitle.trim() === '' ? undefined : rawTitle.trim();
+  // The default name as the reader saw it (in their language) is stored as the catalogue's, so it follows the reader.
+  const title = typed === undefined ? (current?.title ?? entry.name)
+    : typed === translate(entry.name) ? entry.name : typed;
   let options: DashletOptions = {};
   for (const name of entry.options) options = { ...options, ...option(base, f, name, current?.options ?? {}) };
   if (entry.options.includes('rows') && options.rows === undefined) options.rows = DEFAULT_ROWS;
-  if (entry.options.includes('text') && options.text === undefined) throw badRequest("The field 'text' is required.");
-  if (entry.options.includes('url') && options.url === undefined) throw badRequest("The field 'url' is required.");
+  if (entry.options.includes('text') && options.text === undefined) throw badRequest(fieldRequired('text'));
+  if (entry.options.includes('url') && options.url === undefined) throw badRequest(fieldRequired('url'));
   return {
     id: current?.id ?? newDashletId(taken),
     type: entry.type,
@@ -135,22 +141,30 @@ const RECORD_KEYS = new Set(['id', 'type', 'title', 'width', 'height', 'refresh'
 
 /** One dashlet of an import file or of the stored record, checked strictly: unknown keys and options are errors too. */
 export function dashletFromRecord(base: string, value: unknown, taken: Set<string>): Dashlet {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('it is not an object.');
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(t`it is not an object.`);
   const o = value as Record<string, unknown>;
-  if (typeof o.type !== 'string' || !catalogueEntry(o.type)) throw badRequest(`unknown type '${String(o.type)}'.`);
+  if (typeof o.type !== 'string' || !catalogueEntry(o.type)) throw badRequest(t`unknown type '${String(o.type)}'.`);
   const unknown = Object.keys(o).filter((k) => !RECORD_KEYS.has(k));
-  if (unknown.length) throw badRequest(`unknown field '${unknown[0]}'.`);
+  if (unknown.length) throw badRequest(t`unknown field '${unknown[0]}'.`);
   const entry = catalogueEntry(o.type)!;
   const options = o.options ?? {};
-  if (!options || typeof options !== 'object' || Array.isArray(options)) throw badRequest("'options' is not an object.");
+  if (!options || typeof options !== 'object' || Array.isArray(options)) {
+    throw badRequest(t`'options' is not an object.`);
+  }
   const extra = Object.keys(options).filter((k) => !(entry.options as string[]).includes(k));
-  if (extra.length) throw badRequest(`the option '${extra[0]}' does not apply to the type '${entry.type}'.`);
-  if (o.id !== undefined && (typeof o.id !== 'string' || !DASHLET_ID.test(o.id) || taken.has(o.id))) throw badRequest(`the id '${String(o.id)}' is not valid or not unique.`);
+  if (extra.length) throw badRequest(t`the option '${extra[0]}' does not apply to the type '${entry.type}'.`);
+  if (o.id !== undefined && (typeof o.id !== 'string' || !DASHLET_ID.test(o.id) || taken.has(o.id))) {
+    throw badRequest(t`the id '${String(o.id)}' is not valid or not unique.`);
+  }
   for (const k of ['title', 'width', 'height', 'refresh'] as const) {
-    if (o[k] !== undefined && typeof o[k] !== (k === 'title' ? 'string' : 'number')) throw badRequest(`'${k}' must be ${k === 'title' ? 'text' : 'a number'}.`);
+    if (o[k] !== undefined && typeof o[k] !== (k === 'title' ? 'string' : 'number')) {
+      throw badRequest(k === 'title' ? t`'${k}' must be text.` : t`'${k}' must be a number.`);
+    }
   }
   const fields: Fields = { ...(options as Fields), type: o.type, title: o.title, width: o.width, height: o.height, refresh: o.refresh };
-  for (const [k, v] of Object.entries(options as Fields)) if (k !== 'rows' && typeof v !== 'string') throw badRequest(`the option '${k}' must be text.`);
+  for (const [k, v] of Object.entries(options as Fields)) {
+    if (k !== 'rows' && typeof v !== 'string') throw badRequest(t`the option '${k}' must be text.`);
+  }
   const dashlet = dashletFromFields(base, fields, undefined, taken);
   if (typeof o.id === 'string') dashlet.id = o.id;
   taken.add(dashlet.id);

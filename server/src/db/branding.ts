@@ -2,6 +2,7 @@ import type { Store } from './store.js';
 import { getSetting, setSetting } from './settings.js';
 import { boolField, str, type Fields } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
+import { t } from '../http/language.js';
 
 export interface Branding { copyright: string; hide_about: boolean; hide_legal: boolean; hide_footer_left: boolean }
 
@@ -28,8 +29,8 @@ export async function updateBranding(store: Store, patch: Partial<Branding>): Pr
 export function parseBrandingPatch(fields: Fields): Partial<Branding> {
   const names = Object.keys(fields).filter((k) => k !== 'nsp');
   const unknown = names.filter((k) => !(FIELDS as string[]).includes(k));
-  if (unknown.length) throw badRequest(`Unknown branding field: ${unknown.join(', ')}.`);
-  if (!names.length) throw badRequest('Give at least one branding field to change.');
+  if (unknown.length) throw badRequest(t`Unknown branding field: ${unknown.join(', ')}.`);
+  if (!names.length) throw badRequest(t`Give at least one branding field to change.`);
   const patch: Partial<Branding> = {};
   for (const name of names as (keyof Branding)[]) {
     if (name === 'copyright') patch.copyright = str(fields, name, { required: true, max: 200 });

@@ -1,7 +1,8 @@
 import type { Store } from './store.js';
 import { getSetting, setSetting } from './settings.js';
-import { boolField, intField, str, type Fields } from '../http/input.js';
+import { boolField, fieldRequired, intField, str, type Fields } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
+import { t } from '../http/language.js';
 
 // One definition of the licence state for the server and the app (spec section 3).
 import type { LicenseState } from '../../../src/lib/apiTypes.js';
@@ -50,8 +51,8 @@ export async function updateLicense(store: Store, patch: Partial<LicenseState>):
 export function parseLicensePatch(fields: Fields): Partial<LicenseState> {
   const names = Object.keys(fields).filter((k) => k !== 'nsp');
   const unknown = names.filter((k) => !(LICENSE_FIELDS as string[]).includes(k));
-  if (unknown.length) throw badRequest(`Unknown licence field: ${unknown.join(', ')}.`);
-  if (!names.length) throw badRequest('Give at least one licence field to change.');
+  if (unknown.length) throw badRequest(t`Unknown licence field: ${unknown.join(', ')}.`);
+  if (!names.length) throw badRequest(t`Give at least one licence field to change.`);
   const patch: Record<string, boolean | number | string> = {};
   for (const name of names as LicenseField[]) {
     const fallback = LICENSE_DEFAULTS[name];
@@ -63,5 +64,5 @@ export function parseLicensePatch(fields: Fields): Partial<LicenseState> {
 }
 
 function badField(name: string): never {
-  throw badRequest(`The field '${name}' is required.`);
+  throw badRequest(fieldRequired(name));
 }

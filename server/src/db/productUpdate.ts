@@ -2,6 +2,7 @@ import type { Store } from './store.js';
 import { getSetting, setSetting } from './settings.js';
 import { boolField, str, type Fields } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
+import { t } from '../http/language.js';
 
 /**
  * The outcome of the last update check. The server never phones home; an administrator (or a
@@ -52,16 +53,18 @@ export function isNewerVersion(candidate: string, current: string): boolean {
 export function parseUpdatePatch(fields: Fields): Partial<UpdateSettings> {
   const names = Object.keys(fields).filter((k) => k !== 'nsp');
   const unknown = names.filter((k) => !(FIELDS as string[]).includes(k));
-  if (unknown.length) throw badRequest(`Unknown update field: ${unknown.join(', ')}.`);
-  if (!names.length) throw badRequest('Give at least one update field to change.');
+  if (unknown.length) throw badRequest(t`Unknown update field: ${unknown.join(', ')}.`);
+  if (!names.length) throw badRequest(t`Give at least one update field to change.`);
   const patch: Partial<UpdateSettings> = {};
   for (const name of names as (keyof UpdateSettings)[]) {
     if (name === 'update_url') {
       const url = str(fields, name, { required: true, max: 2000 });
-      if (!/^https?:\/\/[^\s/]+/i.test(url)) throw badRequest("The field 'update_url' must be an http or https URL.");
+      if (!/^https?:\/\/[^\s/]+/i.test(url)) throw badRequest(t`The field 'update_url' must be an http or https URL.`);
       patch.update_url = url;
     } else if (name === 'latest_version') {
-      patch.latest_version = str(fields, name, { max: 40, pattern: VERSION, patternHint: "The field 'latest_version' must look like 1.2.3." }) ?? '';
+      patch.latest_version = str(fields, name, {
+        max: 40, pattern: VERSION, patternHint: t`The field 'latest_version' must look like 1.2.3.`,
+      }) ?? '';
     } else {
       patch[name] = boolField(fields, name);
     }

@@ -9,7 +9,7 @@ import type { MonitoringSource } from '../monitoring/source.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { forbidden, unauthorized } from './errors.js';
 import { fieldsOf } from './input.js';
-import { answerIn } from './language.js';
+import { answerIn, mark, t } from './language.js';
 import { recordAudit } from '../db/auditLog.js';
 import type { ChangeFeed } from '../monitoring/changeFeed.js';
 
@@ -103,17 +103,23 @@ export async function requireWriter(ctx: AppContext, req: FastifyRequest): Promi
   // The keep-alive is the one "write" a display sends: it is its heartbeat and changes nothing.
   if (caller.device && !isDeviceHeartbeat(ctx, req)) throw forbidden(DEVICE_READ_ONLY);
   const nsp = fieldsOf(req).nsp;
-  if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) throw forbidden('The session token (nsp) is missing or invalid.');
+  if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) {
+    throw forbidden(t`The session token (nsp) is missing or invalid.`);
+  }
   const header = req.headers[XSRF_HEADER];
   const cookie = req.cookies[XSRF_COOKIE];
   if (typeof header !== 'string' || !cookie || !equalTokens(header, cookie) || !equalTokens(header, caller.session.xsrf)) {
-    throw forbidden('The XSRF token is missing or invalid.');
+    throw forbidden(t`The XSRF token is missing or invalid.`);
   }
   await recordAudit(ctx.store, { username: caller.user.username, address: req.ip, action: 'write', object: `${req.method} ${req.url.split('?')[0] ?? ''}` });
   return caller;
 }
 
-export const DEVICE_READ_ONLY = 'A paired display can only read.';
+/**
+ * English here, translated as it is sent (the error handler): requireWriter's refusal reads in the display's user's
+ * language, while the device scope's gate refuses before any caller, and so any language, is known.
+ */
+export const DEVICE_READ_ONLY = mark('A paired display can only read.');
 
 function isDeviceHeartbeat(ctx: AppContext, req: FastifyRequest): boolean {
   return req.method === 'GET' && req.url.split('?')[0] === `${ctx.base}ajaxhelper.php` && fieldsOf(req).cmd === 'keepalive';
@@ -121,7 +127,7 @@ function isDeviceHeartbeat(ctx: AppContext, req: FastifyRequest): boolean {
 
 /** The caller when an administrator, else 403: `requireAdmin(await requireWriter(ctx, req))`. */
 export function requireAdmin(caller: Caller): Caller {
-  if (!caller.perms.isAdmin) throw forbidden('Only administrators can do this.');
+  if (!caller.perms.isAdmin) throw forbidden(t`Only administrators can do this.`);
   return caller;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
+import { t } from './language.js';
 
 export type Fields = Record<string, unknown>;
 
@@ -13,7 +14,11 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Allowed only in fields that are multi-line by nature (`multiline: true`): feedback, imported files. */
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 
-const controlMessage = (name: string) => `The field '${name}' contains a control character (such as NUL), which is not allowed.`;
+const controlMessage = (name: string) =>
+  t`The field '${name}' contains a control character (such as NUL), which is not allowed.`;
+
+/** The refusal of a missing field, in the reader's language; the field's name stays as the form or JSON spells it. */
+export const fieldRequired = (name: string): string => t`The field '${name}' is required.`;
 
 /** The first text (value or key) in `value` holding a forbidden control character, as a field path; undefined if none. */
 export function findControl(value: unknown, name: string, multiline = true): string | undefined {
@@ -94,16 +99,22 @@ export function str(fields: Fields, name: string, rule?: StringRule): string | u
 export function str(fields: Fields, name: string, rule: StringRule = {}): string | undefined {
   const value = fields[name];
   if (value === undefined || value === null || value === '') {
-    if (rule.required) throw badRequest(`The field '${name}' is required.`);
+    if (rule.required) throw badRequest(fieldRequired(name));
     return value === '' ? '' : undefined;
   }
-  if (typeof value !== 'string') throw badRequest(`The field '${name}' must be text.`);
+  if (typeof value !== 'string') throw badRequest(t`The field '${name}' must be text.`);
   if (CONTROL.test(value)) throw badRequest(controlMessage(name));
-  if (!rule.multiline && LINE_BREAK_OR_TAB.test(value)) throw badRequest(`The field '${name}' must be a single line: tabs and line breaks are not allowed.`);
+  if (!rule.multiline && LINE_BREAK_OR_TAB.test(value)) {
+    throw badRequest(t`The field '${name}' must be a single line: tabs and line breaks are not allowed.`);
+  }
   const max = rule.max ?? 10_000;
-  if (value.length > max) throw badRequest(`The field '${name}' must be at most ${max} characters.`);
-  if (rule.min !== undefined && value.length < rule.min) throw badRequest(`The field '${name}' must be at least ${rule.min} characters.`);
-  if (rule.pattern && !rule.pattern.test(value)) throw badRequest(rule.patternHint ?? `The field '${name}' is not valid.`);
+  if (value.length > max) throw badRequest(t`The field '${name}' must be at most ${max} characters.`);
+  if (rule.min !== undefined && value.length < rule.min) {
+    throw badRequest(t`The field '${name}' must be at least ${rule.min} characters.`);
+  }
+  if (rule.pattern && !rule.pattern.test(value)) {
+    throw badRequest(rule.patternHint ?? t`The field '${name}' is not valid.`);
+  }
   return value;
 }
 
@@ -112,13 +123,13 @@ export function intField(fields: Fields, name: string, opts?: { required?: boole
 export function intField(fields: Fields, name: string, opts: { required?: boolean; min?: number; max?: number } = {}): number | undefined {
   const raw = fields[name];
   if (raw === undefined || raw === '') {
-    if (opts.required) throw badRequest(`The field '${name}' is required.`);
+    if (opts.required) throw badRequest(fieldRequired(name));
     return undefined;
   }
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n)) throw badRequest(`The field '${name}' must be a whole number.`);
-  if (opts.min !== undefined && n < opts.min) throw badRequest(`The field '${name}' must be at least ${opts.min}.`);
-  if (opts.max !== undefined && n > opts.max) throw badRequest(`The field '${name}' must be at most ${opts.max}.`);
+  if (!Number.isSafeInteger(n)) throw badRequest(t`The field '${name}' must be a whole number.`);
+  if (opts.min !== undefined && n < opts.min) throw badRequest(t`The field '${name}' must be at least ${opts.min}.`);
+  if (opts.max !== undefined && n > opts.max) throw badRequest(t`The field '${name}' must be at most ${opts.max}.`);
   return n;
 }
 
@@ -126,12 +137,12 @@ export function intField(fields: Fields, name: string, opts: { required?: boolea
 export function boolField(fields: Fields, name: string, fallback?: boolean): boolean {
   const raw = fields[name];
   if (raw === undefined || raw === '') {
-    if (fallback === undefined) throw badRequest(`The field '${name}' is required.`);
+    if (fallback === undefined) throw badRequest(fieldRequired(name));
     return fallback;
   }
   if (raw === true || raw === 1 || raw === '1' || raw === 'true' || raw === 'on') return true;
   if (raw === false || raw === 0 || raw === '0' || raw === 'false' || raw === 'off') return false;
-  throw badRequest(`The field '${name}' must be 1 or 0.`);
+  throw badRequest(t`The field '${name}' must be 1 or 0.`);
 }
 
 export function jsonField(fields: Fields, name: string): Fields {
@@ -142,7 +153,9 @@ export function jsonField(fields: Fields, name: string): Fields {
   } catch {
     parsed = undefined;
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest(`The field '${name}' must be a JSON object.`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw badRequest(t`The field '${name}' must be a JSON object.`);
+  }
   // JSON escapes (\u0000) get past the request-wide check: look again at what they decode to.
   const at = findControl(parsed, name, false);
   if (at !== undefined) throw badRequest(controlMessage(at));

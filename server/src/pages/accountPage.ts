@@ -2,15 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import type { Fields } from '../http/input.js';
 import { getUserMeta, setUserLanguage, setUserMeta, setUserTheme } from '../db/users.js';
+import { mark, t, translate } from '../http/language.js';
 import { THEMES, availableLanguages } from '../settings/account.js';
-import { html } from './html.js';
+import { html, withMarkup } from './html.js';
 import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 
 const THEME_LABELS: Record<string, string> = {
-  neptune: 'Dark', neptunelight: 'Light', neptunecolorblind: 'Colorblind', xi5: 'Classic (xi5)',
+  neptune: mark('Dark'), neptunelight: mark('Light'), neptunecolorblind: mark('Colorblind'),
+  xi5: mark('Classic (xi5)'),
 };
+// Each language by its own name, as a reader who does not know the current one looks for it.
 const LANGUAGE_LABELS: Record<string, string> = { en_US: 'English (en_US)', de_DE: 'Deutsch (de_DE)' };
 const ALERTS_KEY = 'show_login_alert_screen';
 
@@ -28,28 +31,31 @@ async function accountPage(env: PageEnv, input?: Fields, error?: string): Promis
   const language = pick('language', user.language);
   const alerts = input ? input.show_login_alerts === '1' : (await getUserMeta(ctx.store, user.id, ALERTS_KEY)) !== '0';
   // xi5 is offered only to someone who has it already, so saving never changes a theme silently.
-  const themes = THEMES.filter((t) => t !== 'xi5' || user.theme === 'xi5');
+  const themes = THEMES.filter((th) => th !== 'xi5' || user.theme === 'xi5');
+  const signedIn = withMarkup((name) => t`Signed in as ${name}.`, html`<strong>${user.username}</strong>`);
+  const themeLabel = (th: string) => (THEME_LABELS[th] ? translate(THEME_LABELS[th]) : th);
   const content = html`<form method="post" action="${ctx.base}account/main.php" class="card narrow">
 ${nspField(caller)}
-<p>Signed in as <strong>${user.username}</strong>.</p>
-<label for="account-theme">Theme</label>
+<p>${signedIn}</p>
+<label for="account-theme">${t`Theme`}</label>
 <select id="account-theme" name="theme">\
-${themes.map((t) => html`<option value="${t}"${t === theme ? ' selected' : ''}>${THEME_LABELS[t] ?? t}</option>`)}\
+${themes.map((th) => html`<option value="${th}"${th === theme ? ' selected' : ''}>${themeLabel(th)}</option>`)}\
 </select>
-<label for="account-language">Language</label>
+<label for="account-language">${t`Language`}</label>
 <select id="account-language" name="language">${languages().map((l) =>
     html`<option value="${l}"${l === language ? ' selected' : ''}>${LANGUAGE_LABELS[l] ?? l}</option>`)}</select>
 <div class="check">\
 <input type="checkbox" id="account-alerts" name="show_login_alerts" value="1"${alerts ? ' checked' : ''}>\
-<label for="account-alerts">Show login alerts (problems, updates and system status) when I log in</label></div>
-<button type="submit">Save settings</button>
-<p class="hint">The app, its frame and open wallboards switch to the new theme and language as soon as you save.</p>
+<label for="account-alerts">${t`Show login alerts (problems, updates and system status) when I log in`}</label></div>
+<button type="submit">${t`Save settings`}</button>
+<p class="hint">${t`The app, its frame and open wallboards switch to the new theme and language \
+as soon as you save.`}</p>
 </form>`;
   return {
-    title: 'My Account',
+    title: t`My Account`,
     status: error ? 400 : 200,
     body: pageBody({
-      heading: 'My Account Settings', notice: env.fields.done === 'saved' ? 'Your settings were saved.' : undefined,
+      heading: t`My Account Settings`, notice: env.fields.done === 'saved' ? t`Your settings were saved.` : undefined,
       error, content,
     }),
   };
@@ -59,9 +65,9 @@ async function accountPost(env: PageEnv): Promise<PageResult> {
   const { ctx, fields, caller } = env;
   const theme = typeof fields.theme === 'string' ? fields.theme : '';
   const language = typeof fields.language === 'string' ? fields.language : '';
-  const allowed = THEMES.filter((t) => t !== 'xi5' || caller.user.theme === 'xi5') as readonly string[];
-  if (!allowed.includes(theme)) return accountPage(env, fields, 'Choose one of the listed themes.');
-  if (!languages().includes(language)) return accountPage(env, fields, 'Choose one of the listed languages.');
+  const allowed = THEMES.filter((th) => th !== 'xi5' || caller.user.theme === 'xi5') as readonly string[];
+  if (!allowed.includes(theme)) return accountPage(env, fields, t`Choose one of the listed themes.`);
+  if (!languages().includes(language)) return accountPage(env, fields, t`Choose one of the listed languages.`);
   await ctx.store.transaction().execute(async (trx) => {
     await setUserTheme(trx, caller.user.id, theme);
     await setUserLanguage(trx, caller.user.id, language);

@@ -4,15 +4,16 @@ import { listUsers, permissionsOf } from '../db/users.js';
 import { getLicense } from '../db/license.js';
 import { listBanners } from '../db/banners.js';
 import { listDisplays } from '../db/displays.js';
-import { html } from './html.js';
+import { mark, t, translate } from '../http/language.js';
+import { html, withMarkup } from './html.js';
 import { pageBody } from './layout.js';
 import { gates, registerPage } from './pageRoute.js';
 import { dataTable, tableHead } from './table.js';
 
 const FLAG_LABELS = [
-  ['isAdmin', 'Administrator'], ['isAuthorizedForMonitoringSystem', 'Monitoring system'],
-  ['canConfigureObjects', 'Configure objects'], ['canAccessCCM', 'Core Config Manager'],
-  ['canAutoDeploy', 'Auto-deploy'],
+  ['isAdmin', mark('Administrator')], ['isAuthorizedForMonitoringSystem', mark('Monitoring system')],
+  ['canConfigureObjects', mark('Configure objects')], ['canAccessCCM', 'Core Config Manager'],
+  ['canAutoDeploy', mark('Auto-deploy')],
 ] as const;
 
 export function registerAdminPages(app: FastifyInstance, ctx: AppContext): void {
@@ -32,27 +33,30 @@ ${links.map(([label, href, text]) =>
     html`<li><a href="${href}">${label}</a><span class="muted"> · ${text}</span></li>`)}\
 </ul></section>`;
       const content = html`<div class="cards">
-${section('System Status', [
-    ['System Status', a('sysstat.php'), 'Daemons, check rates, load and memory'],
-    ['Monitoring Engine', a('sysstat.php?pageopt=monitoringengine'), 'Program status and global toggles'],
+${section(t`System Status`, [
+    [t`System Status`, a('sysstat.php'), t`Daemons, check rates, load and memory`],
+    [t`Monitoring Engine`, a('sysstat.php?pageopt=monitoringengine'), t`Program status and global toggles`],
   ])}
-${section('Licensing', [
-    ['License Information', a('license.php'),
-      license.is_license_activated ? 'Licence activated' : 'Licence not activated'],
-    ['Activate License', a('activate.php'),
-      license.has_activation_key ? 'An activation key is entered' : 'No activation key entered'],
+${section(t`Licensing`, [
+    [t`License Information`, a('license.php'),
+      license.is_license_activated ? t`Licence activated` : t`Licence not activated`],
+    [t`Activate License`, a('activate.php'),
+      license.has_activation_key ? t`An activation key is entered` : t`No activation key entered`],
   ])}
-${section('Users', [['Manage Users', a('users.php'), `${users} user account${users === 1 ? '' : 's'}`]])}
-${section('System Config', [
-    ['Announcement Banners', a('banners.php'), `${banners} active banner${banners === 1 ? '' : 's'}`],
-    ['Displays', a('displays.php'),
-      `${displays} paired display${displays === 1 ? '' : 's'} showing a wallboard`],
+${section(t`Users`, [[t`Manage Users`, a('users.php'),
+    users === 1 ? t`${users} user account` : t`${users} user accounts`]])}
+${section(t`System Config`, [
+    [t`Announcement Banners`, a('banners.php'),
+      banners === 1 ? t`${banners} active banner` : t`${banners} active banners`],
+    [t`Displays`, a('displays.php'), displays === 1
+      ? t`${displays} paired display showing a wallboard`
+      : t`${displays} paired displays showing a wallboard`],
   ])}
 </div>`;
       return {
-        title: 'Admin',
+        title: t`Admin`,
         body: pageBody({
-          heading: 'Administration', intro: 'Manage system settings, licensing, users and announcements.', content,
+          heading: t`Administration`, intro: t`Manage system settings, licensing, users and announcements.`, content,
         }),
       };
     },
@@ -63,20 +67,23 @@ ${section('System Config', [
     gate: gates.admin,
     async get() {
       const users = await listUsers(ctx.store);
-      const head = tableHead('Username', ...FLAG_LABELS.map(([, label]) => label), 'Theme', 'Language');
-      const yes = html`<span class="badge state-ok">Yes</span>`;
-      const no = html`<span class="badge state-neutral">No</span>`;
+      const head = tableHead(
+        t`Username`, ...FLAG_LABELS.map(([, label]) => translate(label)), t`Theme`, t`Language`,
+      );
+      const yes = html`<span class="badge state-ok">${t`Yes`}</span>`;
+      const no = html`<span class="badge state-neutral">${t`No`}</span>`;
       const rows = users.map((u) => {
         const perms = permissionsOf(u);
         return html`<tr><th scope="row">${u.username}</th>\
 ${FLAG_LABELS.map(([flag]) => html`<td>${perms[flag] ? yes : no}</td>`)}
 <td>${u.theme}</td><td>${u.language}</td></tr>`;
       });
-      const content = html`${dataTable('User accounts and their permissions', head, rows, 'There are no users.',
+      const hint = withMarkup((api, cli) => t`Add, change or remove users with the admin API (${api}) \
+or the command line: ${cli}.`, html`<code>api/v2/admin/users</code>`, html`<code>npm run admin -- help</code>`);
+      const content = html`${dataTable(t`User accounts and their permissions`, head, rows, t`There are no users.`,
         FLAG_LABELS.length + 3)}
-<p class="hint">Add, change or remove users with the admin API (<code>api/v2/admin/users</code>) \
-or the command line: <code>npm run admin -- help</code>.</p>`;
-      return { title: 'Users', body: pageBody({ heading: 'Manage Users', content }) };
+<p class="hint">${hint}</p>`;
+      return { title: t`Users`, body: pageBody({ heading: t`Manage Users`, content }) };
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { AUDIT_ACTIONS, listAudit, type AuditAction, type AuditFilter } from '../db/auditLog.js';
+import { mark, t, translate } from '../http/language.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { gates, registerPage } from './pageRoute.js';
@@ -9,6 +10,10 @@ import { withQuery, type QueryValues } from './urls.js';
 
 export const AUDIT_LOG_PATH = 'admin/auditlog.php';
 const RECORDS = 50;
+/** The actions as a reader names them; the filter's values stay the stored ones. */
+const ACTION_LABELS: Record<AuditAction, string> = {
+  login: mark('login'), logout: mark('logout'), 'failed login': mark('failed login'), write: mark('write'),
+};
 
 function text(value: unknown, max: number): string {
   return typeof value === 'string' ? value.trim().slice(0, max) : '';
@@ -35,24 +40,26 @@ export function registerAuditLogPage(app: FastifyInstance, ctx: AppContext): voi
       const keep: QueryValues = { user: filter.username, action: filter.action, object: filter.object };
       const link = (params: QueryValues) => withQuery(`${ctx.base}${AUDIT_LOG_PATH}`, { ...keep, ...params });
       const form = html`<form method="get" action="${ctx.base}${AUDIT_LOG_PATH}" class="filters">
-<label>User <input name="user" value="${filter.username ?? ''}"></label>
-<label>Action <select name="action"><option value="">Any</option>${AUDIT_ACTIONS.map((a) =>
-    html`<option value="${a}"${a === filter.action ? html` selected` : ''}>${a}</option>`)}</select></label>
-<label>Object contains <input name="object" value="${filter.object ?? ''}"></label>
-<button type="submit" class="button">Filter</button>
+<label>${t`User`} <input name="user" value="${filter.username ?? ''}"></label>
+<label>${t`Action`} <select name="action"><option value="">${t`Any`}</option>${AUDIT_ACTIONS.map((a) =>
+    html`<option value="${a}"${a === filter.action ? html` selected` : ''}>${translate(ACTION_LABELS[a])}</option>`)}\
+</select></label>
+<label>${t`Object contains`} <input name="object" value="${filter.object ?? ''}"></label>
+<button type="submit" class="button">${t`Filter`}</button>
 </form>`;
-      const head = tableHead('Time', 'User', 'Address', 'Action', 'Object');
+      const head = tableHead(t`Time`, t`User`, t`Address`, t`Action`, t`Object`);
       const body = rows.map((r) => html`<tr><td><time datetime="${new Date(r.at).toISOString()}">\
 ${new Date(r.at).toISOString().replace('T', ' ').slice(0, 19)} UTC</time></td>\
-<td>${r.username}</td><td>${r.address}</td><td>${r.action}</td><td><code>${r.object}</code></td></tr>`);
+<td>${r.username}</td><td>${r.address}</td><td>${translate(ACTION_LABELS[r.action] ?? r.action)}</td>\
+<td><code>${r.object}</code></td></tr>`);
       const content = html`${form}
-${dataTable('Audit log entries', head, body, 'No entries match.', 5)}
-${pager({ rows, total, page, pages, records: RECORDS }, 'entries', link)}`;
+${dataTable(t`Audit log entries`, head, body, t`No entries match.`, 5)}
+${pager({ rows, total, page, pages, records: RECORDS }, t`entries`, link)}`;
       return {
-        title: 'Audit Log',
+        title: t`Audit Log`,
         body: pageBody({
-          heading: 'Audit Log',
-          intro: 'Every login, logout, failed login and write on this server, newest first.',
+          heading: t`Audit Log`,
+          intro: t`Every login, logout, failed login and write on this server, newest first.`,
           content,
         }),
       };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { wantsJson } from '../http/closing.js';
 import { optionalCaller, type AppContext } from '../http/context.js';
+import { t, translate } from '../http/language.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { html } from './html.js';
 import { classicDocument, classicTheme, pageBody } from './layout.js';
@@ -18,17 +19,18 @@ export function registerClassicErrorPage(app: FastifyInstance, ctx: AppContext):
     const caller = await optionalCaller(ctx, req);
     const base = ctx.base;
     const body = pageBody({
-      heading: 'Error',
-      content: html`<p class="error" role="alert">Failed to load the requested page.</p>
-<p>Reload the page. If that does not help, switch theme or contact support.</p>
+      heading: t`Error`,
+      content: html`<p class="error" role="alert">${t`Failed to load the requested page.`}</p>
+<p>${t`Reload the page. If that does not help, switch theme or contact support.`}</p>
 <ul>
-<li><a href="${base}">Go to the home page</a></li>
+<li><a href="${base}">${t`Go to the home page`}</a></li>
 ${caller
-    ? html`<li><a href="${base}${MODERN_SWITCH_PATH}">Theme settings</a></li>`
-    : html`<li><a href="${base}login.php">Log in</a></li>`}
+    ? html`<li><a href="${base}${MODERN_SWITCH_PATH}">${t`Theme settings`}</a></li>`
+    : html`<li><a href="${base}login.php">${t`Log in`}</a></li>`}
 </ul>`,
     });
-    const doc = classicDocument({ base, title: 'Error · Pharos', theme: classicTheme(caller?.user.theme), body });
+    const title = `${t`Error`} · Pharos`;
+    const doc = classicDocument({ base, title, theme: classicTheme(caller?.user.theme), body });
     return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
       .send(doc);
   });
@@ -46,12 +48,14 @@ export async function sendClassicError(
   // The theme is the caller's; when the database is what failed, the default theme still gives a page.
   const caller = await optionalCaller(ctx, req).catch(() => undefined);
   const base = ctx.base;
+  const heading = status === 404 ? t`Not found` : t`Error`;
+  // The message may have been put in English before the caller, and so their language, was known.
   const body = pageBody({
-    heading: status === 404 ? 'Not found' : 'Error',
-    content: html`<p class="error" role="alert">${message}</p>
-<ul><li><a href="${base}">Go to the home page</a></li></ul>`,
+    heading,
+    content: html`<p class="error" role="alert">${translate(message)}</p>
+<ul><li><a href="${base}">${t`Go to the home page`}</a></li></ul>`,
   });
-  const title = `${status === 404 ? 'Not found' : 'Error'} · Pharos`;
+  const title = `${heading} · Pharos`;
   const doc = classicDocument({ base, title, theme: classicTheme(caller?.user.theme), body });
   return reply.status(status).headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store')
     .type('text/html; charset=utf-8').send(doc);

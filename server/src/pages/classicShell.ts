@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { MenuEntry, MenuSection } from '../../../src/lib/apiTypes.js';
 import type { AppContext, Caller } from '../http/context.js';
+import { DEFAULT_LANGUAGE, requestLanguage, t } from '../http/language.js';
 import { setUserTheme } from '../db/users.js';
 import { buildMenu } from '../menu/buildMenu.js';
+import { availableLanguages, LANG_DIR } from '../settings/account.js';
 import { html, type SafeHtml } from './html.js';
 import { nspField } from './formGuard.js';
 import { classicDocument, pageBody } from './layout.js';
@@ -36,6 +40,45 @@ function requestedPage(base: string, xiwindow: unknown, appRoutes: ReadonlySet<s
   return framePage(relative, appRoutes) && !relative.startsWith('/') ? relative : undefined;
 }
 
+/** Entries named by their user (favourites, views, dashboards, tools): shown as typed, in every language. */
+const OWN_NAMES: ReadonlySet<string> = new Set(['favorite', 'view', 'dashboard', 'tool']);
+const appTranslations = new Map<string, Readonly<Record<string, unknown>>>();
+
+/**
+ * The app's own translation of the menu, read once per language: this theme runs no app code, and an entry should
+ * have one name in both themes.
+ */
+function menuLabels(language: string): (key: string, label: string) => string {
+  let found = appTranslations.get(language);
+  if (!found) {
+    found = language !== DEFAULT_LANGUAGE && availableLanguages().includes(language)
+      ? JSON.parse(fs.readFileSync(path.join(LANG_DIR, `${language}.json`), 'utf8')) as Record<string, unknown>
+      : {};
+    appTranslations.set(language, found);
+  }
+  const labels = found;
+  return (key, label) => {
+    const translated = labels[key];
+    return typeof translated === 'string' && translated ? translated : label;
+  };
+}
+
+/** The menu in the reader's language by the same keys as the app's translateMenu; a label with no key stays. */
+function translateSections(sections: MenuSection[]): MenuSection[] {
+  const pick = menuLabels(requestLanguage());
+  return sections.map((s) => ({
+    ...s,
+    label: pick(`menu.section.${s.id}`, s.label),
+    groups: s.groups.map((g) => ({
+      ...g,
+      label: pick(`menu.group.${g.id}`, g.label),
+      entries: g.entries.map((e) => (OWN_NAMES.has(e.kind)
+        ? e
+        : { ...e, label: pick(`menu.entry.${e.id.replace(/^menu-/, '')}`, e.label) })),
+    })),
+  }));
+}
+
 function entryLink(base: string, e: MenuEntry, appRoutes: ReadonlySet<string>): SafeHtml | '' {
   if (e.path === '#' || e.path === '') return '';
   if (/^https?:\/\//i.test(e.path)) {
@@ -48,13 +91,13 @@ function entryLink(base: string, e: MenuEntry, appRoutes: ReadonlySet<string>): 
 
 function statusLinks(base: string): SafeHtml {
   const links: [string, string][] = [
-    ['Service Status', statusUrl(base, { show: 'services' })],
-    ['Host Status', statusUrl(base, { show: 'hosts' })],
-    ['Service Problems', statusUrl(base, { show: 'serviceproblems' })],
-    ['Host Problems', statusUrl(base, { show: 'hostproblems' })],
-    ['System Status', `${base}admin/sysstat.php`],
+    [t`Service Status`, statusUrl(base, { show: 'services' })],
+    [t`Host Status`, statusUrl(base, { show: 'hosts' })],
+    [t`Service Problems`, statusUrl(base, { show: 'serviceproblems' })],
+    [t`Host Problems`, statusUrl(base, { show: 'hostproblems' })],
+    [t`System Status`, `${base}admin/sysstat.php`],
   ];
-  return html`<nav aria-label="Status"><h2>Status</h2>\
+  return html`<nav aria-label="${t`Status`}"><h2>${t`Status`}</h2>\
 <ul>${links.map(([label, href]) => html`<li><a href="${href}" target="${FRAME}">${label}</a></li>`)}</ul></nav>`;
 }
 
@@ -66,8 +109,8 @@ export async function classicShell(
   ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>,
 ): Promise<string> {
   const base = ctx.base;
-  const sections = Object.values(await buildMenu(ctx.store, caller.user.id, caller.perms))
-    .filter((s): s is MenuSection => s !== undefined);
+  const sections = translateSections(Object.values(await buildMenu(ctx.store, caller.user.id, caller.perms))
+    .filter((s): s is MenuSection => s !== undefined));
   const current = sectionOf(route);
   const section = sections.find((s) => s.id === current) ?? sections[0];
   const fallback = section && framePage(section.defaultPath, appRoutes)
@@ -76,24 +119,24 @@ export async function classicShell(
   const page = requestedPage(base, xiwindow, appRoutes) ?? fallback;
   const body = html`<header class="classic-ui-header">
 <p class="classic-ui-brand">Pharos</p>
-<nav aria-label="Sections"><ul class="classic-ui-sections">${sections.map((s) => html`<li>\
+<nav aria-label="${t`Sections`}"><ul class="classic-ui-sections">${sections.map((s) => html`<li>\
 <a href="${base}${s.path}"${s.id === section?.id ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul></nav>
 <form method="post" action="${base}${MODERN_SWITCH_PATH}" class="classic-ui-switch">
 ${nspField(caller)}
-<button type="submit" class="button">Switch to the modern theme</button>
+<button type="submit" class="button">${t`Switch to the modern theme`}</button>
 </form>
 </header>
 <div class="classic-ui-body">
 <div class="classic-ui-menu">
 ${statusLinks(base)}
-<nav aria-label="${section?.label ?? 'Menu'}">
+<nav aria-label="${section?.label ?? t`Menu`}">
 ${(section?.groups ?? []).map((g) =>
     html`<h2>${g.label}</h2><ul>${g.entries.map((e) => entryLink(base, e, appRoutes))}</ul>`)}
 </nav>
 </div>
-<iframe name="${FRAME}" title="Main content" class="classic-ui-frame" src="${base}${page}"></iframe>
+<iframe name="${FRAME}" title="${t`Main content`}" class="classic-ui-frame" src="${base}${page}"></iframe>
 </div>`;
-  return classicDocument({ base, title: `${section?.label ?? 'Home'} · Pharos`, body, bodyClass: 'classic-ui' });
+  return classicDocument({ base, title: `${section?.label ?? t`Home`} · Pharos`, body, bodyClass: 'classic-ui' });
 }
 
 /**
@@ -103,15 +146,15 @@ export function registerModernSwitch(app: FastifyInstance, ctx: AppContext): voi
   registerPage(app, ctx, {
     path: MODERN_SWITCH_PATH,
     get: (env) => ({
-      title: 'Theme',
+      title: t`Theme`,
       body: pageBody({
-        heading: 'Theme',
+        heading: t`Theme`,
         intro: env.caller.user.theme === CLASSIC_UI_THEME
-          ? 'You are using the classic theme.'
-          : 'You are using the modern theme.',
+          ? t`You are using the classic theme.`
+          : t`You are using the modern theme.`,
         content: html`<form method="post" action="${env.ctx.base}${MODERN_SWITCH_PATH}" target="_top">
 ${nspField(env.caller)}
-<button type="submit" class="button">Switch to the modern theme</button>
+<button type="submit" class="button">${t`Switch to the modern theme`}</button>
 </form>`,
       }),
     }),

@@ -1,7 +1,8 @@
 import type { Caller } from '../http/context.js';
 import type { Fields } from '../http/input.js';
+import { t } from '../http/language.js';
 import type { Downtime, HostStatus, ServiceStatus } from '../monitoring/source.js';
-import { html, type SafeHtml } from './html.js';
+import { escapeHtml, html, raw, type SafeHtml, withMarkup } from './html.js';
 import { dateTimeInput } from './format.js';
 import { nspField } from './formGuard.js';
 import type { CommandName } from './commandInput.js';
@@ -47,7 +48,7 @@ function checkbox(fc: FormContext, cmd: CommandName, name: string, label: string
 function commentField(fc: FormContext, cmd: CommandName): SafeHtml {
   const id = `${cmd}-comment`;
   const invalid = fc.state?.cmd === cmd;
-  return html`<label for="${id}">Comment (required)</label>
+  return html`<label for="${id}">${t`Comment (required)`}</label>
 <input type="text" id="${id}" name="comment" required maxlength="1000" value="${valueOf(fc, cmd, 'comment', '')}"\
 ${invalid ? html` aria-describedby="${cmd}-error"` : ''}>`;
 }
@@ -66,35 +67,40 @@ function section(fc: FormContext, cmd: CommandName, title: string, fields: SafeH
 function toggle(
   fc: FormContext, cmd: 'set_active_checks' | 'set_notifications', title: string, enabled: boolean,
 ): SafeHtml {
-  const fields = html`<p>Currently <strong>${enabled ? 'enabled' : 'disabled'}</strong>.</p>\
+  const state = html`<strong>${enabled ? t`enabled` : t`disabled`}</strong>`;
+  const fields = html`<p>${withMarkup((now) => t`Currently ${now}.`, state)}</p>\
 <input type="hidden" name="enabled" value="${enabled ? '0' : '1'}">`;
-  return section(fc, cmd, title, fields, enabled ? 'Disable' : 'Enable');
+  return section(fc, cmd, title, fields, enabled ? t`Disable` : t`Enable`);
 }
+
+/** Element text needs no escaped apostrophe: the page keeps the one it always had. */
+const serversTimeZone = () => raw(escapeHtml(t`Times are in the server's time zone.`).replaceAll('&#39;', "'"));
 
 function downtimeForm(fc: FormContext): SafeHtml {
   const cmd = 'schedule_downtime';
   const type = valueOf(fc, cmd, 'type', 'fixed');
   const fields = html`<div class="grid">
-<div><label for="${cmd}-start">Start time</label>\
+<div><label for="${cmd}-start">${t`Start time`}</label>\
 <input type="datetime-local" id="${cmd}-start" name="start_time" required\
  value="${valueOf(fc, cmd, 'start_time', dateTimeInput(fc.now))}"></div>
-<div><label for="${cmd}-end">End time</label>\
+<div><label for="${cmd}-end">${t`End time`}</label>\
 <input type="datetime-local" id="${cmd}-end" name="end_time" required\
  value="${valueOf(fc, cmd, 'end_time', dateTimeInput(fc.now + 7200))}"></div>
 </div>
-<fieldset><legend>Type</legend>
+<fieldset><legend>${t`Type`}</legend>
 <div class="check">\
 <input type="radio" id="${cmd}-fixed" name="type" value="fixed"${type !== 'flexible' ? ' checked' : ''}>\
-<label for="${cmd}-fixed">Fixed: from start to end time</label></div>
+<label for="${cmd}-fixed">${t`Fixed: from start to end time`}</label></div>
 <div class="check">\
 <input type="radio" id="${cmd}-flexible" name="type" value="flexible"${type === 'flexible' ? ' checked' : ''}>\
-<label for="${cmd}-flexible">Flexible: starts with the first problem in the window and lasts the duration</label></div>
+<label for="${cmd}-flexible">\
+${t`Flexible: starts with the first problem in the window and lasts the duration`}</label></div>
 </fieldset>
-<label for="${cmd}-duration">Duration for flexible downtime (minutes)</label>
+<label for="${cmd}-duration">${t`Duration for flexible downtime (minutes)`}</label>
 <input type="number" id="${cmd}-duration" name="duration" min="1" value="${valueOf(fc, cmd, 'duration', '120')}">
 ${commentField(fc, cmd)}
-<p class="hint">Times are in the server's time zone.</p>`;
-  return section(fc, cmd, 'Schedule downtime', fields, 'Schedule downtime');
+<p class="hint">${serversTimeZone()}</p>`;
+  return section(fc, cmd, t`Schedule downtime`, fields, t`Schedule downtime`);
 }
 
 /** Every command form for one host or service; only the ones that make sense for its current state. */
@@ -102,29 +108,29 @@ export function commandForms(fc: FormContext): SafeHtml {
   const o = fc.object;
   const forms: SafeHtml[] = [];
   if (o.current_state !== 0 && !o.problem_acknowledged) {
-    forms.push(section(fc, 'acknowledge', 'Acknowledge problem', html`${commentField(fc, 'acknowledge')}
-${checkbox(fc, 'acknowledge', 'sticky', 'Sticky: keep until the object recovers', true)}
-${checkbox(fc, 'acknowledge', 'notify', 'Send a notification to contacts', true)}
+    forms.push(section(fc, 'acknowledge', t`Acknowledge problem`, html`${commentField(fc, 'acknowledge')}
+${checkbox(fc, 'acknowledge', 'sticky', t`Sticky: keep until the object recovers`, true)}
+${checkbox(fc, 'acknowledge', 'notify', t`Send a notification to contacts`, true)}
 ${checkbox(fc, 'acknowledge', 'persistent',
-    'Persistent comment: keep the comment after the acknowledgement ends', false)}`,
-    'Acknowledge'));
+    t`Persistent comment: keep the comment after the acknowledgement ends`, false)}`,
+    t`Acknowledge`));
   }
   if (o.problem_acknowledged) {
-    const text = html`<p>The problem is acknowledged.</p>`;
-    forms.push(section(fc, 'remove_acknowledgement', 'Remove acknowledgement', text, 'Remove acknowledgement'));
+    const text = html`<p>${t`The problem is acknowledged.`}</p>`;
+    forms.push(section(fc, 'remove_acknowledgement', t`Remove acknowledgement`, text, t`Remove acknowledgement`));
   }
   forms.push(downtimeForm(fc));
-  forms.push(section(fc, 'schedule_check', 'Re-schedule next check', html`\
-<label for="schedule_check-time">Check time</label>
+  forms.push(section(fc, 'schedule_check', t`Re-schedule next check`, html`\
+<label for="schedule_check-time">${t`Check time`}</label>
 <input type="datetime-local" id="schedule_check-time" name="check_time"\
  value="${valueOf(fc, 'schedule_check', 'check_time', dateTimeInput(fc.now))}">
-${checkbox(fc, 'schedule_check', 'forced', 'Force the check even if checks are disabled or it is not due', true)}`,
-    'Schedule check'));
-  forms.push(toggle(fc, 'set_active_checks', 'Active checks', o.active_checks_enabled === 1));
-  forms.push(toggle(fc, 'set_notifications', 'Notifications', o.notifications_enabled === 1));
-  forms.push(section(fc, 'add_comment', 'Add comment', html`${commentField(fc, 'add_comment')}
-${checkbox(fc, 'add_comment', 'persistent', 'Persistent: keep the comment across engine restarts', true)}`,
-    'Add comment'));
+${checkbox(fc, 'schedule_check', 'forced', t`Force the check even if checks are disabled or it is not due`, true)}`,
+    t`Schedule check`));
+  forms.push(toggle(fc, 'set_active_checks', t`Active checks`, o.active_checks_enabled === 1));
+  forms.push(toggle(fc, 'set_notifications', t`Notifications`, o.notifications_enabled === 1));
+  forms.push(section(fc, 'add_comment', t`Add comment`, html`${commentField(fc, 'add_comment')}
+${checkbox(fc, 'add_comment', 'persistent', t`Persistent: keep the comment across engine restarts`, true)}`,
+    t`Add comment`));
   return html`<div class="commands">${forms}</div>`;
 }
 
@@ -133,5 +139,5 @@ export function deleteDowntimeForm(fc: FormContext, d: Downtime): SafeHtml {
     ? html`<p class="error" role="alert">${fc.state.error}</p>` : '';
   return html`<form method="post" action="${fc.action}" class="inline">${hidden(fc, 'delete_downtime')}
 <input type="hidden" name="downtime_id" value="${d.id}">${error}\
-<button type="submit" class="danger" aria-label="Delete downtime ${d.id}">Delete</button></form>`;
+<button type="submit" class="danger" aria-label="${t`Delete downtime ${d.id}`}">${t`Delete`}</button></form>`;
 }

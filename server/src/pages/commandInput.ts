@@ -1,4 +1,5 @@
 import type { Fields } from '../http/input.js';
+import { mark, t, translate } from '../http/language.js';
 import type { ExternalCommand, HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 
 /**
@@ -46,44 +47,58 @@ const checked = (fields: Fields, name: string): boolean => ['1', 'on', 'true'].i
 /** A one-line comment: the engine's command file is line-based, so control characters become spaces. */
 function comment(fields: Fields, required: boolean): string {
   const value = text(fields, 'comment').replace(/\p{Cc}+/gu, ' ').trim();
-  if (required && !value) throw new CommandInputError('Enter a comment.');
-  if (value.length > MAX_COMMENT) throw new CommandInputError(`The comment must be at most ${MAX_COMMENT} characters.`);
-  if (value.includes(';')) throw new CommandInputError('The comment must not contain a semicolon (;).');
+  if (required && !value) throw new CommandInputError(t`Enter a comment.`);
+  if (value.length > MAX_COMMENT) {
+    throw new CommandInputError(t`The comment must be at most ${MAX_COMMENT} characters.`);
+  }
+  if (value.includes(';')) throw new CommandInputError(t`The comment must not contain a semicolon (;).`);
   return value;
 }
 
-function time(fields: Fields, name: string, label: string, fallback?: number): number {
+/** Per time field, what to say when it is missing and when it is not a time: whole sentences, for translation. */
+const TIME_TEXT = {
+  start_time: [
+    mark('Enter the start time.'), mark('The start time must be a date and time like 2030-01-31T14:30.'),
+  ],
+  end_time: [mark('Enter the end time.'), mark('The end time must be a date and time like 2030-01-31T14:30.')],
+  check_time: [
+    mark('Enter the check time.'), mark('The check time must be a date and time like 2030-01-31T14:30.'),
+  ],
+} as const;
+
+function time(fields: Fields, name: keyof typeof TIME_TEXT, fallback?: number): number {
   const raw = text(fields, name);
+  const [missing, invalid] = TIME_TEXT[name];
   if (!raw && fallback !== undefined) return fallback;
-  if (!raw) throw new CommandInputError(`Enter the ${label}.`);
-  const t = parseLocalDateTime(raw);
-  if (t === undefined) throw new CommandInputError(`The ${label} must be a date and time like 2030-01-31T14:30.`);
-  return t;
+  if (!raw) throw new CommandInputError(translate(missing));
+  const at = parseLocalDateTime(raw);
+  if (at === undefined) throw new CommandInputError(translate(invalid));
+  return at;
 }
 
 function enabled(fields: Fields): boolean {
   const v = text(fields, 'enabled');
-  if (v !== '1' && v !== '0') throw new CommandInputError('Choose whether to enable or disable.');
+  if (v !== '1' && v !== '0') throw new CommandInputError(t`Choose whether to enable or disable.`);
   return v === '1';
 }
 
 function downtimeCommand(
   fields: Fields, where: { host: string; service?: string }, author: string, now: number,
 ): ExternalCommand {
-  const start = time(fields, 'start_time', 'start time');
-  const end = time(fields, 'end_time', 'end time');
-  if (end <= start) throw new CommandInputError('The end time must be after the start time.');
-  if (end <= now) throw new CommandInputError('The end time must be in the future.');
-  if (end - start > 10 * YEAR) throw new CommandInputError('A downtime can last at most ten years.');
+  const start = time(fields, 'start_time');
+  const end = time(fields, 'end_time');
+  if (end <= start) throw new CommandInputError(t`The end time must be after the start time.`);
+  if (end <= now) throw new CommandInputError(t`The end time must be in the future.`);
+  if (end - start > 10 * YEAR) throw new CommandInputError(t`A downtime can last at most ten years.`);
   const type = text(fields, 'type');
-  if (type !== 'fixed' && type !== 'flexible') throw new CommandInputError('Choose a fixed or flexible downtime.');
+  if (type !== 'fixed' && type !== 'flexible') throw new CommandInputError(t`Choose a fixed or flexible downtime.`);
   let duration = end - start;
   if (type === 'flexible') {
     const raw = text(fields, 'duration').trim();
     const minutes = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
     if (!(minutes >= 1) || minutes * 60 > end - start) {
       throw new CommandInputError(
-        'For a flexible downtime, enter a duration in minutes from 1 up to the length of the time window.');
+        t`For a flexible downtime, enter a duration in minutes from 1 up to the length of the time window.`);
     }
     duration = minutes * 60;
   }
@@ -104,8 +119,9 @@ export function commandFrom(
   switch (name) {
     case 'acknowledge':
       if (object.current_state === 0) {
-        const what = target.service ? 'service is OK' : 'host is UP';
-        throw new CommandInputError(`Only a problem can be acknowledged; this ${what}.`);
+        throw new CommandInputError(target.service
+          ? t`Only a problem can be acknowledged; this service is OK.`
+          : t`Only a problem can be acknowledged; this host is UP.`);
       }
       return {
         type: name, ...where, comment: comment(fields, true), author,
@@ -119,13 +135,13 @@ export function commandFrom(
       const id = Number(text(fields, 'downtime_id'));
       const downtime = snap.downtimes.find((d) =>
         d.id === id && d.host_name === where.host && (d.service_description ?? undefined) === where.service);
-      if (!downtime) throw new CommandInputError('That downtime no longer exists.');
+      if (!downtime) throw new CommandInputError(t`That downtime no longer exists.`);
       return { type: name, id, service: downtime.service_description !== null };
     }
     case 'schedule_check': {
-      const at = time(fields, 'check_time', 'check time', now);
+      const at = time(fields, 'check_time', now);
       if (at < now - 86400 || at > now + YEAR) {
-        throw new CommandInputError('The check time must be between yesterday and a year from now.');
+        throw new CommandInputError(t`The check time must be between yesterday and a year from now.`);
       }
       return { type: name, ...where, time: at, forced: checked(fields, 'forced') };
     }

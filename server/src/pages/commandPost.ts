@@ -1,4 +1,5 @@
 import { badRequest } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { CommandRejectedError, EngineUnavailableError, type ExternalCommand } from '../monitoring/source.js';
 import { nowSeconds } from './format.js';
 import { commandFrom, CommandInputError, isCommandName } from './commandInput.js';
@@ -17,7 +18,7 @@ export async function commandPost(env: PageEnv): Promise<PageResult> {
   const withService = typeof fields.service === 'string' && fields.service !== '';
   const target = findTarget(snap, fields, withService);
   const name = fields.cmd;
-  if (!isCommandName(name)) throw badRequest('Unknown command. Use one of the forms on the detail page.');
+  if (!isCommandName(name)) throw badRequest(t`Unknown command. Use one of the forms on the detail page.`);
   const now = nowSeconds();
   let command: ExternalCommand;
   try {
@@ -42,7 +43,7 @@ export async function commandPost(env: PageEnv): Promise<PageResult> {
     // Its engine is not answering: said so, naming the engine; nothing was queued.
     if (error instanceof EngineUnavailableError) return errorPage(503, error.message);
     console.error(error);
-    return errorPage(503, 'The monitoring engine did not accept the command. Try again in a moment.');
+    return errorPage(503, t`The monitoring engine did not accept the command. Try again in a moment.`);
   }
   rememberCommand(caller.session.id, command, where.host, where.service, now);
   return { redirect: `${detailUrl(ctx.base, where)}&notice=submitted` };

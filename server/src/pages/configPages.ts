@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
+import { formatNumber, t } from '../http/language.js';
 import { capabilitiesOf, hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
-import { html, type SafeHtml } from './html.js';
+import { html, withMarkup, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
-import { plural } from './format.js';
 import { gates, registerPage } from './pageRoute.js';
 import { dataTable, factsTable, tableHead } from './table.js';
 import { hostUrl, statusUrl } from './urls.js';
 
 const commandName = (checkCommand: string) => checkCommand.split('!')[0] ?? '';
 const AGENT_COMMANDS = /^check_(nrpe|ncpa)/;
+
+/** "1 host", "60 hosts": one sentence per number, as a translation may need more than a plural -s. */
+const counts = {
+  hosts: (n: number) => (n === 1 ? t`${formatNumber(n)} host` : t`${formatNumber(n)} hosts`),
+  services: (n: number) => (n === 1 ? t`${formatNumber(n)} service` : t`${formatNumber(n)} services`),
+  hostGroups: (n: number) => (n === 1 ? t`${formatNumber(n)} host group` : t`${formatNumber(n)} host groups`),
+  serviceGroups: (n: number) =>
+    (n === 1 ? t`${formatNumber(n)} service group` : t`${formatNumber(n)} service groups`),
+};
 
 /** How often each check command is used, most used first: what this installation already monitors. */
 function commandUsage(snap: MonitoringSnapshot): [string, number, number][] {
@@ -28,14 +37,15 @@ function commandUsage(snap: MonitoringSnapshot): [string, number, number][] {
 
 function howToAdd(ctx: AppContext): SafeHtml {
   if (capabilitiesOf(ctx.monitoring).objects === 'simulated') {
-    return html`<p>This server shows a simulated demo fleet. \
-Change its size with <code>PHAROS_DEMO_HOSTS</code> and <code>PHAROS_DEMO_SERVICES_PER_HOST</code>
-(1 to 10), or connect a real engine by starting the server with \
-<code>PHAROS_NAGIOS_CFG=/etc/nagios4/nagios.cfg</code>.</p>`;
+    return html`<p>${t`This server shows a simulated demo fleet.`} \
+${withMarkup((hosts, services) => t`Change its size with ${hosts} and ${services}`,
+    html`<code>PHAROS_DEMO_HOSTS</code>`, html`<code>PHAROS_DEMO_SERVICES_PER_HOST</code>`)}
+${withMarkup((cfg) => t`(1 to 10), or connect a real engine by starting the server with ${cfg}.`,
+    html`<code>PHAROS_NAGIOS_CFG=/etc/nagios4/nagios.cfg</code>`)}</p>`;
   }
-  return html`<ol><li>Add host and service definitions to a file that \
-<code>${ctx.config.nagiosCfg ?? 'nagios.cfg'}</code> includes through <code>cfg_file</code> or <code>cfg_dir</code>, \
-for example:
+  return html`<ol><li>${withMarkup((cfg, file, dir) => t`Add host and service definitions to a file that \
+${cfg} includes through ${file} or ${dir}, for example:`,
+  html`<code>${ctx.config.nagiosCfg ?? 'nagios.cfg'}</code>`, html`<code>cfg_file</code>`, html`<code>cfg_dir</code>`)}
 <pre>define host {
     use                 linux-server
     host_name           web01
@@ -48,9 +58,11 @@ define service {
     service_description HTTP
     check_command       check_http
 }</pre></li>
-<li>Check the configuration: <code>nagios -v ${ctx.config.nagiosCfg ?? '/etc/nagios4/nagios.cfg'}</code>.</li>
-<li>Reload the engine (for example <code>systemctl reload nagios4</code>). \
-The new objects appear here with the next status update.</li></ol>`;
+<li>${withMarkup((command) => t`Check the configuration: ${command}.`,
+    html`<code>nagios -v ${ctx.config.nagiosCfg ?? '/etc/nagios4/nagios.cfg'}</code>`)}</li>
+<li>${withMarkup((command) => t`Reload the engine (for example ${command}).`,
+    html`<code>systemctl reload nagios4</code>`)} \
+${t`The new objects appear here with the next status update.`}</li></ol>`;
 }
 
 export function registerConfigPages(app: FastifyInstance, ctx: AppContext): void {
@@ -60,32 +72,31 @@ export function registerConfigPages(app: FastifyInstance, ctx: AppContext): void
     get() {
       const snap = ctx.monitoring.snapshot();
       const usage = commandUsage(snap).slice(0, 25);
-      const content = html`${factsTable('Monitored now', [
-        ['Hosts', html`<a href="${statusUrl(ctx.base, { show: 'hosts' })}">${plural(snap.hosts.length, 'host')}</a>`],
-        ['Services', html`<a href="${statusUrl(ctx.base, { show: 'services' })}">\
-${plural(snap.services.length, 'service')}</a>`],
-        ['Host groups', plural(snap.hostgroups.length, 'host group')],
-        ['Service groups', plural(snap.servicegroups.length, 'service group')],
+      const kind = (what: string, how: string) => html`<li><strong>${what}</strong>: ${how}</li>`;
+      const content = html`${factsTable(t`Monitored now`, [
+        [t`Hosts`, html`<a href="${statusUrl(ctx.base, { show: 'hosts' })}">${counts.hosts(snap.hosts.length)}</a>`],
+        [t`Services`, html`<a href="${statusUrl(ctx.base, { show: 'services' })}">\
+${counts.services(snap.services.length)}</a>`],
+        [t`Host groups`, counts.hostGroups(snap.hostgroups.length)],
+        [t`Service groups`, counts.serviceGroups(snap.servicegroups.length)],
       ])}
-<h2>What can be monitored</h2>
-<ul><li><strong>Network devices</strong>: reachability and round-trip time with ping, \
-interfaces and traffic over SNMP.</li>
-<li><strong>Servers</strong>: CPU load, memory, disks, processes and users, \
-through an agent (see Deploy Agent) or SSH.</li>
-<li><strong>Websites and web services</strong>: HTTP(S) status, response time, content and certificate expiry.</li>
-<li><strong>Network services</strong>: SSH, SMTP, IMAP, DNS, NTP and any TCP or UDP port.</li>
-<li><strong>Databases and applications</strong>: with the matching plugins on the monitoring server.</li></ul>
-<h2>Check commands in use</h2>
-${dataTable('Check commands by number of hosts and services using them',
-    tableHead('Command', ['Hosts', 'num'], ['Services', 'num']),
+<h2>${t`What can be monitored`}</h2>
+<ul>${kind(t`Network devices`, t`reachability and round-trip time with ping, interfaces and traffic over SNMP.`)}
+${kind(t`Servers`, t`CPU load, memory, disks, processes and users, through an agent (see Deploy Agent) or SSH.`)}
+${kind(t`Websites and web services`, t`HTTP(S) status, response time, content and certificate expiry.`)}
+${kind(t`Network services`, t`SSH, SMTP, IMAP, DNS, NTP and any TCP or UDP port.`)}
+${kind(t`Databases and applications`, t`with the matching plugins on the monitoring server.`)}</ul>
+<h2>${t`Check commands in use`}</h2>
+${dataTable(t`Check commands by number of hosts and services using them`,
+    tableHead(t`Command`, [t`Hosts`, 'num'], [t`Services`, 'num']),
     usage.map(([name, h, s]) => html`<tr><th scope="row"><code>${name}</code></th>\
-<td class="num">${h}</td><td class="num">${s}</td></tr>`), 'Nothing is monitored yet.', 3)}
-<h2>Adding hosts and services</h2>${howToAdd(ctx)}`;
+<td class="num">${h}</td><td class="num">${s}</td></tr>`), t`Nothing is monitored yet.`, 3)}
+<h2>${t`Adding hosts and services`}</h2>${howToAdd(ctx)}`;
       return {
-        title: 'Configuration Wizards',
+        title: t`Configuration Wizards`,
         body: pageBody({
-          heading: 'Configuration Wizards',
-          intro: 'Start monitoring now: what this server watches and how to add more.',
+          heading: t`Configuration Wizards`,
+          intro: t`Start monitoring now: what this server watches and how to add more.`,
           content,
         }),
       };
@@ -105,23 +116,24 @@ ${dataTable('Check commands by number of hosts and services using them',
         agentHosts.set(hostKey(x), { host_name: x.host_name, engine: x.engine });
       }
       const listed = [...agentHosts.keys()].sort().slice(0, 50).map((k) => agentHosts.get(k)!);
-      const content = html`<p>An agent on a monitored machine answers checks \
+      const content = html`<p>${t`An agent on a monitored machine answers checks \
 the monitoring server cannot run remotely: \
-CPU, memory, disks, processes and services.</p>
-<h2>Deploy an agent</h2>
-<ol><li>Install the agent on the target: NCPA (listens on TCP 5693) or NRPE (TCP 5666) \
-from your distribution or the vendor's packages.</li>
-<li>Set the agent's token (NCPA <code>community_string</code>) or allowed hosts (NRPE <code>allowed_hosts</code>) \
-to this monitoring server, then restart it.</li>
-<li>Allow the agent port through the target's firewall from the monitoring server only.</li>
-<li>Add a host and services that use <code>check_ncpa</code> or <code>check_nrpe</code> (see Configuration Wizards), \
-and reload the engine.</li></ol>
-<h2>Hosts checked through an agent</h2>
-<p>${plural(agentHosts.size, 'host')} currently use an agent check.</p>
+CPU, memory, disks, processes and services.`}</p>
+<h2>${t`Deploy an agent`}</h2>
+<ol><li>${t`Install the agent on the target: NCPA (listens on TCP 5693) or NRPE (TCP 5666) \
+from your distribution or the vendor's packages.`}</li>
+<li>${withMarkup((token, allowed) => t`Set the agent's token (NCPA ${token}) or allowed hosts (NRPE ${allowed}) \
+to this monitoring server, then restart it.`,
+    html`<code>community_string</code>`, html`<code>allowed_hosts</code>`)}</li>
+<li>${t`Allow the agent port through the target's firewall from the monitoring server only.`}</li>
+<li>${withMarkup((ncpa, nrpe) => t`Add a host and services that use ${ncpa} or ${nrpe} (see Configuration Wizards), \
+and reload the engine.`, html`<code>check_ncpa</code>`, html`<code>check_nrpe</code>`)}</li></ol>
+<h2>${t`Hosts checked through an agent`}</h2>
+<p>${t`${counts.hosts(agentHosts.size)} currently use an agent check.`}</p>
 ${listed.length ? html`<ul class="link-list columns">${listed.map((h) => html`<li>\
 <a href="${hostUrl(ctx.base, h.host_name, h.engine)}">${h.host_name}</a>\
 ${h.engine === undefined ? '' : html` <span class="muted">(${h.engine})</span>`}</li>`)}</ul>` : ''}`;
-      return { title: 'Deploy Agent', body: pageBody({ heading: 'Deploy Agent', content }) };
+      return { title: t`Deploy Agent`, body: pageBody({ heading: t`Deploy Agent`, content }) };
     },
   });
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { mark, t, translate } from '../http/language.js';
 import type { DashboardRow } from '../db/dashboards.js';
-import { CATALOGUE, GRID_COLUMNS, MAX_HEIGHT, type Dashlet } from '../dashlets/catalogue.js';
+import { CATALOGUE, GRID_COLUMNS, MAX_HEIGHT, shownTitle, type Dashlet } from '../dashlets/catalogue.js';
 import { editDashlets, ownDashboard as findOwnDashboard } from '../dashlets/dashboards.js';
 import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
 import { dashletContent } from './dashletContent.js';
 import { nspField } from './formGuard.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml, withMarkup } from './html.js';
 import { pageBody } from './layout.js';
 import { textOf } from './listQuery.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
@@ -27,29 +28,33 @@ export function ownDashboard(env: PageEnv, id: string): Promise<DashboardRow> {
   return findOwnDashboard(env.ctx.store, env.caller.user.id, id);
 }
 
+/** One refusal for every page that finds a dashlet gone; English here, translated as it is sent (the error handler). */
+export const NOT_HERE = mark('That dashlet is not on this dashboard any more.');
+
 export const dashboardUrl = (base: string, params: Record<string, string | undefined>): string =>
   withQuery(`${base}dashboards/dashboard.php`, params);
 
 /**
- * Edit actions: each one is saved at once. Buttons carry them as `action`; the labels name the dashlet for screen
- * readers.
+ * Edit actions: each one is saved at once. Buttons carry them as `action`; the labels name the dashlet ({0}) for
+ * screen readers. English here, translated where the buttons are drawn.
  */
 const ACTIONS = [
-  { action: 'earlier', text: 'Earlier', label: 'Move {t} earlier' },
-  { action: 'later', text: 'Later', label: 'Move {t} later' },
-  { action: 'narrower', text: 'Narrower', label: 'Make {t} narrower' },
-  { action: 'wider', text: 'Wider', label: 'Make {t} wider' },
-  { action: 'shorter', text: 'Shorter', label: 'Make {t} shorter' },
-  { action: 'taller', text: 'Taller', label: 'Make {t} taller' },
-  { action: 'remove', text: 'Remove', label: 'Remove {t}' },
+  { action: 'earlier', text: mark('Earlier'), label: mark('Move {0} earlier') },
+  { action: 'later', text: mark('Later'), label: mark('Move {0} later') },
+  { action: 'narrower', text: mark('Narrower'), label: mark('Make {0} narrower') },
+  { action: 'wider', text: mark('Wider'), label: mark('Make {0} wider') },
+  { action: 'shorter', text: mark('Shorter'), label: mark('Make {0} shorter') },
+  { action: 'taller', text: mark('Taller'), label: mark('Make {0} taller') },
+  { action: 'remove', text: mark('Remove'), label: mark('Remove {0}') },
 ] as const;
 type Action = (typeof ACTIONS)[number]['action'];
 
 function editControls(env: PageEnv, dashboard: string, d: Dashlet | BrokenDashlet): SafeHtml {
   const { base } = env.ctx;
+  const title = shownTitle(d);
   const options = isBroken(d) ? '' : html`<a class="button secondary"\
  href="${withQuery(`${base}dashboards/dashlets.php`, { dashboard, dashlet: d.id })}"\
- aria-label="${`Options of ${d.title}`}">Options</a>`;
+ aria-label="${t`Options of ${title}`}">${t`Options`}</a>`;
   const actions = ACTIONS.filter((a) => !isBroken(d) || ['earlier', 'later', 'remove'].includes(a.action));
   return html`<form method="post" action="${base}dashboards/dashboard.php" class="dashlet-edit">
 ${nspField(env.caller)}<input type="hidden" name="id" value="${dashboard}">\
@@ -57,7 +62,7 @@ ${nspField(env.caller)}<input type="hidden" name="id" value="${dashboard}">\
 ${isBroken(d) ? '' : html`<span class="dashlet-size">${d.width} × ${d.height}</span>`}
 ${actions.map((a) => html`<button type="submit" name="action" value="${a.action}"\
  class="${a.action === 'remove' ? 'danger' : 'secondary'}" data-action="${a.action}"\
- aria-label="${a.label.replace('{t}', d.title)}">${a.text}</button>`)}
+ aria-label="${translate(a.label, [title])}">${translate(a.text)}</button>`)}
 ${options}</form>`;
 }
 
@@ -67,13 +72,13 @@ function dashletItem(env: PageEnv, dashboard: string, d: Dashlet | BrokenDashlet
   if (isBroken(d)) {
     return html`<li class="dashlet broken" id="dashlet-${d.id}" style="--w: 4; --h: 2" aria-labelledby="${titleId}">\
 <header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2></header>
-<div class="dashlet-body"><p class="dl-message">This dashlet cannot be shown: ${d.broken}</p></div>\
+<div class="dashlet-body"><p class="dl-message">${t`This dashlet cannot be shown: ${d.broken}`}</p></div>\
 ${editing ? editControls(env, dashboard, d) : ''}</li>`;
   }
   const src = withQuery(`${base}dashboards/dashlet.php`, { dashboard, dashlet: d.id });
   return html`<li class="dashlet dashlet-${d.type}" id="dashlet-${d.id}" style="--w: ${d.width}; --h: ${d.height}"\
  aria-labelledby="${titleId}" data-dashlet="${d.id}" data-refresh="${d.refresh}" data-src="${src}">
-<header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2>\
+<header class="dashlet-head"><h2 id="${titleId}">${shownTitle(d)}</h2>\
 <span class="dashlet-state" role="status"></span></header>
 <div class="dashlet-body">${dashletContent(env.ctx, d)}</div>
 ${editing ? editControls(env, dashboard, d) : ''}</li>`;
@@ -83,16 +88,18 @@ function toolbar(env: PageEnv, dashboard: string, editing: boolean): SafeHtml {
   const { base } = env.ctx;
   if (!editing) {
     return html`<p class="dashboard-tools">\
-<a class="button secondary" href="${dashboardUrl(base, { id: dashboard, edit: '1' })}">Edit dashboard</a></p>`;
+<a class="button secondary" href="${dashboardUrl(base, { id: dashboard, edit: '1' })}">${t`Edit dashboard`}</a></p>`;
   }
   return html`<div class="dashboard-tools">
 <form method="get" action="${base}dashboards/dashlets.php" class="inline add-dashlet">\
 <input type="hidden" name="dashboard" value="${dashboard}">
-<label for="add-type">Add a dashlet</label>\
-<select id="add-type" name="type">${CATALOGUE.map((c) => html`<option value="${c.type}">${c.name}</option>`)}</select>
-<button type="submit">Add</button></form>
-<a class="button secondary" href="${dashboardUrl(base, { id: dashboard })}">Done editing</a>
-<p class="hint">Changes are saved as you make them. Tab to a dashlet's buttons to move or resize it.</p></div>`;
+<label for="add-type">${t`Add a dashlet`}</label>\
+<select id="add-type" name="type">\
+${CATALOGUE.map((c) => html`<option value="${c.type}">${translate(c.name)}</option>`)}</select>
+<button type="submit">${t`Add`}</button></form>
+<a class="button secondary" href="${dashboardUrl(base, { id: dashboard })}">${t`Done editing`}</a>
+<p class="hint">\
+${withMarkup(() => t`Changes are saved as you make them. Tab to a dashlet's buttons to move or resize it.`)}</p></div>`;
 }
 
 async function dashboardPage(env: PageEnv): Promise<PageResult> {
@@ -103,14 +110,20 @@ async function dashboardPage(env: PageEnv): Promise<PageResult> {
   const dashlets = readDashlets(ctx.base, dashboard.dashlets);
   const style = dashboard.transparent ? '' : `background-color: #${background}`;
   const tone = dashboard.transparent ? ' transparent' : isLight(background) ? ' on-light' : ' on-dark';
+  // dashboard.js writes a stale dashlet's age itself: it takes the reader's wording from here (English by default).
+  const staleText = t`Stale: last updated {0} ago`;
+  const staleAttr = staleText === 'Stale: last updated {0} ago' ? '' : html` data-stale-text="${staleText}"`;
   const content = html`${toolbar(env, dashboard.id, editing)}
 <div class="dashboard${tone}${editing ? ' editing' : ''}"${style ? html` style="${style}"` : ''}\
- data-background="${background}">
+ data-background="${background}"${staleAttr}>
 ${dashlets.length
-    ? html`<ol class="dashlet-grid" aria-label="Dashlets">\
+    ? html`<ol class="dashlet-grid" aria-label="${t`Dashlets`}">\
 ${dashlets.map((d) => dashletItem(env, dashboard.id, d, editing))}</ol>`
-    : html`<p class="empty-state">This dashboard has no dashlets yet. Add dashlets from the Dashlets menu\
-${editing ? ' or with Add a dashlet above' : ''}, or manage your dashboards under Manage My Dashboards.</p>`}
+    : html`<p class="empty-state">${editing
+      ? t`This dashboard has no dashlets yet. Add dashlets from the Dashlets menu or with Add a dashlet above, or \
+manage your dashboards under Manage My Dashboards.`
+      : t`This dashboard has no dashlets yet. Add dashlets from the Dashlets menu, or manage your dashboards under \
+Manage My Dashboards.`}</p>`}
 </div>
 <script src="${ctx.base}includes/js/dashboard.js" defer></script>`;
   return { title: dashboard.title, body: pageBody({ heading: dashboard.title, content }) };
@@ -121,11 +134,11 @@ export function applyAction(
   list: (Dashlet | BrokenDashlet)[], id: string, action: Action,
 ): (Dashlet | BrokenDashlet)[] {
   const i = list.findIndex((d) => d.id === id);
-  if (i < 0) throw notFound('That dashlet is not on this dashboard any more.');
+  if (i < 0) throw notFound(NOT_HERE);
   const next = list.slice();
   const d = next[i]!;
   const resize = (patch: Partial<Dashlet>): void => {
-    if (isBroken(d)) throw badRequest('This dashlet cannot be shown, so it cannot be resized; remove it instead.');
+    if (isBroken(d)) throw badRequest(t`This dashlet cannot be shown, so it cannot be resized; remove it instead.`);
     next[i] = { ...d, ...patch };
   };
   const clamp = (n: number, max: number) => Math.min(max, Math.max(1, n));
@@ -151,7 +164,7 @@ async function dashboardPost(env: PageEnv): Promise<PageResult> {
   const id = textOf(fields, 'dashlet');
   const userId = env.caller.user.id;
   const { dashboard, before, after } = await editDashlets(ctx.store, userId, textOf(fields, 'id'), (row) => {
-    if (!ACTIONS.some((a) => a.action === action)) throw badRequest(`Unknown action '${action}'.`);
+    if (!ACTIONS.some((a) => a.action === action)) throw badRequest(t`Unknown action '${action}'.`);
     const list = readDashlets(ctx.base, row.dashlets);
     const next = applyAction(list, id, action as Action);
     return {
@@ -171,11 +184,12 @@ async function dashletPage(env: PageEnv): Promise<PageResult> {
   const dashboard = await ownDashboard(env, textOf(env.fields, 'dashboard'));
   const id = textOf(env.fields, 'dashlet');
   const d = readDashlets(env.ctx.base, dashboard.dashlets).find((x) => x.id === id);
-  if (!d) throw notFound('That dashlet is not on this dashboard any more.');
-  if (isBroken(d)) throw badRequest(`This dashlet cannot be shown: ${d.broken}`);
+  if (!d) throw notFound(NOT_HERE);
+  if (isBroken(d)) throw badRequest(t`This dashlet cannot be shown: ${d.broken}`);
+  const title = shownTitle(d);
   return {
-    title: d.title,
-    body: html`<main class="page dashlet-only"><h1>${d.title}</h1>\
+    title,
+    body: html`<main class="page dashlet-only"><h1>${title}</h1>\
 <div class="dashlet-body">${dashletContent(env.ctx, d)}</div></main>`,
   };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../http/context.js';
-import type { Dashlet } from '../dashlets/catalogue.js';
+import { shownTitle, type Dashlet } from '../dashlets/catalogue.js';
+import { DEFAULT_LANGUAGE, mark, requestLanguage, t, translate } from '../http/language.js';
 import { problemLists } from '../monitoring/problemList.js';
 import type { MonitoringSnapshot } from '../monitoring/source.js';
 import { hostStatus, missing, serviceStatus } from './dashletCounts.js';
@@ -25,9 +26,12 @@ function problems(ctx: AppContext, snap: MonitoringSnapshot, d: Dashlet): SafeHt
   const { unhandled } = problemLists(snap, group ? { hostgroup: hostgroupMembers(snap, group) } : {});
   const silent = silentLine(ctx);
   if (!unhandled.length && silent) {
-    return html`${silentNotice(silent)}<p class="dl-ok partial">No unhandled problems on the engines that answer</p>`;
+    return html`${silentNotice(silent)}\
+<p class="dl-ok partial">${t`No unhandled problems on the engines that answer`}</p>`;
   }
-  if (!unhandled.length) return html`<p class="dl-ok"><span aria-hidden="true">✔</span> No unhandled problems</p>`;
+  if (!unhandled.length) {
+    return html`<p class="dl-ok"><span aria-hidden="true">✔</span> ${t`No unhandled problems`}</p>`;
+  }
   const rows = d.options.rows ?? 10;
   const now = nowSeconds();
   const rest = unhandled.length - rows;
@@ -35,25 +39,29 @@ function problems(ctx: AppContext, snap: MonitoringSnapshot, d: Dashlet): SafeHt
 ${unhandled.slice(0, rows).map((p) => problemRow(base, p, now))}</ol>
 ${rest > 0
     ? html`<p class="dl-more">\
-<a href="${statusUrl(base, { show: 'serviceproblems', hostgroup })}">+${rest} more</a></p>`
+<a href="${statusUrl(base, { show: 'serviceproblems', hostgroup })}">${t`+${rest} more`}</a></p>`
     : ''}`;
 }
 
-const HOST_WORST: [number, string, string][] = [[1, 'DOWN', 'critical'], [2, 'UNREACHABLE', 'unknown']];
+// State names in English, translated where the badge is drawn.
+const HOST_WORST: [number, string, string][] = [[1, mark('DOWN'), 'critical'], [2, mark('UNREACHABLE'), 'unknown']];
 const SERVICE_WORST: [number, string, string][] = [
-  [2, 'CRITICAL', 'critical'], [3, 'UNKNOWN', 'unknown'], [1, 'WARNING', 'warning'],
+  [2, mark('CRITICAL'), 'critical'], [3, mark('UNKNOWN'), 'unknown'], [1, mark('WARNING'), 'warning'],
 ];
 
 function worst(stats: GroupStats, kind: 'host' | 'service'): { label: string; tone: string } {
   for (const [i, label, tone] of HOST_WORST) if (kind === 'host' && stats.hosts[i]) return { label, tone };
   for (const [i, label, tone] of SERVICE_WORST) if (stats.services[i]) return { label, tone };
   // Members on an engine that is not answering: their last state is not known to be OK now.
-  if (stats.stale) return { label: 'STALE', tone: 'pending' };
-  return { label: 'OK', tone: 'ok' };
+  if (stats.stale) return { label: mark('STALE'), tone: 'pending' };
+  return { label: mark('OK'), tone: 'ok' };
 }
 
 function groupGrid(base: string, kind: 'host' | 'service', stats: GroupStats[]): SafeHtml {
-  if (!stats.length) return html`<p class="dl-message">There are no ${kind} groups.</p>`;
+  if (!stats.length) {
+    const none = kind === 'host' ? t`There are no host groups.` : t`There are no service groups.`;
+    return html`<p class="dl-message">${none}</p>`;
+  }
   const param = kind === 'host' ? 'hostgroup' : 'servicegroup';
   return html`<ul class="dl-groups">${stats.map((s) => {
     const w = worst(s, kind);
@@ -63,9 +71,11 @@ function groupGrid(base: string, kind: 'host' | 'service', stats: GroupStats[]):
     const serviceProblems = serviceTotal - s.services[0]!;
     return html`<li class="dl-group state-${w.tone}${s.stale ? ' stale' : ''}">\
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: s.group.name })}">
-<span class="name">${s.group.alias || s.group.name}</span> <span class="badge state-${w.tone}">${w.label}</span>
-<span class="facts">${kind === 'host' ? html`${hostTotal} hosts, ${hostProblems} with problems · ` : ''}\
-${serviceTotal} services, ${serviceProblems} with problems${s.stale ? ` · ${s.stale} stale` : ''}</span></a></li>`;
+<span class="name">${s.group.alias || s.group.name}</span> \
+<span class="badge state-${w.tone}">${translate(w.label)}</span>
+<span class="facts">${kind === 'host' ? html`${t`${hostTotal} hosts, ${hostProblems} with problems`} · ` : ''}\
+${t`${serviceTotal} services, ${serviceProblems} with problems`}${s.stale ? ` · ${t`${s.stale} stale`}` : ''}\
+</span></a></li>`;
   })}</ul>`;
 }
 
@@ -73,48 +83,48 @@ function engine(ctx: AppContext, snap: MonitoringSnapshot): SafeHtml {
   const p = snap.program;
   const running = ctx.monitoring.engineRunning() && p.is_currently_running === 1;
   const engines = severalEngines(ctx);
-  return factsTable('Monitoring engine status', [
+  return factsTable(t`Monitoring engine status`, [
     // Several engines: one line each, so one that is not answering is never hidden behind the others' "Running".
-    ...(engines.length ? engineFacts(engines) : [['Engine', running
-      ? html`<span class="badge state-ok">Running</span>`
-      : html`<span class="badge state-critical">Not running</span>`] as [string, SafeHtml]]),
-    ['Last status update', timeCell(p.status_update_time || snap.updated, 'Never')],
-    ['Active host checks', enabledBadge(p.active_host_checks_enabled)],
-    ['Active service checks', enabledBadge(p.active_service_checks_enabled)],
-    ['Notifications', enabledBadge(p.notifications_enabled)],
+    ...(engines.length ? engineFacts(engines) : [[t`Engine`, running
+      ? html`<span class="badge state-ok">${t`Running`}</span>`
+      : html`<span class="badge state-critical">${t`Not running`}</span>`] as [string, SafeHtml]]),
+    [t`Last status update`, timeCell(p.status_update_time || snap.updated, t`Never`)],
+    [t`Active host checks`, enabledBadge(p.active_host_checks_enabled)],
+    [t`Active service checks`, enabledBadge(p.active_service_checks_enabled)],
+    [t`Notifications`, enabledBadge(p.notifications_enabled)],
   ]);
 }
 
 function tactical(ctx: AppContext, snap: MonitoringSnapshot): SafeHtml {
-  const t = tacticalTotals(snap);
+  const n = tacticalTotals(snap);
   const s = (params: Record<string, string | number>) => statusUrl(ctx.base, params);
-  return html`${tiles('Unhandled problems', [
+  return html`${tiles(t`Unhandled problems`, [
     {
-      label: 'Host problems', count: t.hostProblems, href: s({ show: 'hostproblems' }),
-      tone: t.hostProblems ? 'critical' : 'ok',
+      label: t`Host problems`, count: n.hostProblems, href: s({ show: 'hostproblems' }),
+      tone: n.hostProblems ? 'critical' : 'ok',
     },
     {
-      label: 'Service problems', count: t.serviceProblems, href: s({ show: 'serviceproblems' }),
-      tone: t.serviceProblems ? 'critical' : 'ok',
+      label: t`Service problems`, count: n.serviceProblems, href: s({ show: 'serviceproblems' }),
+      tone: n.serviceProblems ? 'critical' : 'ok',
     },
-  ])}${tiles('Hosts', [
-    { label: 'Down', count: t.hosts[1] ?? 0, href: s({ show: 'hosts', state: 1 }), tone: 'critical' },
-    { label: 'Unreachable', count: t.hosts[2] ?? 0, href: s({ show: 'hosts', state: 2 }), tone: 'unknown' },
-    { label: 'Up', count: t.hosts[0] ?? 0, href: s({ show: 'hosts', state: 0 }), tone: 'ok' },
-    ...staleCount(ctx, t.staleHosts, 'hosts'),
-  ])}${tiles('Services', [
-    { label: 'Critical', count: t.services[2] ?? 0, href: s({ show: 'services', state: 2 }), tone: 'critical' },
-    { label: 'Warning', count: t.services[1] ?? 0, href: s({ show: 'services', state: 1 }), tone: 'warning' },
-    { label: 'Unknown', count: t.services[3] ?? 0, href: s({ show: 'services', state: 3 }), tone: 'unknown' },
-    { label: 'OK', count: t.services[0] ?? 0, href: s({ show: 'services', state: 0 }), tone: 'ok' },
-    ...staleCount(ctx, t.staleServices, 'services'),
-  ])}${tiles('Handled', [
+  ])}${tiles(t`Hosts`, [
+    { label: t`Down`, count: n.hosts[1] ?? 0, href: s({ show: 'hosts', state: 1 }), tone: 'critical' },
+    { label: t`Unreachable`, count: n.hosts[2] ?? 0, href: s({ show: 'hosts', state: 2 }), tone: 'unknown' },
+    { label: t`Up`, count: n.hosts[0] ?? 0, href: s({ show: 'hosts', state: 0 }), tone: 'ok' },
+    ...staleCount(ctx, n.staleHosts, 'hosts'),
+  ])}${tiles(t`Services`, [
+    { label: t`Critical`, count: n.services[2] ?? 0, href: s({ show: 'services', state: 2 }), tone: 'critical' },
+    { label: t`Warning`, count: n.services[1] ?? 0, href: s({ show: 'services', state: 1 }), tone: 'warning' },
+    { label: t`Unknown`, count: n.services[3] ?? 0, href: s({ show: 'services', state: 3 }), tone: 'unknown' },
+    { label: t`OK`, count: n.services[0] ?? 0, href: s({ show: 'services', state: 0 }), tone: 'ok' },
+    ...staleCount(ctx, n.staleServices, 'services'),
+  ])}${tiles(t`Handled`, [
     {
-      label: 'Acknowledged', count: t.hostAcks + t.serviceAcks, href: s({ show: 'services', acknowledged: 1 }),
+      label: t`Acknowledged`, count: n.hostAcks + n.serviceAcks, href: s({ show: 'services', acknowledged: 1 }),
       tone: 'neutral',
     },
     {
-      label: 'In downtime', count: t.hostDowntime + t.serviceDowntime, href: s({ show: 'services', downtime: 1 }),
+      label: t`In downtime`, count: n.hostDowntime + n.serviceDowntime, href: s({ show: 'services', downtime: 1 }),
       tone: 'neutral',
     },
   ])}`;
@@ -123,13 +133,17 @@ function tactical(ctx: AppContext, snap: MonitoringSnapshot): SafeHtml {
 function clock(timezone: string | undefined): SafeHtml {
   const zone = timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const now = new Date();
-  const time = new Intl.DateTimeFormat('en-GB', {
+  // English keeps the British day-month order it always had; other languages write the date their own way.
+  const locale = requestLanguage() === DEFAULT_LANGUAGE ? 'en-GB' : requestLanguage().replace('_', '-');
+  const time = new Intl.DateTimeFormat(locale, {
     timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
   }).format(now);
-  const date = new Intl.DateTimeFormat('en-GB', {
+  const date = new Intl.DateTimeFormat(locale, {
     timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric',
   }).format(now);
-  return html`<p class="dl-clock" data-timezone="${zone}">\
+  // The page script ticks the clock on in the same locale (English pages carry none: en-GB is its default).
+  const own = locale === 'en-GB' ? '' : html` data-locale="${locale}"`;
+  return html`<p class="dl-clock" data-timezone="${zone}"${own}>\
 <time class="time" datetime="${now.toISOString()}">${time}</time>\
 <span class="date">${date}</span><span class="zone">${zone}</span></p>`;
 }
@@ -148,7 +162,7 @@ export function dashletContent(ctx: AppContext, d: Dashlet): SafeHtml {
     case 'tactical': return tactical(ctx, snap);
     case 'clock': return clock(d.options.timezone);
     case 'note': return html`<p class="dl-note">${d.options.text ?? ''}</p>`;
-    case 'page': return html`<iframe class="dl-page" src="${base}${d.options.url ?? ''}" title="${d.title}"\
+    case 'page': return html`<iframe class="dl-page" src="${base}${d.options.url ?? ''}" title="${shownTitle(d)}"\
  sandbox="allow-same-origin allow-scripts allow-forms" referrerpolicy="same-origin"></iframe>`;
   }
 }

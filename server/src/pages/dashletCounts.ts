@@ -4,7 +4,8 @@ import type { Dashlet } from '../dashlets/catalogue.js';
 import type { HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 import { staleCount } from './engineNotes.js';
 import { hostgroupMembers } from './groupStats.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml, withMarkup } from './html.js';
+import { formatNumber, t } from '../http/language.js';
 import { indexOf } from './snapshotIndex.js';
 import { statusUrl } from './urls.js';
 
@@ -14,11 +15,13 @@ interface Count { label: string; count: number; href: string; tone: string }
 function counts(label: string, items: Count[]): SafeHtml {
   return html`<ul class="dl-counts" aria-label="${label}">${items.map((c) => html`\
 <li class="state-${c.tone}${c.count ? '' : ' zero'}"><a href="${c.href}">\
-<span class="count">${c.count.toLocaleString('en-US')}</span> <span class="label">${c.label}</span></a></li>`)}</ul>`;
+<span class="count">${formatNumber(c.count)}</span> <span class="label">${c.label}</span></a></li>`)}</ul>`;
 }
 
-export const missing = (kind: string, name: string) =>
-  html`<p class="dl-message">The ${kind} '${name}' does not exist in the monitoring data.</p>`;
+export const missing = (kind: 'host group' | 'service group', name: string) =>
+  html`<p class="dl-message">${kind === 'host group'
+    ? withMarkup((g) => t`The host group '${g}' does not exist in the monitoring data.`, name)
+    : withMarkup((g) => t`The service group '${g}' does not exist in the monitoring data.`, name)}</p>`;
 
 function hostsIn(snap: MonitoringSnapshot, hostgroup: string | undefined): HostStatus[] | undefined {
   if (!hostgroup) return snap.hosts;
@@ -42,11 +45,11 @@ export function hostStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dashlet
     else pending++;
   }
   const href = (state?: number) => statusUrl(ctx.base, { show: 'hosts', hostgroup: d.options.hostgroup, state });
-  return counts('Hosts by state', [
-    { label: 'Up', count: n[0]!, href: href(0), tone: 'ok' },
-    { label: 'Down', count: n[1]!, href: href(1), tone: 'critical' },
-    { label: 'Unreachable', count: n[2]!, href: href(2), tone: 'unknown' },
-    ...(pending ? [{ label: 'Pending', count: pending, href: href(), tone: 'pending' }] : []),
+  return counts(t`Hosts by state`, [
+    { label: t`Up`, count: n[0]!, href: href(0), tone: 'ok' },
+    { label: t`Down`, count: n[1]!, href: href(1), tone: 'critical' },
+    { label: t`Unreachable`, count: n[2]!, href: href(2), tone: 'unknown' },
+    ...(pending ? [{ label: t`Pending`, count: pending, href: href(), tone: 'pending' }] : []),
     ...staleCount(ctx, stale, 'hosts', { hostgroup: d.options.hostgroup }),
   ]);
 }
@@ -71,12 +74,12 @@ export function serviceStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dash
     else pending++;
   }
   const href = (state?: number) => statusUrl(ctx.base, { show: 'services', hostgroup, servicegroup, state });
-  return counts('Services by state', [
-    { label: 'OK', count: n[0]!, href: href(0), tone: 'ok' },
-    { label: 'Warning', count: n[1]!, href: href(1), tone: 'warning' },
-    { label: 'Critical', count: n[2]!, href: href(2), tone: 'critical' },
-    { label: 'Unknown', count: n[3]!, href: href(3), tone: 'unknown' },
-    ...(pending ? [{ label: 'Pending', count: pending, href: href(), tone: 'pending' }] : []),
+  return counts(t`Services by state`, [
+    { label: t`OK`, count: n[0]!, href: href(0), tone: 'ok' },
+    { label: t`Warning`, count: n[1]!, href: href(1), tone: 'warning' },
+    { label: t`Critical`, count: n[2]!, href: href(2), tone: 'critical' },
+    { label: t`Unknown`, count: n[3]!, href: href(3), tone: 'unknown' },
+    ...(pending ? [{ label: t`Pending`, count: pending, href: href(), tone: 'pending' }] : []),
     ...staleCount(ctx, stale, 'services', { hostgroup, servicegroup }),
   ]);
 }

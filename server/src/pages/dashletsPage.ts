@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { t, translate } from '../http/language.js';
 import { listUserDashboards } from '../db/dashboards.js';
 import { editDashlets } from '../dashlets/dashboards.js';
 import {
   CATALOGUE, catalogueEntry, DEFAULT_REFRESH, GRID_COLUMNS, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS,
-  MAX_TITLE, MIN_REFRESH, type Dashlet,
+  MAX_TITLE, MIN_REFRESH, shownTitle, type Dashlet,
 } from '../dashlets/catalogue.js';
 import { dashletFromFields } from '../dashlets/validation.js';
 import { isBroken, readDashlets, storedForm } from '../dashlets/storage.js';
 import type { Fields } from '../http/input.js';
-import { dashboardUrl, ownDashboard } from './dashboardPage.js';
+import { dashboardUrl, NOT_HERE, ownDashboard } from './dashboardPage.js';
 import { nspField } from './formGuard.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
@@ -23,12 +24,13 @@ const PATH = 'dashboards/dashlets.php';
 function catalogue(env: PageEnv): PageResult {
   const { base } = env.ctx;
   const content = html`<ul class="catalogue">${CATALOGUE.map((c) => html`<li class="card">\
-<h2>${c.name}</h2><p>${c.description}</p>
+<h2>${translate(c.name)}</h2><p>${translate(c.description)}</p>
 <a class="button" href="${withQuery(`${base}${PATH}`, { type: c.type })}"\
- aria-label="${`Add ${c.name} to a dashboard`}">Add to dashboard</a></li>`)}</ul>`;
+ aria-label="${t`Add ${translate(c.name)} to a dashboard`}">${t`Add to dashboard`}</a></li>`)}</ul>`;
+  const title = t`Dashlets`;
   return {
-    title: 'Dashlets',
-    body: pageBody({ heading: 'Dashlets', intro: 'Pick a dashlet to add it to one of your dashboards.', content }),
+    title,
+    body: pageBody({ heading: title, intro: t`Pick a dashlet to add it to one of your dashboards.`, content }),
   };
 }
 
@@ -50,26 +52,27 @@ function optionFields(type: string, f: Fields, current: Dashlet | undefined): Sa
   return (catalogueEntry(type)?.options ?? []).map((name) => {
     switch (name) {
       case 'hostgroup':
-        return text('hostgroup', 'Host group', o.hostgroup, 'Only hosts of this host group (its name); empty for all.');
+        return text('hostgroup', t`Host group`, o.hostgroup,
+          t`Only hosts of this host group (its name); empty for all.`);
       case 'servicegroup':
-        return text('servicegroup', 'Service group', o.servicegroup,
-          'Only services of this service group (its name); empty for all.');
+        return text('servicegroup', t`Service group`, o.servicegroup,
+          t`Only services of this service group (its name); empty for all.`);
       case 'rows':
-        return numberField('rows', 'Rows', value(f, 'rows', o.rows ?? 10), 1, MAX_ROWS,
-          `At most this many problems, 1 to ${MAX_ROWS}.`);
+        return numberField('rows', t`Rows`, value(f, 'rows', o.rows ?? 10), 1, MAX_ROWS,
+          t`At most this many problems, 1 to ${MAX_ROWS}.`);
       case 'timezone':
-        return text('timezone', 'Time zone', o.timezone,
-          'Such as Europe/Berlin or UTC; empty for the server\'s time zone.');
+        return text('timezone', t`Time zone`, o.timezone,
+          t`Such as Europe/Berlin or UTC; empty for the server's time zone.`);
       // The line break after <textarea> is dropped by the HTML parser, so a note that starts with an empty line
       // keeps it.
       case 'text':
-        return html`<label for="f-text">Text</label>\
+        return html`<label for="f-text">${t`Text`}</label>\
 <textarea id="f-text" name="text" rows="5" maxlength="${MAX_NOTE}" required aria-describedby="f-text-hint">
 ${value(f, 'text', o.text)}</textarea>\
-<p class="hint" id="f-text-hint">Shown as plain text with its line breaks, up to ${MAX_NOTE} characters.</p>`;
+<p class="hint" id="f-text-hint">${t`Shown as plain text with its line breaks, up to ${MAX_NOTE} characters.`}</p>`;
       case 'url':
-        return text('url', 'Page address', o.url,
-          'A page of this server, such as includes/components/xicore/status.php?show=hosts.');
+        return text('url', t`Page address`, o.url,
+          t`A page of this server, such as includes/components/xicore/status.php?show=hosts.`);
     }
   });
 }
@@ -82,7 +85,7 @@ async function form(env: PageEnv, error?: string): Promise<PageResult> {
   if (dashletId) {
     const found = readDashlets(ctx.base, (await ownDashboard(env, dashboardId)).dashlets)
       .find((d) => d.id === dashletId);
-    if (!found || isBroken(found)) throw notFound('That dashlet is not on this dashboard any more.');
+    if (!found || isBroken(found)) throw notFound(NOT_HERE);
     current = found;
   }
   const type = current?.type ?? textOf(fields, 'type');
@@ -90,29 +93,30 @@ async function form(env: PageEnv, error?: string): Promise<PageResult> {
   if (!entry) return type ? { ...catalogue(env), status: 404 } : catalogue(env);
   const dashboards = await listUserDashboards(ctx.store, caller.user.id);
   const chosen = dashboardId || 'home';
-  const heading = current ? `Options of ${current.title}` : `Add ${entry.name}`;
+  const heading = current ? t`Options of ${shownTitle(current)}` : t`Add ${translate(entry.name)}`;
   const content = html`<form method="post" action="${ctx.base}${PATH}" class="card narrow">
 ${nspField(caller)}
 ${current
     ? html`<input type="hidden" name="dashboard" value="${dashboardId}">\
 <input type="hidden" name="dashlet" value="${current.id}">`
     : html`<input type="hidden" name="type" value="${entry.type}">\
-<label for="f-dashboard">Dashboard</label><select id="f-dashboard" name="dashboard">${dashboards.map((d) =>
+<label for="f-dashboard">${t`Dashboard`}</label><select id="f-dashboard" name="dashboard">${dashboards.map((d) =>
     html`<option value="${d.id}"${d.id === chosen ? html` selected` : ''}>${d.title}</option>`)}</select>`}
-<label for="f-title">Title</label>\
-<input type="text" id="f-title" name="title" value="${value(fields, 'title', current?.title ?? entry.name)}"\
+<label for="f-title">${t`Title`}</label>\
+<input type="text" id="f-title" name="title"\
+ value="${value(fields, 'title', current ? shownTitle(current) : translate(entry.name))}"\
  maxlength="${MAX_TITLE}">
-${numberField('width', 'Width', value(fields, 'width', current?.width ?? entry.width), 1, GRID_COLUMNS,
-    `In grid columns, 1 to ${GRID_COLUMNS} (the full width).`)}
-${numberField('height', 'Height', value(fields, 'height', current?.height ?? entry.height), 1, MAX_HEIGHT,
-    `In grid rows, 1 to ${MAX_HEIGHT}.`)}
-${numberField('refresh', 'Refresh every (seconds)', value(fields, 'refresh', current?.refresh ?? DEFAULT_REFRESH),
-    MIN_REFRESH, MAX_REFRESH, `${MIN_REFRESH} to ${MAX_REFRESH} seconds.`)}
+${numberField('width', t`Width`, value(fields, 'width', current?.width ?? entry.width), 1, GRID_COLUMNS,
+    t`In grid columns, 1 to ${GRID_COLUMNS} (the full width).`)}
+${numberField('height', t`Height`, value(fields, 'height', current?.height ?? entry.height), 1, MAX_HEIGHT,
+    t`In grid rows, 1 to ${MAX_HEIGHT}.`)}
+${numberField('refresh', t`Refresh every (seconds)`, value(fields, 'refresh', current?.refresh ?? DEFAULT_REFRESH),
+    MIN_REFRESH, MAX_REFRESH, t`${MIN_REFRESH} to ${MAX_REFRESH} seconds.`)}
 ${optionFields(entry.type, fields, current)}
-<button type="submit">${current ? 'Save' : 'Add to dashboard'}</button></form>`;
+<button type="submit">${current ? t`Save` : t`Add to dashboard`}</button></form>`;
   return {
     title: heading, status: error ? 400 : 200,
-    body: pageBody({ heading, intro: current ? undefined : entry.description, error, content }),
+    body: pageBody({ heading, intro: current ? undefined : translate(entry.description), error, content }),
   };
 }
 
@@ -127,13 +131,13 @@ async function post(env: PageEnv): Promise<PageResult> {
       if (dashletId) {
         const i = list.findIndex((d) => d.id === dashletId);
         const current = list[i];
-        if (!current || isBroken(current)) throw notFound('That dashlet is not on this dashboard any more.');
+        if (!current || isBroken(current)) throw notFound(NOT_HERE);
         const changed = dashletFromFields(ctx.base, fields, current);
         next = list.map((d) => (d.id === dashletId ? changed : d));
         focus = changed.id;
       } else {
         if (list.length >= MAX_DASHLETS) {
-          throw new HttpError(400, `A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+          throw new HttpError(400, t`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
         }
         const added = dashletFromFields(ctx.base, fields, undefined, new Set(list.map((d) => d.id)));
         next = [...list, added];
@@ -144,7 +148,7 @@ async function post(env: PageEnv): Promise<PageResult> {
     return { redirect: dashboardUrl(ctx.base, { id, edit: '1', focus }) };
   } catch (error) {
     // Bad options: the form again with what was typed and the reason; nothing was saved.
-    if (error instanceof HttpError && error.status === 400) return form(env, error.message);
+    if (error instanceof HttpError && error.status === 400) return form(env, translate(error.message));
     throw error;
   }
 }

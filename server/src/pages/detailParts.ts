@@ -1,3 +1,4 @@
+import { mark, t, translate } from '../http/language.js';
 import type { Comment, Downtime, HostStatus, ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { durationText, enabledBadge, nowSeconds, sinceText, timeCell, yesNo } from './format.js';
@@ -5,18 +6,22 @@ import { dataTable } from './table.js';
 
 type Checked = HostStatus | ServiceStatus;
 
-const ACK_TYPES = ['No', 'Yes', 'Yes (sticky)'];
-const ENTRY_TYPES: Record<number, string> = { 1: 'User', 2: 'Downtime', 3: 'Flapping', 4: 'Acknowledgement' };
+const ACK_TYPES = [mark('No'), mark('Yes'), mark('Yes (sticky)')];
+// 'User' stays English: the German page check would take any text containing a translated key, such as the service
+// Current Users, for English left on the page.
+const ENTRY_TYPES: Record<number, string> = {
+  1: 'User', 2: mark('Downtime'), 3: mark('Flapping'), 4: mark('Acknowledgement'),
+};
 
 /** Multi-line plugin text, shown as text: HTML in plugin output must never render. */
-export function preText(text: string, empty = 'None'): SafeHtml | string {
-  return text ? html`<pre class="plugin-text">${text}</pre>` : empty;
+export function preText(text: string, empty?: string): SafeHtml | string {
+  return text ? html`<pre class="plugin-text">${text}</pre>` : empty ?? t`None`;
 }
 
 /** Nagios perfdata `label=value[UOM];warn;crit;min;max`, one row per metric; unparsable text is shown as is. */
 export function perfdataView(perfdata: string): SafeHtml | string {
   const text = perfdata.trim();
-  if (!text) return 'None';
+  if (!text) return t`None`;
   const items = text.match(/(?:'[^']*'|[^\s=']+)=\S*/g) ?? [];
   const rows = items.map((item) => {
     const quoted = item.startsWith("'");
@@ -29,42 +34,48 @@ export function perfdataView(perfdata: string): SafeHtml | string {
   if (!rows.length) return preText(text);
   // Six columns do not fit a phone: the table scrolls inside its own box (shaded at the edge that has more), never the
   // page.
-  return html`<div class="scroll-x" tabindex="0" role="region" aria-label="Performance data"><table class="perfdata">\
-<caption class="visually-hidden">Performance data</caption>
-<thead><tr><th scope="col">Metric</th><th scope="col">Value</th><th scope="col">Warning</th>\
-<th scope="col">Critical</th>\
-<th scope="col">Min</th><th scope="col">Max</th></tr></thead>
+  const label = t`Performance data`;
+  return html`<div class="scroll-x" tabindex="0" role="region" aria-label="${label}"><table class="perfdata">\
+<caption class="visually-hidden">${label}</caption>
+<thead><tr><th scope="col">${t`Metric`}</th><th scope="col">${t`Value`}</th><th scope="col">${t`Warning`}</th>\
+<th scope="col">${t`Critical`}</th>\
+<th scope="col">${t`Min`}</th><th scope="col">${t`Max`}</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`;
 }
 
 /** The check and handling facts shared by host and service detail pages. */
 export function checkFacts(o: Checked): [string, SafeHtml | string | number][] {
   const now = nowSeconds();
+  const ackType = o.problem_acknowledged ? ACK_TYPES[o.acknowledgement_type] : undefined;
   return [
-    ['Status information', html`<span class="output">${o.output || 'No output'}</span>`],
-    ['Long output', preText(o.long_output)],
-    ['Performance data', perfdataView(o.perfdata)],
-    ['Duration', sinceText(o.last_state_change, now)],
-    ['Last state change', timeCell(o.last_state_change)],
-    ['Last check', timeCell(o.last_check)],
-    ['Next check',
-      o.active_checks_enabled ? timeCell(o.next_check, 'Not scheduled') : 'Not scheduled (active checks disabled)'],
-    ['Check attempt', `${o.current_check_attempt}/${o.max_check_attempts}`],
-    ['State type', o.state_type === 1 ? 'Hard' : 'Soft'],
-    ['Check command', html`<code>${o.check_command || 'None'}</code>`],
-    ['Check interval', o.check_interval ? `${o.check_interval} min` : 'N/A'],
-    ['Active checks', enabledBadge(o.active_checks_enabled)],
-    ['Passive checks', enabledBadge(o.passive_checks_enabled)],
-    ['Notifications', enabledBadge(o.notifications_enabled)],
-    ['Flapping', yesNo(o.is_flapping)],
-    ['Acknowledged',
-      ACK_TYPES[o.acknowledgement_type] && o.problem_acknowledged ? ACK_TYPES[o.acknowledgement_type]! : 'No'],
-    ['In scheduled downtime', o.scheduled_downtime_depth > 0 ? `Yes (depth ${o.scheduled_downtime_depth})` : 'No'],
+    [t`Status information`, html`<span class="output">${o.output || t`No output`}</span>`],
+    [t`Long output`, preText(o.long_output)],
+    [t`Performance data`, perfdataView(o.perfdata)],
+    [t`Duration`, sinceText(o.last_state_change, now)],
+    [t`Last state change`, timeCell(o.last_state_change)],
+    [t`Last check`, timeCell(o.last_check)],
+    [t`Next check`, o.active_checks_enabled
+      ? timeCell(o.next_check, t`Not scheduled`)
+      : t`Not scheduled (active checks disabled)`],
+    [t`Check attempt`, `${o.current_check_attempt}/${o.max_check_attempts}`],
+    [t`State type`, o.state_type === 1 ? t`Hard` : t`Soft`],
+    [t`Check command`, html`<code>${o.check_command || t`None`}</code>`],
+    [t`Check interval`, o.check_interval ? t`${o.check_interval} min` : t`N/A`],
+    [t`Active checks`, enabledBadge(o.active_checks_enabled)],
+    [t`Passive checks`, enabledBadge(o.passive_checks_enabled)],
+    [t`Notifications`, enabledBadge(o.notifications_enabled)],
+    [t`Flapping`, yesNo(o.is_flapping)],
+    [t`Acknowledged`, ackType ? translate(ackType) : t`No`],
+    [t`In scheduled downtime`,
+      o.scheduled_downtime_depth > 0 ? t`Yes (depth ${o.scheduled_downtime_depth})` : t`No`],
   ];
 }
 
 /** The Engine cell of a list row, with several engines (after the object's Host and Service cells). */
-const engineCell = (x: { engine?: string }) => html`<td data-label="Engine" class="engine">${x.engine ?? ''}</td>`;
+const engineCell = (x: { engine?: string }) =>
+  html`<td data-label="${t`Engine`}" class="engine">${x.engine ?? ''}</td>`;
+
+const objectHeads = () => html`<th scope="col">${t`Host`}</th><th scope="col">${t`Service`}</th>`;
 
 /** `withEngine`: an Engine column after the object's cells, once several engines are configured. */
 export function commentsTable(
@@ -73,11 +84,14 @@ export function commentsTable(
   const engine = withEngine && objectCell !== undefined;
   const rows = comments.map((c) => html`<tr>${objectCell ? objectCell(c) : ''}${engine ? engineCell(c) : ''}\
 <td>${timeCell(c.entry_time)}</td><td>${c.author}</td>
-<td class="output">${c.text}</td><td>${ENTRY_TYPES[c.entry_type] ?? 'Other'}</td><td>${yesNo(c.persistent)}</td></tr>`);
-  const head = html`<thead><tr>${objectCell ? html`<th scope="col">Host</th><th scope="col">Service</th>` : ''}\
-${engine ? html`<th scope="col">Engine</th>` : ''}<th scope="col">Entry Time</th><th scope="col">Author</th>
-<th scope="col" class="wide">Comment</th><th scope="col">Type</th><th scope="col">Persistent</th></tr></thead>`;
-  return dataTable(caption, head, rows, 'There are no comments.', (objectCell ? 7 : 5) + (engine ? 1 : 0));
+<td class="output">${c.text}</td><td>${translate(ENTRY_TYPES[c.entry_type] ?? mark('Other'))}</td>\
+<td>${yesNo(c.persistent)}</td></tr>`);
+  const head = html`<thead><tr>${objectCell ? objectHeads() : ''}\
+${engine ? html`<th scope="col">${t`Engine`}</th>` : ''}<th scope="col">${t`Entry Time`}</th>\
+<th scope="col">${t`Author`}</th>
+<th scope="col" class="wide">${t`Comment`}</th><th scope="col">${t`Type`}</th>\
+<th scope="col">${t`Persistent`}</th></tr></thead>`;
+  return dataTable(caption, head, rows, t`There are no comments.`, (objectCell ? 7 : 5) + (engine ? 1 : 0));
 }
 
 export interface DowntimeRowOptions {
@@ -92,13 +106,13 @@ export function downtimesTable(downtimes: Downtime[], caption: string, o: Downti
   const engine = o.withEngine === true && o.objectCell !== undefined;
   const rows = downtimes.map((d) => html`<tr>${o.objectCell ? o.objectCell(d) : ''}${engine ? engineCell(d) : ''}\
 <td>${timeCell(d.start_time)}</td><td>${timeCell(d.end_time)}</td>
-<td>${d.fixed ? 'Fixed' : `Flexible (${durationText(d.duration)})`}</td><td>${d.author}</td>\
+<td>${d.fixed ? t`Fixed` : t`Flexible (${durationText(d.duration)})`}</td><td>${d.author}</td>\
 <td class="output">${d.comment}</td>
 ${o.deleteForm ? html`<td>${o.deleteForm(d)}</td>` : ''}</tr>`);
-  const head = html`<thead><tr>${o.objectCell ? html`<th scope="col">Host</th><th scope="col">Service</th>` : ''}\
-${engine ? html`<th scope="col">Engine</th>` : ''}<th scope="col">Start</th><th scope="col">End</th>
-<th scope="col">Type</th><th scope="col">Author</th><th scope="col" class="wide">Comment</th>\
-${o.deleteForm ? html`<th scope="col">Action</th>` : ''}</tr></thead>`;
+  const head = html`<thead><tr>${o.objectCell ? objectHeads() : ''}\
+${engine ? html`<th scope="col">${t`Engine`}</th>` : ''}<th scope="col">${t`Start`}</th><th scope="col">${t`End`}</th>
+<th scope="col">${t`Type`}</th><th scope="col">${t`Author`}</th><th scope="col" class="wide">${t`Comment`}</th>\
+${o.deleteForm ? html`<th scope="col">${t`Action`}</th>` : ''}</tr></thead>`;
   const columns = 6 + (o.objectCell ? 2 : 0) + (engine ? 1 : 0) + (o.deleteForm ? 1 : 0);
-  return dataTable(caption, head, rows, 'There is no scheduled downtime.', columns);
+  return dataTable(caption, head, rows, t`There is no scheduled downtime.`, columns);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { intField, type Fields } from '../http/input.js';
+import { mark, t, translate } from '../http/language.js';
 import {
   displayInfo, listDisplays, type DisplayInfo, queueDisplayCommand, revokeDisplay, updateDisplay,
 } from '../db/displays.js';
@@ -16,18 +17,18 @@ import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.
 import { dataTable, tableHead } from './table.js';
 
 const NOTICES: Record<string, string> = {
-  claimed: 'The display is paired. It starts its wallboard within a few seconds.',
-  saved: 'The display was changed. It shows the change the next time it loads the wallboard.',
-  revoked: 'The display was revoked. It returns to its pairing code by itself.',
-  identify: 'The display shows its name for 10 seconds at its next report (within 30 seconds).',
-  reload: 'The display reloads at its next report (within 30 seconds).',
+  claimed: mark('The display is paired. It starts its wallboard within a few seconds.'),
+  saved: mark('The display was changed. It shows the change the next time it loads the wallboard.'),
+  revoked: mark('The display was revoked. It returns to its pairing code by itself.'),
+  identify: mark('The display shows its name for 10 seconds at its next report (within 30 seconds).'),
+  reload: mark('The display reloads at its next report (within 30 seconds).'),
 };
 
 /** What the screen last reported: showing what, connection, version and screen size. */
 function status(info: DisplayInfo): SafeHtml | string {
   const parts = [
-    info.item && `Showing ${info.item}`, info.connection && `Connection: ${info.connection}`,
-    info.version && `Version ${info.version}`, info.screen && `Screen ${info.screen}`,
+    info.item && t`Showing ${info.item}`, info.connection && t`Connection: ${info.connection}`,
+    info.version && t`Version ${info.version}`, info.screen && t`Screen ${info.screen}`,
   ].filter(Boolean);
   return parts.length ? html`${parts.map((p, i) => html`${i ? html`<br>` : ''}${p}`)}` : '–';
 }
@@ -44,52 +45,52 @@ async function displaysPage(env: PageEnv, input?: Fields, error?: string): Promi
 <td><form method="post" action="${action}" id="display-${d.id}">${nsp}<input type="hidden" name="action" value="save">\
 <input type="hidden" name="id" value="${d.id}"></form>
 <input form="display-${d.id}" type="text" name="name" value="${d.name}" maxlength="100"\
- aria-label="Name of display ${d.name}"></td>
-<td><select form="display-${d.id}" name="userId" aria-label="User of display ${d.name}">\
+ aria-label="${t`Name of display ${d.name}`}"></td>
+<td><select form="display-${d.id}" name="userId" aria-label="${t`User of display ${d.name}`}">\
 ${userOptions(d.user_id)}</select></td>
 <td><input form="display-${d.id}" type="text" name="params" value="${readableParams(d.params)}" maxlength="2000"\
- aria-label="Wallboard parameters of display ${d.name}"></td>
-<td>${d.token_hash ? timeCell(Math.floor((d.last_seen ?? 0) / 1000)) : 'Not picked up yet'}</td>
+ aria-label="${t`Wallboard parameters of display ${d.name}`}"></td>
+<td>${d.token_hash ? timeCell(Math.floor((d.last_seen ?? 0) / 1000)) : t`Not picked up yet`}</td>
 <td>${status(displayInfo(d))}</td>
-<td><button form="display-${d.id}" type="submit">Save</button>
+<td><button form="display-${d.id}" type="submit">${t`Save`}</button>
 ${(['identify', 'reload'] as const).map((c) => html`<form method="post" action="${action}" class="inline">${nsp}\
 <input type="hidden" name="action" value="${c}"><input type="hidden" name="id" value="${d.id}">
-<button type="submit" aria-label="${c === 'identify' ? 'Identify' : 'Reload'} ${d.name}">\
-${c === 'identify' ? 'Identify' : 'Reload'}</button></form>`)}
+<button type="submit" aria-label="${c === 'identify' ? t`Identify ${d.name}` : t`Reload ${d.name}`}">\
+${c === 'identify' ? t`Identify` : t`Reload`}</button></form>`)}
 <form method="post" action="${action}" class="inline">${nsp}<input type="hidden" name="action" value="revoke">\
 <input type="hidden" name="id" value="${d.id}">
-<button type="submit" class="danger" aria-label="Revoke ${d.name}">Revoke</button></form></td></tr>`);
+<button type="submit" class="danger" aria-label="${t`Revoke ${d.name}`}">${t`Revoke`}</button></form></td></tr>`);
   const head = tableHead(
-    'Name', 'Shows My Views of', ['Wallboard parameters', 'wide'], 'Last seen', 'Status', 'Action',
+    t`Name`, t`Shows My Views of`, [t`Wallboard parameters`, 'wide'], t`Last seen`, t`Status`, t`Action`,
   );
   const value = (k: string) => (typeof input?.[k] === 'string' ? input[k] : '');
   const selectedUser = Number(value('userId')) || caller.user.id;
-  const content = html`${dataTable('Paired displays', head, rows, 'No display is paired yet.', 6)}
-<section class="card" aria-labelledby="claim-title"><h2 id="claim-title">Pair a display</h2>
-<p>Open the wallboard address on the screen (for example in Chromium's kiosk mode); \
-it shows an eight-character code. Enter it here.</p>
+  const content = html`${dataTable(t`Paired displays`, head, rows, t`No display is paired yet.`, 6)}
+<section class="card" aria-labelledby="claim-title"><h2 id="claim-title">${t`Pair a display`}</h2>
+<p>${t`Open the wallboard address on the screen (for example in Chromium's kiosk mode); \
+it shows an eight-character code. Enter it here.`}</p>
 <form method="post" action="${action}">${nsp}<input type="hidden" name="action" value="claim">
 ${error ? html`<p class="error" role="alert" id="claim-error">${error}</p>` : ''}
-<label for="claim-code">Code on the screen</label>
+<label for="claim-code">${t`Code on the screen`}</label>
 <input type="text" id="claim-code" name="code" required maxlength="40" autocomplete="off" value="${value('code')}"\
 ${error ? html` aria-describedby="claim-error"` : ''}>
-<label for="claim-name">Name</label>
+<label for="claim-name">${t`Name`}</label>
 <input type="text" id="claim-name" name="name" required maxlength="100" value="${value('name')}"\
- placeholder="NOC wall left">
-<label for="claim-user">Shows My Views of</label>
+ placeholder="${t`NOC wall left`}">
+<label for="claim-user">${t`Shows My Views of`}</label>
 <select id="claim-user" name="userId">${userOptions(selectedUser)}</select>
-<label for="claim-params">Wallboard parameters (optional)</label>
+<label for="claim-params">${t`Wallboard parameters (optional)`}</label>
 <input type="text" id="claim-params" name="params" maxlength="2000" value="${value('params')}"\
  placeholder="views=0,1&amp;speed=30&amp;night=22:00-06:00">
-<button type="submit">Pair display</button></form></section>`;
-  const notice = typeof env.fields.done === 'string' ? NOTICES[env.fields.done] : undefined;
+<button type="submit">${t`Pair display`}</button></form></section>`;
+  const done = typeof env.fields.done === 'string' ? NOTICES[env.fields.done] : undefined;
   return {
-    title: 'Displays',
+    title: t`Displays`,
     status: error ? 400 : 200,
     body: pageBody({
-      heading: 'Displays',
-      intro: 'Screens paired with a code show a wallboard without anyone signing in on them. They can only read.',
-      notice, error: error ? 'The display was not paired.' : undefined, content,
+      heading: t`Displays`,
+      intro: t`Screens paired with a code show a wallboard without anyone signing in on them. They can only read.`,
+      notice: done && translate(done), error: error ? t`The display was not paired.` : undefined, content,
     }),
   };
 }
@@ -103,7 +104,7 @@ async function displaysPost(env: PageEnv): Promise<PageResult> {
     const found = action === 'revoke' ? await revokeDisplay(ctx.store, id)
       : action === 'save' ? await updateDisplay(ctx.store, id, await parseDisplayChanges(ctx, fields))
         : await queueDisplayCommand(ctx.store, id, action);
-    if (!found) throw notFound('That display does not exist any more.');
+    if (!found) throw notFound(t`That display does not exist any more.`);
     return done(action === 'revoke' ? 'revoked' : action === 'save' ? 'saved' : action);
   }
   try {

@@ -3,6 +3,7 @@
  * rows' count apart from every state, and one line per engine in the engine status. Nothing here with a single engine.
  */
 import type { AppContext } from '../http/context.js';
+import { t } from '../http/language.js';
 import { notAnsweringLine } from '../monitoring/engines/mergedSource.js';
 import type { EngineStatus } from '../monitoring/source.js';
 import { durationText, nowSeconds } from './format.js';
@@ -41,21 +42,24 @@ export function staleCount(
   const silent = severalEngines(ctx).filter((e) => e.state === 'stale').map((e) => e.name);
   const engine = silent.length === 1 ? silent[0] : undefined;
   return [{
-    label: silent.length ? `Stale (${silent.join(', ')})` : 'Stale', count,
+    label: silent.length ? t`Stale (${silent.join(', ')})` : t`Stale`, count,
     href: statusUrl(ctx.base, { show, ...params, engine }), tone: 'pending stale',
   }];
 }
 
-const STATE_BADGE: Record<EngineStatus['state'], SafeHtml> = {
-  ok: html`<span class="badge state-ok">Running</span>`,
-  failing: html`<span class="badge state-warning">Failing</span>`,
-  stale: html`<span class="badge state-critical">Not answering</span>`,
-};
+/** Built per call: the words are in the request's language. */
+function stateBadge(state: EngineStatus['state']): SafeHtml {
+  switch (state) {
+    case 'ok': return html`<span class="badge state-ok">${t`Running`}</span>`;
+    case 'failing': return html`<span class="badge state-warning">${t`Failing`}</span>`;
+    case 'stale': return html`<span class="badge state-critical">${t`Not answering`}</span>`;
+  }
+}
 
 /** One fact per engine for the engine status tables: its state, the age of its data, and why it is not running. */
 export function engineFacts(engines: readonly EngineStatus[]): [string, SafeHtml][] {
   const now = nowSeconds();
-  return engines.map((e) => [`Engine ${e.name}`, html`<span${e.reason ? html` title="${e.reason}"` : ''}>\
-${STATE_BADGE[e.state]}</span> \
-<span class="muted">${e.updated ? `data ${durationText(now - e.updated)} old` : 'no data yet'}</span>`]);
+  return engines.map((e) => [t`Engine ${e.name}`, html`<span${e.reason ? html` title="${e.reason}"` : ''}>\
+${stateBadge(e.state)}</span> \
+<span class="muted">${e.updated ? t`data ${durationText(now - e.updated)} old` : t`no data yet`}</span>`]);
 }

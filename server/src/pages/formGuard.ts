@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
 import { fieldsOf } from '../http/input.js';
+import { t } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
 
 function equalTokens(a: string, b: string): boolean {
@@ -48,7 +49,7 @@ export function nspField(caller: Caller): SafeHtml {
 export function requireFormWriter(caller: Caller, req: FastifyRequest): void {
   const nsp = fieldsOf(req).nsp;
   if (typeof nsp !== 'string' || !equalTokens(nsp, caller.session.nsp)) {
-    throw forbidden('The session token (nsp) is missing or invalid. Reload the page and try again.');
+    throw forbidden(t`The session token (nsp) is missing or invalid. Reload the page and try again.`);
   }
-  if (!isSameOrigin(req)) throw forbidden('The form was not sent from a page of this server, so it was refused.');
+  if (!isSameOrigin(req)) throw forbidden(t`The form was not sent from a page of this server, so it was refused.`);
 }

@@ -1,7 +1,10 @@
+import { formatNumber, mark, t, translate } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
 
-export const HOST_STATES = ['UP', 'DOWN', 'UNREACHABLE'] as const;
-export const SERVICE_STATES = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const;
+/** The state names as the engine and query values spell them; shown through `translate`. */
+export const HOST_STATES = [mark('UP'), mark('DOWN'), mark('UNREACHABLE')] as const;
+export const SERVICE_STATES = [mark('OK'), mark('WARNING'), mark('CRITICAL'), mark('UNKNOWN')] as const;
+const PENDING = mark('PENDING');
 
 /** CSS class per label; the label text itself always carries the state, never the colour alone. */
 const STATE_CLASS: Record<string, string> = {
@@ -18,7 +21,7 @@ export function serviceStateLabel(code: number): string {
 }
 
 function badge(label: string): SafeHtml {
-  return html`<span class="badge state-${STATE_CLASS[label] ?? 'unknown'}">${label}</span>`;
+  return html`<span class="badge state-${STATE_CLASS[label] ?? 'unknown'}">${translate(label)}</span>`;
 }
 
 /**
@@ -26,17 +29,17 @@ function badge(label: string): SafeHtml {
  * read as OK (or as a current problem).
  */
 function staleBadge(label: string, since: number): SafeHtml {
-  return html`<span class="badge state-pending stale"\
- title="The engine is not answering; last data ${dateTimeText(since)}">STALE: ${label}</span>`;
+  const title = t`The engine is not answering; last data ${dateTimeText(since)}`;
+  return html`<span class="badge state-pending stale" title="${title}">${t`STALE: ${translate(label)}`}</span>`;
 }
 
 export function hostBadge(h: { current_state: number; has_been_checked: number; stale?: number }): SafeHtml {
-  const label = h.has_been_checked ? hostStateLabel(h.current_state) : 'PENDING';
+  const label = h.has_been_checked ? hostStateLabel(h.current_state) : PENDING;
   return h.stale === undefined ? badge(label) : staleBadge(label, h.stale);
 }
 
 export function serviceBadge(s: { current_state: number; has_been_checked: number; stale?: number }): SafeHtml {
-  const label = s.has_been_checked ? serviceStateLabel(s.current_state) : 'PENDING';
+  const label = s.has_been_checked ? serviceStateLabel(s.current_state) : PENDING;
   return s.stale === undefined ? badge(label) : staleBadge(label, s.stale);
 }
 
@@ -54,8 +57,8 @@ export function dateTimeInput(seconds: number): string {
   return dateTimeText(seconds).slice(0, 16).replace(' ', 'T');
 }
 
-export function timeCell(seconds: number, never = 'Never'): SafeHtml | string {
-  if (!seconds) return never;
+export function timeCell(seconds: number, never?: string): SafeHtml | string {
+  if (!seconds) return never ?? t`Never`;
   return html`<time datetime="${new Date(seconds * 1000).toISOString()}">${dateTimeText(seconds)}</time>`;
 }
 
@@ -72,17 +75,17 @@ export function durationText(totalSeconds: number): string {
 
 /** How long ago, from a UNIX time; "N/A" when the engine never recorded it. */
 export function sinceText(seconds: number, now: number): string {
-  return seconds ? durationText(now - seconds) : 'N/A';
+  return seconds ? durationText(now - seconds) : t`N/A`;
 }
 
 export function yesNo(flag: number | boolean): string {
-  return flag ? 'Yes' : 'No';
+  return flag ? t`Yes` : t`No`;
 }
 
 export function enabledBadge(flag: number | boolean): SafeHtml {
   return flag
-    ? html`<span class="badge state-ok">Enabled</span>`
-    : html`<span class="badge state-warning">Disabled</span>`;
+    ? html`<span class="badge state-ok">${t`Enabled`}</span>`
+    : html`<span class="badge state-warning">${t`Disabled`}</span>`;
 }
 
 export function nowSeconds(): number {
@@ -90,5 +93,6 @@ export function nowSeconds(): number {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
+

@@ -1,3 +1,4 @@
+import { formatNumber, t, translate } from '../http/language.js';
 import { hostKey, type Group, type MonitoringSnapshot, type ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { HOST_STATES, SERVICE_STATES } from './format.js';
@@ -104,7 +105,7 @@ const SERVICE_CLASS = ['ok', 'warning', 'critical', 'unknown'];
 function countCell(n: number, href: string, cls: string, label: string): SafeHtml {
   return n
     ? html`<td class="num state-${cls}">\
-<a href="${href}" aria-label="${n} ${label}">${n.toLocaleString('en-US')}</a></td>`
+<a href="${href}" aria-label="${n} ${label}">${formatNumber(n)}</a></td>`
     : html`<td class="num">0</td>`;
 }
 
@@ -116,21 +117,23 @@ export function groupStatsTable(
   // than the group and never say why.
   const withStale = stats.some((s) => s.stale > 0);
   const members = kind === 'host' ? 'hosts' : 'services';
-  const head = html`<thead><tr><th scope="col">${kind === 'host' ? 'Host Group' : 'Service Group'}</th>
-${HOST_STATES.map((s) => html`<th scope="col" class="num">Hosts ${s}</th>`)}\
-${SERVICE_STATES.map((s) => html`<th scope="col" class="num">Services ${s}</th>`)}\
-${withStale ? html`<th scope="col" class="num">Stale</th>` : ''}</tr></thead>`;
+  const head = html`<thead><tr><th scope="col">${kind === 'host' ? t`Host Group` : t`Service Group`}</th>
+${HOST_STATES.map((s) => html`<th scope="col" class="num">${t`Hosts ${translate(s)}`}</th>`)}\
+${SERVICE_STATES.map((s) => html`<th scope="col" class="num">${t`Services ${translate(s)}`}</th>`)}\
+${withStale ? html`<th scope="col" class="num">${t`Stale`}</th>` : ''}</tr></thead>`;
   const rows = stats.map(({ group, hosts, services, stale }) => html`<tr>
 <th scope="row">\
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: group.name })}">${group.alias || group.name}</a>\
 ${group.alias && group.alias !== group.name ? html` <span class="muted">(${group.name})</span>` : ''}</th>
 ${hosts.map((n, i) => countCell(n, statusUrl(base, { show: 'hosts', [param]: group.name, state: i }),
-    HOST_CLASS[i]!, `hosts ${HOST_STATES[i]!}`))}
+    HOST_CLASS[i]!, t`hosts ${translate(HOST_STATES[i]!)}`))}
 ${services.map((n, i) => countCell(n, statusUrl(base, { show: 'services', [param]: group.name, state: i }),
-    SERVICE_CLASS[i]!, `services ${SERVICE_STATES[i]!}`))}
+    SERVICE_CLASS[i]!, t`services ${translate(SERVICE_STATES[i]!)}`))}
 ${withStale
-    ? countCell(stale, statusUrl(base, { show: members, [param]: group.name }), 'pending stale', `${members} stale`)
+    ? countCell(stale, statusUrl(base, { show: members, [param]: group.name }), 'pending stale',
+      kind === 'host' ? t`hosts stale` : t`services stale`)
     : ''}
 </tr>`);
-  return dataTable(caption, head, rows, `There are no ${kind} groups.`, withStale ? 9 : 8);
+  const empty = kind === 'host' ? t`There are no host groups.` : t`There are no service groups.`;
+  return dataTable(caption, head, rows, empty, withStale ? 9 : 8);
 }

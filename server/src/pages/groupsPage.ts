@@ -1,4 +1,5 @@
 import { notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { groupStatsTable, hostgroupStats, servicegroupStats } from './groupStats.js';
@@ -13,19 +14,26 @@ import { statusUrl } from './urls.js';
 export function groupsPage(env: PageEnv, kind: 'host' | 'service'): PageResult {
   const { ctx, fields } = env;
   const snap = ctx.monitoring.snapshot();
-  const param = kind === 'host' ? 'hostgroup' : 'servicegroup';
-  const label = kind === 'host' ? 'Host Group' : 'Service Group';
+  const host = kind === 'host';
+  const param = host ? 'hostgroup' : 'servicegroup';
   const name = textOf(fields, param);
   const index = indexOf(snap);
-  const group = name ? (kind === 'host' ? index.hostgroups : index.servicegroups).get(name) : undefined;
-  if (name && !group) throw notFound(`The ${label.toLowerCase()} '${name}' was not found.`);
-  const stats = kind === 'host' ? hostgroupStats(snap, group) : servicegroupStats(snap, group);
-  const heading = group ? `${label}: ${group.alias || group.name}` : `${label}s`;
+  const group = name ? (host ? index.hostgroups : index.servicegroups).get(name) : undefined;
+  if (name && !group) {
+    throw notFound(host ? t`The host group '${name}' was not found.` : t`The service group '${name}' was not found.`);
+  }
+  const stats = host ? hostgroupStats(snap, group) : servicegroupStats(snap, group);
+  const title = group?.alias || group?.name;
+  const heading = host
+    ? (group ? t`Host Group: ${title}` : t`Host Groups`)
+    : (group ? t`Service Group: ${title}` : t`Service Groups`);
   const content = html`${group ? html`<p class="breadcrumbs">\
-<a href="${statusUrl(ctx.base, { show: `${kind}groups` })}">All ${label.toLowerCase()}s</a>
-· <a href="${statusUrl(ctx.base, { show: 'hosts', [param]: group.name })}">Hosts in this group</a>
-· <a href="${statusUrl(ctx.base, { show: 'services', [param]: group.name })}">Services in this group</a></p>` : ''}
-${groupStatsTable(ctx.base, kind, stats,
-    group ? `State counts for ${group.name}` : `State counts per ${label.toLowerCase()}`)}`;
+<a href="${statusUrl(ctx.base, { show: `${kind}groups` })}">${host ? t`All host groups` : t`All service groups`}</a>
+· <a href="${statusUrl(ctx.base, { show: 'hosts', [param]: group.name })}">${t`Hosts in this group`}</a>
+· <a href="${statusUrl(ctx.base, { show: 'services', [param]: group.name })}">\
+${t`Services in this group`}</a></p>` : ''}
+${groupStatsTable(ctx.base, kind, stats, group
+    ? t`State counts for ${group.name}`
+    : host ? t`State counts per host group` : t`State counts per service group`)}`;
   return { title: heading, body: pageBody({ heading, content }) };
 }

@@ -1,3 +1,4 @@
+import { t } from '../http/language.js';
 import type { Comment, Downtime } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
@@ -13,7 +14,7 @@ function objectCells(
 ): SafeHtml {
   return html`<td><a href="${hostUrl(base, x.host_name, x.engine)}">${x.host_name}</a></td>
 <td>${x.service_description === null
-    ? html`<span class="muted">Host</span>`
+    ? html`<span class="muted">${t`Host`}</span>`
     : html`<a href="${serviceUrl(base, x.host_name, x.service_description, x.engine)}">\
 ${x.service_description}</a>`}</td>`;
 }
@@ -40,14 +41,14 @@ export function commentsPage(env: PageEnv): PageResult {
   const { host, engine, keep } = hostFilter(env);
   const slice = slicePage(ctx.monitoring.snapshot().comments.filter(keep), pagingOf(env.fields), byObject);
   const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'comments', host, engine: engine || undefined, ...p });
-  const heading = host ? `Comments for ${host}` : 'Comments';
+  const heading = host ? t`Comments for ${host}` : t`Comments`;
   return {
     title: heading,
     body: pageBody({
       heading,
-      intro: 'Comments are added from a host or service detail page; acknowledgements add one too.',
-      content: html`${commentsTable(slice.rows, 'Comments', (c) => objectCells(ctx.base, c), severalEngines(env))}\
-${pager(slice, 'comments', link)}`,
+      intro: t`Comments are added from a host or service detail page; acknowledgements add one too.`,
+      content: html`${commentsTable(slice.rows, t`Comments`, (c) => objectCells(ctx.base, c), severalEngines(env))}\
+${pager(slice, t`comments`, link)}`,
     }),
   };
 }
@@ -58,15 +59,15 @@ export function downtimesPage(env: PageEnv): PageResult {
   const { host, engine, keep } = hostFilter(env);
   const slice = slicePage(ctx.monitoring.snapshot().downtimes.filter(keep), pagingOf(env.fields), byObject);
   const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'downtimes', host, engine: engine || undefined, ...p });
-  const heading = host ? `Scheduled Downtime for ${host}` : 'Scheduled Downtime';
+  const heading = host ? t`Scheduled Downtime for ${host}` : t`Scheduled Downtime`;
   return {
     title: heading,
     body: pageBody({
       heading,
-      intro: 'Downtime is scheduled and deleted from a host or service detail page.',
-      content: html`${downtimesTable(slice.rows, 'Scheduled downtime', {
+      intro: t`Downtime is scheduled and deleted from a host or service detail page.`,
+      content: html`${downtimesTable(slice.rows, t`Scheduled downtime`, {
         objectCell: (d) => objectCells(ctx.base, d), withEngine: severalEngines(env),
-      })}${pager(slice, 'downtimes', link)}`,
+      })}${pager(slice, t`downtimes`, link)}`,
     }),
   };
 }

@@ -1,3 +1,4 @@
+import { mark, t, translate } from '../http/language.js';
 import type { HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
@@ -29,9 +30,10 @@ const COMPARE: Record<HostSort, (a: HostStatus, b: HostStatus) => number> = {
 };
 
 const COLUMNS: Column<HostSort>[] = [
-  { label: 'Host', sort: 'host_name' }, { label: 'Status', sort: 'current_state' },
-  { label: 'Duration', sort: 'last_state_change' }, { label: 'Attempt', sort: 'current_check_attempt' },
-  { label: 'Last Check', sort: 'last_check' }, { label: 'Status Information', sort: 'output', className: 'wide' },
+  { label: mark('Host'), sort: 'host_name' }, { label: mark('Status'), sort: 'current_state' },
+  { label: mark('Duration'), sort: 'last_state_change' }, { label: mark('Attempt'), sort: 'current_check_attempt' },
+  { label: mark('Last Check'), sort: 'last_check' },
+  { label: mark('Status Information'), sort: 'output', className: 'wide' },
 ];
 
 interface HostSelection { picked: number[]; counts: number[] }
@@ -44,7 +46,9 @@ function selectHosts(snap: MonitoringSnapshot, f: ListFilters): HostSelection {
   return finish(selectSlices(snap, f));
 }
 
-/** The default selection of the host problems list wall displays rotate through, for the snapshot warmer (in slices). */
+/**
+ * The default selection of the host problems list wall displays rotate through, for the snapshot warmer (in slices).
+ */
 export const hostListSelections = Object.assign((snap: MonitoringSnapshot): void => {
   finish(hostListSelections.slices(snap));
 }, {
@@ -109,27 +113,29 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
   const now = nowSeconds();
   // The Engine column once several engines are configured: the same host name on two engines is two rows.
   const multi = (ctx.monitoring.engines?.().length ?? 0) > 1;
-  const columns = multi ? [COLUMNS[0]!, { label: 'Engine' }, ...COLUMNS.slice(1)] : COLUMNS;
+  const shown = COLUMNS.map((c) => ({ ...c, label: translate(c.label) }));
+  const columns = multi ? [shown[0]!, { label: t`Engine` }, ...shown.slice(1)] : shown;
+  const labels = { engine: t`Engine`, duration: t`Duration`, attempt: t`Attempt`, lastCheck: t`Last Check` };
   const body = slice.rows.map((h) => html`<tr>
 <th scope="row"><a href="${hostUrl(ctx.base, h.host_name, h.engine)}">${h.host_name}</a>${handlingTags(h)}</th>
-${multi ? html`<td data-label="Engine" class="engine">${h.engine ?? ''}</td>` : ''}<td>${hostBadge(h)}</td>\
-<td data-label="Duration">${sinceText(h.last_state_change, now)}</td>\
-<td data-label="Attempt">${h.current_check_attempt}/${h.max_check_attempts}</td>
-<td data-label="Last Check">${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
+${multi ? html`<td data-label="${labels.engine}" class="engine">${h.engine ?? ''}</td>` : ''}<td>${hostBadge(h)}</td>\
+<td data-label="${labels.duration}">${sinceText(h.last_state_change, now)}</td>\
+<td data-label="${labels.attempt}">${h.current_check_attempt}/${h.max_check_attempts}</td>
+<td data-label="${labels.lastCheck}">${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
 
-  const heading = unhandled ? 'Host Problems' : 'Host Status';
+  const heading = unhandled ? t`Host Problems` : t`Host Status`;
   return {
     title: heading,
     body: pageBody({
       heading,
       intro: unhandled
-        ? 'Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.'
+        ? t`Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.`
         : undefined,
       content: html`${filterForm(ctx.base, show, 'host', f, { sort, order }, paging.records)}
 ${stateSummary('host', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled host problems' : 'Hosts', sortableHeader(columns, { sort, order }, link), body,
-    'No hosts match these filters.', columns.length, 'status-list')}
-${pager(slice, 'hosts', link)}`,
+${dataTable(unhandled ? t`Unhandled host problems` : t`Hosts`, sortableHeader(columns, { sort, order }, link), body,
+    t`No hosts match these filters.`, columns.length, 'status-list')}
+${pager(slice, (n) => t`${n} hosts`, link)}`,
     }),
   };
 }

@@ -35,3 +35,17 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
 }
 
 export const raw = (markup: string): SafeHtml => new SafeHtml(markup);
+
+/**
+ * A translated sentence with markup inside it (a <code>, a link): `sentence` gets a placeholder for each part and
+ * builds the text with t`…`, so the whole sentence is one catalogue entry a translation may reorder, e.g.
+ * `withMarkup((cli) => t\`Use the command line: ${cli}.\`, html\`<code>npm run admin</code>\`)`. The text is escaped
+ * and so are string parts; only SafeHtml parts go in as markup. The text's apostrophes stay as they are: harmless in
+ * text and in our double-quoted attributes, and English pages keep the bytes they had before translation.
+ */
+export function withMarkup(sentence: (...places: string[]) => string, ...parts: (SafeHtml | string)[]): SafeHtml {
+  // Private-use characters: no translation contains them, and escaping leaves them alone.
+  const places = parts.map((_, i) => `\uE000${i}\uE001`);
+  return new SafeHtml(escapeHtml(sentence(...places)).replaceAll('&#39;', "'")
+    .replace(/\uE000(\d+)\uE001/g, (_all, i: string) => render(parts[Number(i)])));
+}

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
 
 export type ClassicTheme = 'neptune' | 'neptunelight' | 'neptunecolorblind';
@@ -41,8 +42,10 @@ function installLinks(base: string): SafeHtml {
  * script.
  */
 export function classicDocument(o: DocumentOptions): string {
+  // The page is in the reader's language (en_US gives "en", de_DE "de"), so screen readers pronounce it as such.
+  const lang = requestLanguage().split('_')[0] || 'en';
   return html`<!doctype html>
-<html lang="en" class="${o.theme ?? 'neptune'}">
+<html lang="${lang}" class="${o.theme ?? 'neptune'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

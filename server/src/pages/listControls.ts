@@ -1,3 +1,4 @@
+import { formatNumber, t, translate } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
 import { HOST_STATES, SERVICE_STATES } from './format.js';
 import type { ListFilters, ObjectKind } from './listFilters.js';
@@ -15,25 +16,26 @@ export function filterForm(
   const problemCodes = names.map((_, i) => i).filter((i) => i > 0).join(',');
   const stateValue = String(f.params.state ?? '');
   const options: [string, string][] = [
-    ['', 'All states'], [problemCodes, 'Problems only'], ...names.map((n, i): [string, string] => [String(i), n]),
+    ['', t`All states`], [problemCodes, t`Problems only`],
+    ...names.map((n, i): [string, string] => [String(i), translate(n)]),
   ];
   const known = options.some(([v]) => v === stateValue);
   const { search: _search, state: _state, ...rest } = f.params;
   return html`<form class="filters" method="get" action="${statusUrl(base, {})}" role="search"\
- aria-label="Filter ${kind}s">
+ aria-label="${kind === 'host' ? t`Filter hosts` : t`Filter services`}">
 ${hiddenFields({ show, ...rest, ...keep })}
-<div class="field"><label for="filter-search">Search</label>
+<div class="field"><label for="filter-search">${t`Search`}</label>
 <input id="filter-search" name="search" type="search" value="${String(f.params.search ?? '')}"\
- placeholder="Name, address or output"></div>
-<div class="field"><label for="filter-state">State</label>
+ placeholder="${t`Name, address or output`}"></div>
+<div class="field"><label for="filter-state">${t`State`}</label>
 <select id="filter-state" name="state">\
 ${options.map(([v, label]) => html`<option value="${v}"${v === stateValue ? ' selected' : ''}>${label}</option>`)}\
 ${known ? '' : html`<option value="${stateValue}" selected>${stateValue}</option>`}</select></div>
-<div class="field"><label for="filter-records">Per page</label>
+<div class="field"><label for="filter-records">${t`Per page`}</label>
 <select id="filter-records" name="records">\
 ${RECORD_CHOICES.map((n) => html`<option value="${n}"${n === records ? ' selected' : ''}>${n}</option>`)}</select></div>
-<div class="field actions"><button type="submit">Filter</button> \
-<a class="button secondary" href="${statusUrl(base, { show })}">Clear</a></div>
+<div class="field actions"><button type="submit">${t`Filter`}</button> \
+<a class="button secondary" href="${statusUrl(base, { show })}">${t`Clear`}</a></div>
 </form>`;
 }
 
@@ -46,14 +48,15 @@ export function stateSummary(
   const cls = ['ok', kind === 'host' ? 'critical' : 'warning', kind === 'host' ? 'unknown' : 'critical', 'unknown'];
   // After the states: rows of engines that are not answering (several engines), never counted as any state.
   const stale = counts[names.length] ?? 0;
-  return html`<ul class="state-summary" aria-label="${kind === 'host' ? 'Hosts' : 'Services'} by state">
+  const staleTitle = t`Engines not answering: their last data, counted under no state`;
+  return html`<ul class="state-summary" aria-label="${kind === 'host' ? t`Hosts by state` : t`Services by state`}">
 <li><a href="${link('')}"${!active ? html` aria-current="true"` : ''}>\
-<span class="count">${total.toLocaleString('en-US')}</span> All</a></li>
+<span class="count">${formatNumber(total)}</span> ${t`All`}</a></li>
 ${names.map((n, i) => html`<li class="state-${cls[i]}">\
 <a href="${link(String(i))}"${active?.size === 1 && active.has(i) ? html` aria-current="true"` : ''}>\
-<span class="count">${(counts[i] ?? 0).toLocaleString('en-US')}</span> ${n}</a></li>`)}
-${stale ? html`<li class="state-pending stale" title="Engines not answering: their last data, counted under no state">\
-<span class="count">${stale.toLocaleString('en-US')}</span> STALE</li>` : ''}
+<span class="count">${formatNumber(counts[i] ?? 0)}</span> ${translate(n)}</a></li>`)}
+${stale ? html`<li class="state-pending stale" title="${staleTitle}">\
+<span class="count">${formatNumber(stale)}</span> ${t`STALE`}</li>` : ''}
 </ul>`;
 }
 
@@ -63,10 +66,10 @@ export function handlingTags(o: {
   active_checks_enabled: number; passive_checks_enabled: number;
 }): SafeHtml {
   const tags: string[] = [];
-  if (o.problem_acknowledged) tags.push('Acknowledged');
-  if (o.scheduled_downtime_depth > 0) tags.push('In downtime');
-  if (o.is_flapping) tags.push('Flapping');
-  if (!o.notifications_enabled) tags.push('Notifications off');
-  if (!o.active_checks_enabled) tags.push(o.passive_checks_enabled ? 'Passive only' : 'Checks off');
-  return html`${tags.map((t) => html` <span class="tag">${t}</span>`)}`;
+  if (o.problem_acknowledged) tags.push(t`Acknowledged`);
+  if (o.scheduled_downtime_depth > 0) tags.push(t`In downtime`);
+  if (o.is_flapping) tags.push(t`Flapping`);
+  if (!o.notifications_enabled) tags.push(t`Notifications off`);
+  if (!o.active_checks_enabled) tags.push(o.passive_checks_enabled ? t`Passive only` : t`Checks off`);
+  return html`${tags.map((tag) => html` <span class="tag">${tag}</span>`)}`;
 }

@@ -1,4 +1,5 @@
 import { badRequest, notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import type { Fields } from '../http/input.js';
 import type { Group, HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
 import { HOST_STATES, SERVICE_STATES } from './format.js';
@@ -38,8 +39,11 @@ export function parseStates(raw: string, kind: ObjectKind): Set<number> | undefi
     const byName = names.indexOf(part.toUpperCase());
     const code = /^\d$/.test(part) ? Number(part) : byName;
     if (code < 0 || code >= names.length) {
-      const valid = names.map((n, i) => `${i} or ${n.toLowerCase()}`).join(', ');
-      throw badRequest(`Unknown ${kind} state '${part}'. Use ${valid}, separated by commas.`);
+      // The names are query values: English in every language.
+      const valid = names.map((n, i) => t`${i} or ${n.toLowerCase()}`).join(', ');
+      throw badRequest(kind === 'host'
+        ? t`Unknown host state '${part}'. Use ${valid}, separated by commas.`
+        : t`Unknown service state '${part}'. Use ${valid}, separated by commas.`);
     }
     codes.add(code);
   }
@@ -52,8 +56,8 @@ export function filtersOf(fields: Fields, snap: MonitoringSnapshot, kind: Object
   const servicegroupName = textOf(fields, 'servicegroup');
   const hostgroup = hostgroupName ? index.hostgroups.get(hostgroupName) : undefined;
   const servicegroup = servicegroupName ? index.servicegroups.get(servicegroupName) : undefined;
-  if (hostgroupName && !hostgroup) throw notFound(`The host group '${hostgroupName}' was not found.`);
-  if (servicegroupName && !servicegroup) throw notFound(`The service group '${servicegroupName}' was not found.`);
+  if (hostgroupName && !hostgroup) throw notFound(t`The host group '${hostgroupName}' was not found.`);
+  if (servicegroupName && !servicegroup) throw notFound(t`The service group '${servicegroupName}' was not found.`);
   const state = textOf(fields, 'state');
   const search = textOf(fields, 'search');
   const flag = (name: string) => fields[name] === '1';

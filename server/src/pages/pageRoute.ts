@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { optionalCaller, type AppContext, type Caller } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
+import { mark, t, translate } from '../http/language.js';
 import { fieldsOf, type Fields } from '../http/input.js';
 import type { Permissions } from '../db/users.js';
 import { html, type SafeHtml } from './html.js';
@@ -20,24 +21,24 @@ export interface PageEnv {
 
 export type PageResult = { title: string; body: SafeHtml; status?: number; bodyClass?: string } | { redirect: string };
 
-/** Who may open a page or send its forms; the message is shown on the 403 page. */
+/** Who may open a page or send its forms; the message (English, translated where shown) is on the 403 page. */
 export interface Gate { allows(perms: Permissions): boolean; message: string }
 
 export const gates = {
-  admin: { allows: (p) => p.isAdmin, message: 'Only administrators can open this page.' },
+  admin: { allows: (p) => p.isAdmin, message: mark('Only administrators can open this page.') },
   monitoring: {
     allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem,
-    message: 'You are not authorized to view the monitoring system status.',
+    message: mark('You are not authorized to view the monitoring system status.'),
   },
   commands: {
     allows: (p) => p.isAdmin || p.isAuthorizedForMonitoringSystem,
-    message: 'You are not authorized to submit commands to the monitoring engine.',
+    message: mark('You are not authorized to submit commands to the monitoring engine.'),
   },
   configure: {
-    allows: (p) => p.canConfigureObjects, message: 'You are not authorized to configure monitored objects.',
+    allows: (p) => p.canConfigureObjects, message: mark('You are not authorized to configure monitored objects.'),
   },
-  ccm: { allows: (p) => p.canAccessCCM, message: 'You are not authorized to use the Core Config Manager.' },
-  deploy: { allows: (p) => p.canAutoDeploy, message: 'You are not authorized to deploy agents.' },
+  ccm: { allows: (p) => p.canAccessCCM, message: mark('You are not authorized to use the Core Config Manager.') },
+  deploy: { allows: (p) => p.canAutoDeploy, message: mark('You are not authorized to deploy agents.') },
 } satisfies Record<string, Gate>;
 
 export interface PageSpec {
@@ -52,11 +53,13 @@ export interface PageSpec {
 }
 
 const TITLES: Record<number, string> = {
-  400: 'Bad Request', 403: 'Access Denied', 404: 'Not Found', 500: 'Server Error',
+  400: mark('Bad Request'), 403: mark('Access Denied'), 404: mark('Not Found'), 500: mark('Server Error'),
 };
 
+/** `message` is shown as given: translate it first (t`…`, or translate() of a marked constant). */
 export function errorPage(status: number, message: string): PageResult {
-  const heading = TITLES[status] ?? 'Error';
+  const title = TITLES[status];
+  const heading = title ? translate(title) : t`Error`;
   return {
     status, title: heading, body: pageBody({ heading, content: html`<p class="error" role="alert">${message}</p>` }),
   };
@@ -78,9 +81,10 @@ async function run(env: PageEnv, handler: () => PageResult | Promise<PageResult>
   try {
     return await handler();
   } catch (error) {
-    if (error instanceof HttpError) return errorPage(error.status, error.message);
+    // Messages kept as English constants are translated here; t`…` ones already are, and pass through unchanged.
+    if (error instanceof HttpError) return errorPage(error.status, translate(error.message));
     console.error(error);
-    return errorPage(500, 'The page could not be shown because of a server error.');
+    return errorPage(500, t`The page could not be shown because of a server error.`);
   }
 }
 
@@ -100,7 +104,7 @@ export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSp
     if (!env) return reply.redirect(loginRedirect(ctx, req));
     const gate = spec.gate;
     const result = gate && !gate.allows(env.caller.perms)
-      ? errorPage(403, gate.message)
+      ? errorPage(403, translate(gate.message))
       : await run(env, () => spec.get(env));
     return send(ctx, reply, env.theme, result);
   });
@@ -115,7 +119,7 @@ export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSp
       const object = `POST ${req.url.split('?')[0] ?? ''}`;
       await recordAudit(ctx.store, { username: env.caller.user.username, address: req.ip, action: 'write', object });
       for (const gate of [spec.gate, spec.postGate]) {
-        if (gate && !gate.allows(env.caller.perms)) return errorPage(403, gate.message);
+        if (gate && !gate.allows(env.caller.perms)) return errorPage(403, translate(gate.message));
       }
       return post(env);
     });

@@ -1,7 +1,8 @@
+import { mark, t, translate } from '../http/language.js';
 import { html } from './html.js';
 import { classicDocument } from './layout.js';
 
-export const PAIRING_TEXT = 'Enter this code under Admin → Displays';
+export const PAIRING_TEXT = mark('Enter this code under Admin → Displays');
 
 /**
  * The wallboard address without a session or device token (issue 10): a full-screen code, never a login form.
@@ -12,14 +13,14 @@ export function pairingPage(base: string, wallboardUrl = `${base}wallboard`): st
   const signIn = `${base}login.php?redirect=${encodeURIComponent(wallboardUrl)}`;
   return classicDocument({
     base,
-    title: 'Pair this display · Pharos',
+    title: `${t`Pair this display`} · Pharos`,
     bodyClass: 'pairing',
     body: html`<main class="pairing-screen" data-base="${base}">
-  <h1>Pair this display</h1>
+  <h1>${t`Pair this display`}</h1>
   <p class="pairing-code" id="pairing-code" aria-live="polite" data-testid="pairing-code">········</p>
-  <p class="pairing-text">${PAIRING_TEXT}</p>
+  <p class="pairing-text">${translate(PAIRING_TEXT)}</p>
   <p class="pairing-status" id="pairing-status" role="status"></p>
-  <p class="pairing-signin"><a href="${signIn}" data-testid="pairing-signin">Sign in instead</a></p>
+  <p class="pairing-signin"><a href="${signIn}" data-testid="pairing-signin">${t`Sign in instead`}</a></p>
 </main>
 <script src="${base}includes/js/pairing.js"></script>`,
   });

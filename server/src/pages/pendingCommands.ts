@@ -1,3 +1,4 @@
+import { mark } from '../http/language.js';
 import type { ExternalCommand, HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 
 interface Pending { command: ExternalCommand; host: string; service: string | undefined; submitted: number }
@@ -8,16 +9,17 @@ const KEEP_SECONDS = 15 * 60;
 const PER_SESSION = 50;
 const MAX_SESSIONS = 1000;
 
+/** English, shown through `translate`. */
 export const COMMAND_LABELS: Record<ExternalCommand['type'], string> = {
-  acknowledge: 'Acknowledge problem',
-  remove_acknowledgement: 'Remove acknowledgement',
-  schedule_downtime: 'Schedule downtime',
-  delete_downtime: 'Delete downtime',
-  schedule_check: 'Re-schedule next check',
-  set_active_checks: 'Change active checks',
-  set_notifications: 'Change notifications',
-  add_comment: 'Add comment',
-  process_check_result: 'Submit check result',
+  acknowledge: mark('Acknowledge problem'),
+  remove_acknowledgement: mark('Remove acknowledgement'),
+  schedule_downtime: mark('Schedule downtime'),
+  delete_downtime: mark('Delete downtime'),
+  schedule_check: mark('Re-schedule next check'),
+  set_active_checks: mark('Change active checks'),
+  set_notifications: mark('Change notifications'),
+  add_comment: mark('Add comment'),
+  process_check_result: mark('Submit check result'),
 };
 
 export function rememberCommand(

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
+import { formatNumber, mark, t, translate } from '../http/language.js';
 import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
 import { countUnhandledProblems } from '../monitoring/problems.js';
 import { notAnsweringLine } from '../monitoring/engines/mergedSource.js';
 import { dateTimeText, durationText, nowSeconds } from './format.js';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml, withMarkup } from './html.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { hostUrl, serviceUrl } from './urls.js';
 
@@ -24,7 +25,7 @@ export const STATE_LOOK: Record<ProblemState, { icon: string; tone: string }> = 
   WARNING: { icon: '▲', tone: 'warning' },
 };
 
-const HANDLED_TEXT = { acknowledged: 'Acknowledged', downtime: 'In downtime' } as const;
+const HANDLED_TEXT = { acknowledged: mark('Acknowledged'), downtime: mark('In downtime') } as const;
 
 export function problemRow(base: string, p: ProblemItem, now: number): SafeHtml {
   const look = STATE_LOOK[p.state];
@@ -33,18 +34,18 @@ export function problemRow(base: string, p: ProblemItem, now: number): SafeHtml 
   const tone = p.stale === undefined ? look.tone : 'pending';
   return html`<li class="problem state-${tone}${p.stale === undefined ? '' : ' stale'}">\
 <span class="icon" aria-hidden="true">${look.icon}</span>\
-<span class="state">${p.stale === undefined ? p.state : `STALE: ${p.state}`}</span>
+<span class="state">${p.stale === undefined ? translate(p.state) : t`STALE: ${translate(p.state)}`}</span>
 <a class="what" href="${href}"><span class="host">${p.host}</span>\
 ${p.service ? html`<span class="service">${p.service}</span>` : ''}\
 ${p.engine !== undefined ? html`<span class="engine">${p.engine}</span>` : ''}</a>
 <span class="output">${p.output}</span>
-<span class="since">${p.handled ? html`<span class="handled">${HANDLED_TEXT[p.handled]}</span> ` : ''}\
+<span class="since">${p.handled ? html`<span class="handled">${translate(HANDLED_TEXT[p.handled])}</span> ` : ''}\
 ${p.since ? durationText(now - p.since) : ''}</span></li>`;
 }
 
 function countTile(n: number, label: string): SafeHtml {
   return html`<li class="board-count state-${n ? 'critical' : 'ok'}">\
-<span class="n">${n.toLocaleString('en-US')}</span> <span class="label">${label}</span></li>`;
+<span class="n">${formatNumber(n)}</span> <span class="label">${label}</span></li>`;
 }
 
 /**
@@ -63,38 +64,41 @@ export function problemsBoard(env: PageEnv): PageResult {
   const age = Math.max(0, now - snap.updated);
   // "1 of 3 engines not answering": a silent engine must never make the board look calmer than it is.
   const silent = notAnsweringLine(ctx.monitoring.engines?.() ?? []);
+  const unhandledLabel = t`Unhandled problems`;
+  const handledLabel = t`Acknowledged or in downtime`;
+  const dataAge = () => withMarkup((when, old) => t`Data from ${when}, ${old} old`,
+    html`<time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>`,
+    html`<span class="age-text">${durationText(age)}</span>`);
   const body = html`<main class="board-page" data-density="0">
 <header class="board-head">
-<h1>Problems</h1>
-<ul class="board-counts" aria-label="Unhandled problems">\
-${countTile(counts.hosts, counts.hosts === 1 ? 'Host problem' : 'Host problems')}\
-${countTile(counts.services, counts.services === 1 ? 'Service problem' : 'Service problems')}</ul>
+<h1>${t`Problems`}</h1>
+<ul class="board-counts" aria-label="${unhandledLabel}">\
+${countTile(counts.hosts, counts.hosts === 1 ? t`Host problem` : t`Host problems`)}\
+${countTile(counts.services, counts.services === 1 ? t`Service problem` : t`Service problems`)}</ul>
 ${snap.updated
-    ? html`<p class="data-age" data-age="${age}">\
-Data from <time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>, \
-<span class="age-text">${durationText(age)}</span> old</p>`
-    : html`<p class="data-age">No monitoring data received yet</p>`}
+    ? html`<p class="data-age" data-age="${age}">${dataAge()}</p>`
+    : html`<p class="data-age">${t`No monitoring data received yet`}</p>`}
 ${silent
     ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${silent}</p>`
     : ''}
 </header>
 ${unhandled.length
-    ? html`<section class="board-list" aria-label="Unhandled problems">\
+    ? html`<section class="board-list" aria-label="${unhandledLabel}">\
 <ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
     // No hosts at all is not "OK": the engine has not reported anything (yet).
     : snap.hosts.length && silent
-      ? html`<p class="all-ok partial" role="status">No problems on the engines that answer</p>`
+      ? html`<p class="all-ok partial" role="status">${t`No problems on the engines that answer`}</p>`
       : snap.hosts.length
-      ? html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> All systems OK</p>`
-      : html`<p class="all-ok no-data" role="status">Waiting for monitoring data</p>`}
-${shownHandled.length ? html`<section class="board-list handled" aria-label="Acknowledged or in downtime">\
-<h2>Acknowledged or in downtime</h2>\
+      ? html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> ${t`All systems OK`}</p>`
+      : html`<p class="all-ok no-data" role="status">${t`Waiting for monitoring data`}</p>`}
+${shownHandled.length ? html`<section class="board-list handled" aria-label="${handledLabel}">\
+<h2>${handledLabel}</h2>\
 <ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
-<p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>+${notRendered} more</p>
+<p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>${t`+${notRendered} more`}</p>
 </main>
 <noscript><style>.board-page:not([data-fitted]) { visibility: visible; }</style></noscript>
 <script src="${ctx.base}includes/js/problemsboard.js" defer></script>`;
-  return { title: 'Problems board', body, bodyClass: 'board' };
+  return { title: t`Problems board`, body, bodyClass: 'board' };
 }
 
 export function registerProblemsBoard(app: FastifyInstance, ctx: AppContext): void {

@@ -23,18 +23,27 @@ export interface ServiceColumns {
   flags: Uint8Array;
   /** Position of each service's host in `hostsByName(snap)`, -1 when the host is unknown. */
   host: Int32Array;
-  /** Services of a host are contiguous in name order: [first, end) per hostKey (host name, plus engine with several). */
+  /**
+   * Services of a host are contiguous in name order: [first, end) per hostKey (host name, plus engine with several).
+   */
   hostRange: Map<string, [number, number]>;
-  /** Rows of engines that answer; `stale` counts the others (their engine not answering), which count under nothing else. */
+  /**
+   * Rows of engines that answer; `stale` counts the others (their engine not answering), which count under nothing
+   * else.
+   */
   totals: { states: number[]; acknowledged: number; downtime: number; unhandled: number; stale: number };
 }
 
 const numberCache = new WeakMap<MonitoringSnapshot, Map<string, Float64Array>>();
 const searchCache = new WeakMap<MonitoringSnapshot, string[]>();
 
-const byDescription = (a: ServiceStatus, b: ServiceStatus): number => compareNames(a.service_description, b.service_description);
+const byDescription = (a: ServiceStatus, b: ServiceStatus): number =>
+  compareNames(a.service_description, b.service_description);
 
-/** Host name, then description: hosts are sorted once and each host's few services on their own, far cheaper than one big sort. */
+/**
+ * Host name, then description: hosts are sorted once and each host's few services on their own, far cheaper than one
+ * big sort.
+ */
 function nameOrder(services: ServiceStatus[]): ServiceStatus[] {
   const byHost = new Map<string, ServiceStatus[]>();
   for (const s of services) {
@@ -89,7 +98,10 @@ function* build(services: ServiceStatus[], snap: Records, checkOrder: boolean): 
     let f = live ? 0 : STALE;
     if (s.problem_acknowledged) { f |= ACKNOWLEDGED; totals.acknowledged += live; }
     if (s.scheduled_downtime_depth > 0) { f |= IN_DOWNTIME; totals.downtime += live; }
-    if (isUnhandledServiceProblem(s, position >= 0 ? hosts[position] : undefined)) { f |= UNHANDLED; totals.unhandled += live; }
+    if (isUnhandledServiceProblem(s, position >= 0 ? hosts[position] : undefined)) {
+      f |= UNHANDLED;
+      totals.unhandled += live;
+    }
     flags[i] = f;
     host[i] = position;
     if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
@@ -99,13 +111,15 @@ function* build(services: ServiceStatus[], snap: Records, checkOrder: boolean): 
 
 /**
  * Built once per snapshot, in slices when the snapshot warmer builds it (300,000 services took 0.1 to 0.4 s in one go).
- * Already in name order costs one pass; otherwise they are ordered (reusing the last order when the names are unchanged).
+ * Already in name order costs one pass; otherwise they are ordered (reusing the last order when the names are
+ * unchanged).
  */
 export const serviceColumns = memoSliced((snap: Records) => snap.services, function* (snap): Slices<ServiceColumns> {
   const parts = partsOf(snap);
   if (parts) return yield* combined(snap, parts);
   return (yield* build(snap.services, snap, true)) ?? (yield* build(yield* reorder(snap.services), snap, false))!;
-  // Kept per host and service lists, which is all it reads: a new snapshot of the same rows (only the clock moved) costs nothing.
+  // Kept per host and service lists, which is all it reads: a new snapshot of the same rows (only the clock moved)
+  // costs nothing.
 }, (snap) => snap.hosts);
 
 /**
@@ -157,7 +171,8 @@ let lastOrder: { names: ServiceStatus[]; positions: Int32Array } | undefined;
 
 /**
  * A source that is not in name order usually keeps its services where they are from one snapshot to the next (only
- * states change), so the order found for the previous snapshot is checked in one pass and reused instead of sorting again.
+ * states change), so the order found for the previous snapshot is checked in one pass and reused instead of sorting
+ * again.
  */
 function* reorder(services: ServiceStatus[]): Slices<ServiceStatus[]> {
   const last = lastOrder;
@@ -165,7 +180,8 @@ function* reorder(services: ServiceStatus[]): Slices<ServiceStatus[]> {
   for (let i = 0; same && i < services.length; i++) {
     const s = services[i]!;
     const was = last!.names[i]!;
-    same = s === was || (s.host_name === was.host_name && s.engine === was.engine && s.service_description === was.service_description);
+    same = s === was || (s.host_name === was.host_name && s.engine === was.engine
+      && s.service_description === was.service_description);
     if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
   }
   if (same) {

@@ -1,3 +1,4 @@
+import { mark, t, translate } from '../http/language.js';
 import type { MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
@@ -41,10 +42,10 @@ function comparer(snap: MonitoringSnapshot, sort: ServiceSort): ((a: number, b: 
 }
 
 const COLUMNS: Column<ServiceSort>[] = [
-  { label: 'Host', sort: 'host_name' }, { label: 'Service', sort: 'service_description' },
-  { label: 'Status', sort: 'current_state' }, { label: 'Duration', sort: 'last_state_change' },
-  { label: 'Attempt', sort: 'current_check_attempt' }, { label: 'Last Check', sort: 'last_check' },
-  { label: 'Status Information', sort: 'output', className: 'wide' },
+  { label: mark('Host'), sort: 'host_name' }, { label: mark('Service'), sort: 'service_description' },
+  { label: mark('Status'), sort: 'current_state' }, { label: mark('Duration'), sort: 'last_state_change' },
+  { label: mark('Attempt'), sort: 'current_check_attempt' }, { label: mark('Last Check'), sort: 'last_check' },
+  { label: mark('Status Information'), sort: 'output', className: 'wide' },
 ];
 
 /**
@@ -76,7 +77,9 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
   let previousHost = '';
   // The Engine column once several engines are configured: the same host name on two engines is two hosts.
   const multi = (ctx.monitoring.engines?.().length ?? 0) > 1;
-  const columns = multi ? [COLUMNS[0]!, { label: 'Engine' }, ...COLUMNS.slice(1)] : COLUMNS;
+  const shown = COLUMNS.map((c) => ({ ...c, label: translate(c.label) }));
+  const columns = multi ? [shown[0]!, { label: t`Engine` }, ...shown.slice(1)] : shown;
+  const labels = { engine: t`Engine`, duration: t`Duration`, attempt: t`Attempt`, lastCheck: t`Last Check` };
   const body = slice.rows.map((s) => {
     // Like the classic page, a host name is printed once for its run of services; a phone's card shows it in every
     // row.
@@ -86,28 +89,28 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
       : html`<a href="${hostUrl(ctx.base, s.host_name, s.engine)}">${s.host_name}</a>`;
     previousHost = key;
     return html`<tr>
-<td>${hostCell}</td>${multi ? html`<td data-label="Engine" class="engine">${s.engine ?? ''}</td>` : ''}\
+<td>${hostCell}</td>${multi ? html`<td data-label="${labels.engine}" class="engine">${s.engine ?? ''}</td>` : ''}\
 <th scope="row">\
 <a href="${serviceUrl(ctx.base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>\
 ${handlingTags(s)}</th>
-<td>${serviceBadge(s)}</td><td data-label="Duration">${sinceText(s.last_state_change, now)}</td>\
-<td data-label="Attempt">${s.current_check_attempt}/${s.max_check_attempts}</td>
-<td data-label="Last Check">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`;
+<td>${serviceBadge(s)}</td><td data-label="${labels.duration}">${sinceText(s.last_state_change, now)}</td>\
+<td data-label="${labels.attempt}">${s.current_check_attempt}/${s.max_check_attempts}</td>
+<td data-label="${labels.lastCheck}">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`;
   });
 
-  const heading = unhandled ? 'Service Problems' : 'Service Status';
+  const heading = unhandled ? t`Service Problems` : t`Service Status`;
   return {
     title: heading,
     body: pageBody({
       heading,
       intro: unhandled
-        ? 'Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.'
+        ? t`Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.`
         : undefined,
       content: html`${filterForm(ctx.base, show, 'service', f, { sort, order }, paging.records)}
 ${stateSummary('service', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? 'Unhandled service problems' : 'Services', sortableHeader(columns, { sort, order }, link), body,
-    'No services match these filters.', columns.length, 'status-list')}
-${pager(slice, 'services', link)}`,
+${dataTable(unhandled ? t`Unhandled service problems` : t`Services`, sortableHeader(columns, { sort, order }, link),
+    body, t`No services match these filters.`, columns.length, 'status-list')}
+${pager(slice, (n) => t`${n} services`, link)}`,
     }),
   };
 }

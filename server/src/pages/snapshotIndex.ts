@@ -20,7 +20,10 @@ const hostMap = memoSliced((hosts: readonly HostStatus[]) => hosts, function* (l
   return hosts;
 });
 
-/** Lookup maps by name, built once per snapshot object (in slices by the snapshot warmer). Services are indexed in serviceColumns.ts. */
+/**
+ * Lookup maps by name, built once per snapshot object (in slices by the snapshot warmer). Services are indexed in
+ * serviceColumns.ts.
+ */
 export const indexOf = memoSliced((snap: MonitoringSnapshot) => snap, function* (snap): Slices<SnapshotIndex> {
   return {
     hosts: yield* hostMap.slices(snap.hosts),
@@ -31,8 +34,12 @@ export const indexOf = memoSliced((snap: MonitoringSnapshot) => snap, function* 
 
 export const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Hosts by name (then engine), once per snapshot; sources usually deliver them sorted already, which costs one check. */
-export const hostsByName = memoSliced((snap: Pick<MonitoringSnapshot, 'hosts' | 'services'>) => snap.hosts, function* (snap): Slices<HostStatus[]> {
+type Records = Pick<MonitoringSnapshot, 'hosts' | 'services'>;
+
+/**
+ * Hosts by name (then engine), once per snapshot; sources usually deliver them sorted already, which costs one check.
+ */
+export const hostsByName = memoSliced((snap: Records) => snap.hosts, function* (snap): Slices<HostStatus[]> {
   const hosts = snap.hosts;
   // Several engines: merged in this order (snapshotParts.ts).
   if (partsOf(snap)) return hosts;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { commandPost } from './commandPost.js';
 import { commentsPage, downtimesPage } from './handlingPages.js';
 import { groupsPage } from './groupsPage.js';
@@ -31,7 +32,7 @@ export function registerStatusPage(app: FastifyInstance, ctx: AppContext): void 
       const show = typeof env.fields.show === 'string' && env.fields.show ? env.fields.show : 'services';
       const view = Object.hasOwn(SHOWS, show) ? SHOWS[show] : undefined;
       if (!view) {
-        throw notFound(`There is no status view named '${show}'. Use one of: ${Object.keys(SHOWS).join(', ')}.`);
+        throw notFound(t`There is no status view named '${show}'. Use one of: ${Object.keys(SHOWS).join(', ')}.`);
       }
       return view(env);
     },

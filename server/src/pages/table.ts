@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
 import type { Order, PageSlice } from './listQuery.js';
 import type { QueryValues } from './urls.js';
@@ -38,17 +39,24 @@ function pageNumbers(page: number, pages: number): number[] {
   return [...set].sort((a, b) => a - b);
 }
 
-/** "Showing X–Y of N" and page links; `link(page)` keeps every other parameter of the list. */
-export function pager<T>(slice: PageSlice<T>, noun: string, link: (params: QueryValues) => string): SafeHtml {
+/**
+ * "Showing X–Y of N things" and page links; `link(page)` keeps every other parameter of the list. `things` is a noun
+ * shown as given after the count, or the counted phrase in its own words (n => t`${n} hosts`), so that no bare noun
+ * becomes a catalogue entry, which the German page check would find inside names and other words.
+ */
+export function pager<T>(
+  slice: PageSlice<T>, things: string | ((count: string) => string), link: (params: QueryValues) => string,
+): SafeHtml {
   const first = slice.total ? (slice.page - 1) * slice.records + 1 : 0;
   const last = Math.min(slice.total, slice.page * slice.records);
-  const count = (n: number) => n.toLocaleString('en-US');
-  const summary = `Showing ${count(first)}–${count(last)} of ${count(slice.total)} ${noun}`;
+  const total = formatNumber(slice.total);
+  const counted = typeof things === 'string' ? `${total} ${things}` : things(total);
+  const summary = t`Showing ${formatNumber(first)}–${formatNumber(last)} of ${counted}`;
   if (slice.pages <= 1) return html`<p class="pager-summary">${summary}</p>`;
   const items: SafeHtml[] = [];
   const go = (p: number, label: string, rel?: string) =>
     html`<li><a href="${link({ page: p })}"${rel ? html` rel="${rel}"` : ''}>${label}</a></li>`;
-  if (slice.page > 1) items.push(go(slice.page - 1, 'Previous', 'prev'));
+  if (slice.page > 1) items.push(go(slice.page - 1, t`Previous`, 'prev'));
   let previous = 0;
   for (const p of pageNumbers(slice.page, slice.pages)) {
     if (p - previous > 1) items.push(html`<li aria-hidden="true">…</li>`);
@@ -57,9 +65,9 @@ export function pager<T>(slice: PageSlice<T>, noun: string, link: (params: Query
       : go(p, String(p)));
     previous = p;
   }
-  if (slice.page < slice.pages) items.push(go(slice.page + 1, 'Next', 'next'));
-  return html`<div class="pager"><p class="pager-summary">${summary} (page ${slice.page} of ${slice.pages})</p>
-<nav aria-label="Pages"><ul>${items}</ul></nav></div>`;
+  if (slice.page < slice.pages) items.push(go(slice.page + 1, t`Next`, 'next'));
+  return html`<div class="pager"><p class="pager-summary">${summary} ${t`(page ${slice.page} of ${slice.pages})`}</p>
+<nav aria-label="${t`Pages`}"><ul>${items}</ul></nav></div>`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { deleteView, listViews } from '../db/views.js';
 import { html, type SafeHtml } from './html.js';
 import { nspField } from './formGuard.js';
@@ -39,23 +40,24 @@ async function viewsPage(env: PageEnv): Promise<PageResult> {
   const rows = (await listViews(ctx.store, caller.user.id)).map((v): SafeHtml => {
     const link = viewLink(v.url, ctx.base, origin);
     const open = link && (link.external
-      ? html`<a class="button secondary" href="${link.href}" target="_blank" rel="noopener noreferrer">Open</a>`
-      : html`<a class="button secondary" href="${link.href}">Open</a>`);
+      ? html`<a class="button secondary" href="${link.href}" target="_blank" rel="noopener noreferrer">${t`Open`}</a>`
+      : html`<a class="button secondary" href="${link.href}">${t`Open`}</a>`);
     // Any name fits: long ones end in an ellipsis after three lines, the full name in the tooltip and the row header's
-    // accessible name; dir=auto keeps a right-to-left name in its own direction.
+    // accessible name; dir=auto keeps a right-to-left name in its own direction. The title is the user's own text
+    // (class name), in whatever language they wrote it.
     return html`<tr><th scope="row" class="name-cell">\
-<span class="clamped" dir="auto" title="${v.title}">${v.title}</span></th>
+<span class="clamped name" dir="auto" title="${v.title}">${v.title}</span></th>
 <td class="output"><span class="clamped" title="${v.url}">${v.url}</span></td>
-<td class="actions">${open || html`<span class="muted">Not a web address</span>`}
+<td class="actions">${open || html`<span class="muted">${t`Not a web address`}</span>`}
 <form method="post" action="${action}" class="inline">${nspField(caller)}<input type="hidden" name="id" value="${v.id}">
-<button type="submit" class="danger" aria-label="Remove view ${v.title}">Remove</button></form></td></tr>`;
+<button type="submit" class="danger" aria-label="${t`Remove view ${v.title}`}">${t`Remove`}</button></form></td></tr>`;
   });
-  const head = tableHead('Title', ['URL', 'wide'], 'Actions');
-  const content = html`${dataTable('My Views', head, rows,
-    'You have no views yet. Use "Add to My Views" in the page actions menu of any page.', 3)}
-<p class="hint">Views rotate in the order shown here when you start the view rotation from the Views menu.</p>`;
-  const notice = env.fields.done === 'removed' ? 'The view was removed.' : undefined;
-  return { title: 'My Views', body: pageBody({ heading: 'My Views', notice, content }) };
+  const head = tableHead(t`Title`, [t`URL`, 'wide'], t`Actions`);
+  const content = html`${dataTable(t`My Views`, head, rows,
+    t`You have no views yet. Use "Add to My Views" in the page actions menu of any page.`, 3)}
+<p class="hint">${t`Views rotate in the order shown here when you start the view rotation from the Views menu.`}</p>`;
+  const notice = env.fields.done === 'removed' ? t`The view was removed.` : undefined;
+  return { title: t`My Views`, body: pageBody({ heading: t`My Views`, notice, content }) };
 }
 
 export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
@@ -65,7 +67,7 @@ export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
     async post(env) {
       const id = Number(env.fields.id);
       if (!Number.isSafeInteger(id) || !await deleteView(ctx.store, env.caller.user.id, id)) {
-        throw notFound('That view does not exist any more.');
+        throw notFound(t`That view does not exist any more.`);
       }
       return { redirect: `${ctx.base}views/main.php?done=removed` };
     },

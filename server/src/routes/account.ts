@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
 import { fieldsOf, str } from '../http/input.js';
 import { badRequest } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { setUserLanguage, setUserTheme } from '../db/users.js';
 import { availableLanguages, THEMES } from '../settings/account.js';
 
@@ -19,7 +20,7 @@ export async function registerAccount(app: FastifyInstance, ctx: AppContext): Pr
     const { user } = await requireWriter(ctx, req);
     const theme = str(fieldsOf(req), 'theme', { required: true, max: 40 });
     if (!(THEMES as readonly string[]).includes(theme)) {
-      throw badRequest(`The theme must be one of ${THEMES.join(', ')}.`);
+      throw badRequest(t`The theme must be one of ${THEMES.join(', ')}.`);
     }
     await setUserTheme(ctx.store, user.id, theme);
     return { theme };
@@ -31,7 +32,7 @@ export async function registerAccount(app: FastifyInstance, ctx: AppContext): Pr
     const { user } = await requireWriter(ctx, req);
     const language = str(fieldsOf(req), 'language', { required: true, max: 20 });
     const available = availableLanguages();
-    if (!available.includes(language)) throw badRequest(`The language must be one of ${available.join(', ')}.`);
+    if (!available.includes(language)) throw badRequest(t`The language must be one of ${available.join(', ')}.`);
     await setUserLanguage(ctx.store, user.id, language);
     return { language };
   });

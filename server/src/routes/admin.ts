@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, requireCaller, requireWriter, type AppContext, type Caller } from '../http/context.js';
 import { fieldsOf, intField } from '../http/input.js';
 import { notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { listUsers } from '../db/users.js';
 import { getLicense, parseLicensePatch, updateLicense } from '../db/license.js';
 import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.js';
@@ -72,7 +73,7 @@ export async function registerAdmin(app: FastifyInstance, ctx: AppContext): Prom
   app.delete(`${api}banners`, async (req) => {
     await writer(req);
     const id = intField(fieldsOf(req), 'id', { required: true, min: 1 });
-    if (!await removeBanner(ctx.store, id)) throw notFound(`There is no banner with id ${id}.`);
+    if (!await removeBanner(ctx.store, id)) throw notFound(t`There is no banner with id ${id}.`);
     return { id, deleted: true };
   });
 

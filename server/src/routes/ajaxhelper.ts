@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
-import { fieldsOf, jsonField, str, type Fields } from '../http/input.js';
+import { fieldRequired, fieldsOf, jsonField, str, type Fields } from '../http/input.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { sessionVars, setSessionVars } from '../db/sessions.js';
 import { getUserMeta, setUserMeta } from '../db/users.js';
 import { addView, countViews, MAX_VIEWS_PER_USER, viewByIndex } from '../db/views.js';
@@ -21,10 +22,10 @@ const commands: Record<string, Handler> = {
     const { session } = await requireWriter(ctx, req);
     const opts = jsonField(fields, 'opts');
     const keys = Object.keys(opts);
-    if (!keys.length) throw badRequest("The field 'opts' must name at least one session flag.");
+    if (!keys.length) throw badRequest(t`The field 'opts' must name at least one session flag.`);
     for (const key of keys) {
-      if (!SESSION_FLAGS.includes(key)) throw badRequest(`Unknown session flag '${key}'.`);
-      if (opts[key] !== 1 && opts[key] !== '1') throw badRequest(`The session flag '${key}' can only be set to 1.`);
+      if (!SESSION_FLAGS.includes(key)) throw badRequest(t`Unknown session flag '${key}'.`);
+      if (opts[key] !== 1 && opts[key] !== '1') throw badRequest(t`The session flag '${key}' can only be set to 1.`);
     }
     const vars = { ...sessionVars(session), ...Object.fromEntries(keys.map((k) => [k, 1])) };
     await setSessionVars(ctx.store, session.id, vars);
@@ -58,27 +59,27 @@ const commands: Record<string, Handler> = {
   async getviewbynum(ctx, req, fields) {
     const { user } = await requireCaller(ctx, req);
     const raw = str(fields, 'opts', { required: true, max: 20 });
-    if (!/^-?\d+$/.test(raw.trim())) throw badRequest("The field 'opts' must be a view number.");
+    if (!/^-?\d+$/.test(raw.trim())) throw badRequest(t`The field 'opts' must be a view number.`);
     const view = await viewByIndex(ctx.store, user.id, Number(raw));
-    if (!view) throw notFound('There are no views in My Views.');
+    if (!view) throw notFound(t`There are no views in My Views.`);
     return { url: view.url, title: view.title };
   },
 
   async getxicoreajax(ctx, req, fields, reply) {
     await requireCaller(ctx, req);
     const opts = jsonField(fields, 'opts');
-    if (opts.func !== 'get_tray_alert_html') throw badRequest('Unknown function in opts.func.');
+    if (opts.func !== 'get_tray_alert_html') throw badRequest(t`Unknown function in opts.func.`);
     return reply.type('text/html; charset=utf-8').send(trayAlertHtml(ctx.base, ctx.monitoring.snapshot()));
   },
 
   async addview(ctx, req, fields) {
     const { user } = await requireWriter(ctx, req);
-    if (req.method !== 'POST') throw badRequest('Adding a view needs a POST request.');
+    if (req.method !== 'POST') throw badRequest(t`Adding a view needs a POST request.`);
     const title = str(fields, 'title', { required: true, max: 255 }).trim();
-    if (!title) throw badRequest("The field 'title' is required.");
+    if (!title) throw badRequest(fieldRequired('title'));
     const url = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
     if (await countViews(ctx.store, user.id) >= MAX_VIEWS_PER_USER) {
-      throw badRequest(`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
+      throw badRequest(t`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
     }
     const view = await addView(ctx.store, user.id, title, url);
     return { id: view.id, title: view.title, url: view.url };

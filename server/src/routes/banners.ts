@@ -3,6 +3,7 @@ import type { BannerMessage } from '../../../src/lib/apiTypes.js';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
 import { fieldsOf, intField, str } from '../http/input.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { acknowledgeBanner, findBanner, listActiveBannersFor, type BannerRow } from '../db/banners.js';
 
 export function bannerMessage(b: BannerRow): BannerMessage {
@@ -19,8 +20,8 @@ export async function registerBanners(app: FastifyInstance, ctx: AppContext): Pr
   app.get(path, async (req) => {
     const { user } = await requireCaller(ctx, req);
     const action = str(fieldsOf(req), 'action', { required: true, max: 100 });
-    if (action === 'acknowledge_banner_message') throw badRequest('Acknowledging a banner needs a POST request.');
-    if (action !== 'retrieve_active_banner_messages') throw badRequest(`Unknown action '${action}'.`);
+    if (action === 'acknowledge_banner_message') throw badRequest(t`Acknowledging a banner needs a POST request.`);
+    if (action !== 'retrieve_active_banner_messages') throw badRequest(t`Unknown action '${action}'.`);
     return (await listActiveBannersFor(ctx.store, user.id)).map(bannerMessage);
   });
 
@@ -28,11 +29,11 @@ export async function registerBanners(app: FastifyInstance, ctx: AppContext): Pr
     const { user } = await requireWriter(ctx, req);
     const fields = fieldsOf(req);
     const action = str(fields, 'action', { required: true, max: 100 });
-    if (action !== 'acknowledge_banner_message') throw badRequest(`Unknown action '${action}'.`);
+    if (action !== 'acknowledge_banner_message') throw badRequest(t`Unknown action '${action}'.`);
     const id = intField(fields, 'id', { required: true, min: 1 });
     const banner = await findBanner(ctx.store, id);
-    if (!banner || !banner.active) throw notFound('There is no such banner message.');
-    if (!banner.acknowledgeable) throw badRequest('This banner message cannot be dismissed.');
+    if (!banner || !banner.active) throw notFound(t`There is no such banner message.`);
+    if (!banner.acknowledgeable) throw badRequest(t`This banner message cannot be dismissed.`);
     await acknowledgeBanner(ctx.store, id, user.id);
     return { msg_id: String(id), acknowledged: true };
   });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { boolField, fieldsOf, str, type Fields } from '../http/input.js';
+import { mark, t, translate } from '../http/language.js';
+import { boolField, fieldRequired, fieldsOf, str, type Fields } from '../http/input.js';
 import {
   countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, exportDashboard, isBackground,
   listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, toDashboard, updateDashboard,
@@ -10,18 +11,18 @@ import {
 import { ensureDefaultDashboards, ownDashboard, parseDashboardExport } from '../dashlets/dashboards.js';
 import type { Store } from '../db/store.js';
 
-const INVALID_FILE = 'File Is Not a Valid Dashboard File!';
+const INVALID_FILE = mark('File Is Not a Valid Dashboard File!');
 const PROTECTED: Record<string, string> = {
-  home: 'The Home Dashboard cannot be deleted.',
-  screen: 'The Screen Dashboard cannot be deleted.',
+  home: mark('The Home Dashboard cannot be deleted.'),
+  screen: mark('The Screen Dashboard cannot be deleted.'),
 };
 
 function title(f: Fields, required: boolean): string | undefined {
   const raw = str(f, 'title', { max: MAX_DASHBOARD_TITLE });
   if (raw === undefined && !required) return undefined;
-  const t = (raw ?? '').trim();
-  if (t === '') throw badRequest("The field 'title' is required.");
-  return t;
+  const text = (raw ?? '').trim();
+  if (text === '') throw badRequest(fieldRequired('title'));
+  return text;
 }
 
 function background(f: Fields): string | undefined {
@@ -30,7 +31,7 @@ function background(f: Fields): string | undefined {
   // Colour inputs send '#rrggbb'; the stored form has no hash (spec 3).
   const hex = raw.trim().replace(/^#/, '');
   if (!isBackground(hex)) {
-    throw badRequest("The field 'background' must be a colour of six hexadecimal digits, such as 131b25.");
+    throw badRequest(t`The field 'background' must be a colour of six hexadecimal digits, such as 131b25.`);
   }
   return hex.toLowerCase();
 }
@@ -53,7 +54,7 @@ const dashboardIn = (store: Store, userId: number, f: Fields): Promise<Dashboard
 
 async function roomForOneMore(store: Store, userId: number): Promise<void> {
   if (await countDashboards(store, userId) >= MAX_DASHBOARDS_PER_USER) {
-    throw badRequest(`You already have ${MAX_DASHBOARDS_PER_USER} dashboards, the most allowed. Delete one first.`);
+    throw badRequest(t`You already have ${MAX_DASHBOARDS_PER_USER} dashboards, the most allowed. Delete one first.`);
   }
 }
 
@@ -82,7 +83,7 @@ export async function registerDashboards(app: FastifyInstance, ctx: AppContext):
     const f = fieldsOf(req);
     const row = await dashboardIn(store, user.id, f);
     const updated = await updateDashboard(store, user.id, row.id, formFields(f, fieldsOfRow(row)));
-    if (!updated) throw notFound(`You have no dashboard with the id '${row.id}'.`);
+    if (!updated) throw notFound(t`You have no dashboard with the id '${row.id}'.`);
     return toDashboard(updated);
   });
 
@@ -90,7 +91,7 @@ export async function registerDashboards(app: FastifyInstance, ctx: AppContext):
     const { user } = await requireWriter(ctx, req);
     const row = await dashboardIn(store, user.id, fieldsOf(req));
     const refusal = PROTECTED[row.id];
-    if (refusal) throw badRequest(refusal);
+    if (refusal) throw badRequest(translate(refusal));
     await deleteDashboard(store, user.id, row.id);
     return { id: row.id, deleted: true };
   });
@@ -114,8 +115,8 @@ export async function registerDashboards(app: FastifyInstance, ctx: AppContext):
     const { user } = await requireWriter(ctx, req);
     const text = str(fieldsOf(req), 'import', { required: true, max: MAX_IMPORT_CHARS, multiline: true });
     const parsed = parseDashboardExport(text, ctx.base);
-    if (!parsed) throw badRequest(INVALID_FILE);
-    if ('dashletErrors' in parsed) throw badRequest(`${INVALID_FILE} ${parsed.dashletErrors.join(' ')}`);
+    if (!parsed) throw badRequest(translate(INVALID_FILE));
+    if ('dashletErrors' in parsed) throw badRequest(`${translate(INVALID_FILE)} ${parsed.dashletErrors.join(' ')}`);
     await ensureDefaultDashboards(store, user.id);
     await roomForOneMore(store, user.id);
     return toDashboard(await createDashboard(store, user.id, parsed.fields, parsed.dashlets));

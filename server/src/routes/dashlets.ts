@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { fieldsOf, intField, str, type Fields } from '../http/input.js';
-import { CATALOGUE, MAX_DASHLETS, type Dashlet } from '../dashlets/catalogue.js';
+import { MAX_DASHLETS, translatedCatalogue, type Dashlet } from '../dashlets/catalogue.js';
 import { editDashlets, ownDashboard } from '../dashlets/dashboards.js';
 import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
 import { dashletFromFields } from '../dashlets/validation.js';
@@ -12,7 +13,7 @@ const dashboardOf = (f: Fields): string => str(f, 'dashboard', { required: true,
 function dashletOf(list: (Dashlet | BrokenDashlet)[], f: Fields): number {
   const id = str(f, 'dashlet', { required: true, max: 40 });
   const i = list.findIndex((d) => d.id === id);
-  if (i < 0) throw notFound(`The dashboard has no dashlet with the id '${id}'.`);
+  if (i < 0) throw notFound(t`The dashboard has no dashlet with the id '${id}'.`);
   return i;
 }
 
@@ -23,7 +24,7 @@ export async function registerDashlets(app: FastifyInstance, ctx: AppContext): P
 
   app.get(`${path}/catalogue`, async (req) => {
     await requireCaller(ctx, req);
-    return CATALOGUE;
+    return translatedCatalogue();
   });
 
   app.get(path, async (req) => {
@@ -37,7 +38,7 @@ export async function registerDashlets(app: FastifyInstance, ctx: AppContext): P
     return editDashlets(store, user.id, dashboardOf(f), (row) => {
       const list = readDashlets(base, row.dashlets);
       if (list.length >= MAX_DASHLETS) {
-        throw badRequest(`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
+        throw badRequest(t`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
       }
       const added = dashletFromFields(base, f, undefined, new Set(list.map((d) => d.id)));
       return { dashlets: storedForm(base, row.dashlets, [...list, added]), result: added };
@@ -51,7 +52,7 @@ export async function registerDashlets(app: FastifyInstance, ctx: AppContext): P
       const list = readDashlets(base, row.dashlets);
       const i = dashletOf(list, f);
       const current = list[i]!;
-      if (isBroken(current)) throw badRequest(`This dashlet cannot be shown (${current.broken}); remove it instead.`);
+      if (isBroken(current)) throw badRequest(t`This dashlet cannot be shown (${current.broken}); remove it instead.`);
       const changed = dashletFromFields(base, f, current);
       const position = intField(f, 'position', { min: 0, max: list.length - 1 }) ?? i;
       const next = list.filter((_d, k) => k !== i);

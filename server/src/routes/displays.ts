@@ -5,12 +5,16 @@ import {
 import { str } from '../http/input.js';
 import { fieldsOf, intField } from '../http/input.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { mark, t } from '../http/language.js';
 import {
   createPairing, DISPLAY_COMMANDS, equalHashes, findPairing, hashToken, issueDeviceToken, listDisplays, PAIRING_MS,
   queueDisplayCommand, reportDisplay, revokeDisplay, updateDisplay, findDisplay, type DisplayCommand,
 } from '../db/displays.js';
 import { claimDisplay, displayRecord, parseDisplayChanges } from '../admin/displayAdmin.js';
 import { countRateEvent, dropRateEvent } from '../db/limits.js';
+
+/** English here, translated as it is sent (the error handler), in the administrator's language. */
+const GONE = mark('That display does not exist any more.');
 
 /** The screen's own proof that it asked for the code: an administrator's claim is picked up only with it. */
 export const PAIRING_COOKIE = 'pharos_pairing';
@@ -78,7 +82,7 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
   // parameters (a change is applied at the next rotation boundary) and any remote command waiting for it.
   app.get(`${ctx.base}api/v2/displays/me`, async (req) => {
     const { device } = await requireCaller(ctx, req);
-    if (!device) throw notFound('This browser is not a paired display.');
+    if (!device) throw notFound(t`This browser is not a paired display.`);
     const f = fieldsOf(req);
     const info = Object.fromEntries(['version', 'item', 'connection', 'screen'].flatMap((k) => {
       const v = str(f, k, { max: 200 });
@@ -105,23 +109,23 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
     const id = idOf(req);
     const changed = await updateDisplay(ctx.store, id, await parseDisplayChanges(ctx, fieldsOf(req)));
     const display = changed ? await findDisplay(ctx.store, id) : undefined;
-    if (!display) throw notFound('That display does not exist any more.');
+    if (!display) throw notFound(GONE);
     return displayRecord(display);
   });
   app.post(`${api}/command`, async (req) => {
     await writer(req);
     const command = str(fieldsOf(req), 'command', { required: true, max: 20 });
     if (!(DISPLAY_COMMANDS as readonly string[]).includes(command)) {
-      throw badRequest(`The field 'command' must be one of ${DISPLAY_COMMANDS.join(', ')}.`);
+      throw badRequest(t`The field 'command' must be one of ${DISPLAY_COMMANDS.join(', ')}.`);
     }
     if (!await queueDisplayCommand(ctx.store, idOf(req), command as DisplayCommand)) {
-      throw notFound('That display does not exist any more.');
+      throw notFound(GONE);
     }
     return { queued: command };
   });
   app.delete(api, async (req) => {
     await writer(req);
-    if (!await revokeDisplay(ctx.store, idOf(req))) throw notFound('That display does not exist any more.');
+    if (!await revokeDisplay(ctx.store, idOf(req))) throw notFound(GONE);
     return { revoked: true };
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireWriter, type AppContext } from '../http/context.js';
-import { fieldsOf, str, type Fields } from '../http/input.js';
+import { fieldRequired, fieldsOf, str, type Fields } from '../http/input.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { t } from '../http/language.js';
 import {
   addFavorite, countFavorites, deleteFavorite, findFavorite, MAX_FAVORITES_PER_USER, renameFavorite,
 } from '../db/favorites.js';
@@ -11,9 +12,9 @@ export const DELETED = '*DELETED*';
 const TARGETS = ['maincontentframe', '_top', '_blank'];
 
 function title(value: unknown, field: string): string {
-  const t = str({ [field]: value }, field, { required: true, max: 255 }).trim();
-  if (!t) throw badRequest(`The field '${field}' is required.`);
-  return t;
+  const text = str({ [field]: value }, field, { required: true, max: 255 }).trim();
+  if (!text) throw badRequest(fieldRequired(field));
+  return text;
 }
 
 /** `item[KEY]` fields of an edit: every key must be the user's, every title valid, before anything changes. */
@@ -23,7 +24,7 @@ function editsOf(fields: Fields): { key: string; title: string | null }[] {
     if (!m) return [];
     return [{ key: m[1]!, title: value === DELETED ? null : title(value, name) }];
   });
-  if (!edits.length) throw badRequest('Name at least one favorite as item[KEY].');
+  if (!edits.length) throw badRequest(t`Name at least one favorite as item[KEY].`);
   return edits;
 }
 
@@ -34,20 +35,20 @@ export async function registerFavorites(app: FastifyInstance, ctx: AppContext): 
     const fields = fieldsOf(req);
     const mode = str(fields, 'mode', { required: true, max: 20 });
     if (mode === 'add') {
-      const t = title(fields.title, 'title');
+      const name = title(fields.title, 'title');
       const path = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
       const target = str(fields, 'target', { max: 40 }) || 'maincontentframe';
-      if (!TARGETS.includes(target)) throw badRequest(`The field 'target' must be one of ${TARGETS.join(', ')}.`);
+      if (!TARGETS.includes(target)) throw badRequest(t`The field 'target' must be one of ${TARGETS.join(', ')}.`);
       if (await countFavorites(ctx.store, user.id) >= MAX_FAVORITES_PER_USER) {
-        throw badRequest(`You already have ${MAX_FAVORITES_PER_USER} favorites, the most allowed. Delete one first.`);
+        throw badRequest(t`You already have ${MAX_FAVORITES_PER_USER} favorites, the most allowed. Delete one first.`);
       }
-      const fav = await addFavorite(ctx.store, user.id, t, path, target);
+      const fav = await addFavorite(ctx.store, user.id, name, path, target);
       return { key: fav.item_key, title: fav.title, url: fav.path, target: fav.target };
     }
-    if (mode !== 'edit') throw badRequest(`Unknown mode '${mode}'.`);
+    if (mode !== 'edit') throw badRequest(t`Unknown mode '${mode}'.`);
     const edits = editsOf(fields);
     for (const e of edits) {
-      if (!await findFavorite(ctx.store, user.id, e.key)) throw notFound(`There is no favorite '${e.key}'.`);
+      if (!await findFavorite(ctx.store, user.id, e.key)) throw notFound(t`There is no favorite '${e.key}'.`);
     }
     await ctx.store.transaction().execute(async (trx) => {
       for (const e of edits) {

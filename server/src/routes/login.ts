@@ -3,6 +3,7 @@ import {
   clearSessionCookies, optionalCaller, SESSION_COOKIE, setSessionCookies, type AppContext,
 } from '../http/context.js';
 import { fieldsOf } from '../http/input.js';
+import { t } from '../http/language.js';
 import { findUserByName } from '../db/users.js';
 import { recordAudit } from '../db/auditLog.js';
 import { createSession, deleteSession } from '../db/sessions.js';
@@ -45,7 +46,7 @@ function loginPage(
 ): string {
   return classicDocument({
     base: ctx.base,
-    title: 'Login · Pharos',
+    title: t`Login · Pharos`,
     bodyClass: 'login',
     installable: true,
     body: html`<main class="card">
@@ -54,12 +55,12 @@ function loginPage(
   ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
   <form method="post" action="${ctx.base}login.php">
     <input type="hidden" name="redirect" value="${opts.redirect ?? ''}">
-    <label for="username">Username</label>
+    <label for="username">${t`Username`}</label>
     <input id="username" name="username" type="text" autocomplete="username" required\
  value="${opts.username ?? ''}" autofocus>
-    <label for="password">Password</label>
+    <label for="password">${t`Password`}</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required>
-    <button type="submit">Login</button>
+    <button type="submit">${t`Login`}</button>
   </form>
 </main>`,
   });
@@ -82,7 +83,8 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
         });
       }
       clearSessionCookies(ctx, req, reply);
-      return loginPage(ctx, { notice: 'You have logged out.' });
+      // In the language of whoever logged out: the one login page that knows it.
+      return loginPage(ctx, { notice: t`You have logged out.` });
     }
     if (await optionalCaller(ctx, req)) return reply.redirect(safeRedirect(ctx.base, q.redirect));
     return loginPage(ctx, { redirect: typeof q.redirect === 'string' ? q.redirect : '' });

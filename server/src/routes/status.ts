@@ -4,17 +4,22 @@ import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller, type AppContext } from '../http/context.js';
 import { badRequest, forbidden } from '../http/errors.js';
+import { t } from '../http/language.js';
 import { CURSOR } from '../monitoring/changeFeed.js';
 import { getSetting } from '../db/settings.js';
 import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
-import { combineWithHost, HOST_FIELDS, listParams, querySlices, SERVICE_FIELDS, type ListResult } from '../monitoring/query.js';
+import {
+  combineWithHost, HOST_FIELDS, listParams, querySlices, SERVICE_FIELDS, type ListResult,
+} from '../monitoring/query.js';
 import { perSnapshot } from '../monitoring/perSnapshot.js';
 import { finish, perSnapshotSliced, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import { partsOf, type SnapshotParts } from '../monitoring/snapshotParts.js';
 
 type Records = Pick<MonitoringSnapshot, 'hosts' | 'services'>;
-import { capabilitiesOf, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource, type ServiceStatus } from '../monitoring/source.js';
+import {
+  capabilitiesOf, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource, type ServiceStatus,
+} from '../monitoring/source.js';
 import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
 /** Settings key of the internal Program URL that the login notices' IP check resolves. */
@@ -24,7 +29,10 @@ const PROCESS_CACHE_MS = 10_000;
 
 type Query = Readonly<Record<string, unknown>>;
 
-interface Daemon { id: string; name: string; return_code: number; status: string; display_name: string; display_status: string; display_running: boolean }
+interface Daemon {
+  id: string; name: string; return_code: number; status: string; display_name: string; display_status: string;
+  display_running: boolean;
+}
 
 function daemon(id: string, name: string, displayName: string, running: boolean, pid?: number): Daemon {
   return {
@@ -34,7 +42,10 @@ function daemon(id: string, name: string, displayName: string, running: boolean,
   };
 }
 
-/** Size of the plugin texts, the bulk of a status file: a scan of every record, so once per snapshot (in slices by the warmer). */
+/**
+ * Size of the plugin texts, the bulk of a status file: a scan of every record, so once per snapshot (in slices by the
+ * warmer).
+ */
 const pluginTextBytes = perSnapshotSliced(function* (snap): Slices<number> {
   let bytes = 0;
   for (const r of snap.hosts) bytes += r.output.length + r.long_output.length + r.perfdata.length;
@@ -48,20 +59,32 @@ const pluginTextBytes = perSnapshotSliced(function* (snap): Slices<number> {
 
 /** What the status feed carried: record count and the size of the plugin texts. */
 function feedSize(snap: MonitoringSnapshot): { entries: number; bytes: number } {
-  return { entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length, bytes: pluginTextBytes(snap) };
+  return {
+    entries: snap.hosts.length + snap.services.length + snap.comments.length + snap.downtimes.length,
+    bytes: pluginTextBytes(snap),
+  };
 }
 
-/** Totals answers (`totals=1`) per snapshot and query: the shell's problem counts are the same few queries from every display. */
+/**
+ * Totals answers (`totals=1`) per snapshot and query: the shell's problem counts are the same few queries from every
+ * display.
+ */
 const totalsBySnapshot = perSnapshot(() => new Map<string, ListResult<object>>());
 const MAX_TOTALS_PER_SNAPSHOT = 256;
 
 function totalsKey(kind: string, query: Query): string {
-  const entries = Object.entries(query).filter(([k]) => k !== 'nsp' && k !== '_').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(query).filter(([k]) => k !== 'nsp' && k !== '_')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${kind}?${JSON.stringify(entries)}`;
 }
 
-/** Runs `list` once per snapshot for a totals query (a bad query still throws its 400 every time); other queries always run. */
-function* cachedTotals<T extends object>(snap: Records, kind: string, query: Query, list: () => Slices<ListResult<T>>): Slices<ListResult<T>> {
+/**
+ * Runs `list` once per snapshot for a totals query (a bad query still throws its 400 every time); other queries always
+ * run.
+ */
+function* cachedTotals<T extends object>(
+  snap: Records, kind: string, query: Query, list: () => Slices<ListResult<T>>,
+): Slices<ListResult<T>> {
   if (!listParams(query).totals) return yield* list();
   const memo = totalsBySnapshot(snap);
   const key = totalsKey(kind, query);
@@ -72,7 +95,6 @@ function* cachedTotals<T extends object>(snap: Records, kind: string, query: Que
   return result;
 }
 
-/** How old the monitoring data is and why newer data was refused (issue 11: a refused status file keeps the last good data). */
 /**
  * The rows totals count: those of engines that answer. A stale row (its engine not answering) would otherwise count as
  * OK, or as a problem nobody can act on; lists (totals not asked) still show it, marked.
@@ -107,10 +129,13 @@ function* hostSlices(snap: Records, query: Query): Slices<ListResult<HostStatus>
 
 function* serviceSlices(snap: Records, query: Query): Slices<ListResult<ServiceStatus>> {
   const parts = listParams(query).totals ? partsOf(snap) : undefined;
-  if (parts) return yield* cachedTotals(snap, 'service', query, () => summed(parts, (part) => serviceSlices(part, query)));
+  if (parts) {
+    return yield* cachedTotals(snap, 'service', query, () => summed(parts, (part) => serviceSlices(part, query)));
+  }
   const hosts = listParams(query).combinedHost ? yield* hostsByName.slices(snap) : undefined;
   const rows = listParams(query).totals ? (yield* liveRows.slices(snap)).services : snap.services;
-  return yield* cachedTotals(snap, 'service', query, () => querySlices(rows, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
+  return yield* cachedTotals(snap, 'service', query,
+    () => querySlices(rows, query, { fields: SERVICE_FIELDS, combinedHost: hosts }));
 }
 
 /** `api/v2/status/host` without paging concerns: totals queries come from the per-snapshot cache. */
@@ -122,11 +147,18 @@ export function listServices(snap: MonitoringSnapshot, query: Query): ListResult
   return finish(serviceSlices(snap, query));
 }
 
-/** The shell's two problem totals queries as its http client sends them (src/features/loginNotices/sources.ts), for warming. */
+/**
+ * The shell's two problem totals queries as its http client sends them (src/features/loginNotices/sources.ts), for
+ * warming.
+ */
 export const SHELL_PROBLEM_QUERIES = {
-  host: { limitrecords: 'false', totals: '1', current_state: 'in:1,2', problem_acknowledged: '0', scheduled_downtime_depth: '0' },
+  host: {
+    limitrecords: 'false', totals: '1', current_state: 'in:1,2', problem_acknowledged: '0',
+    scheduled_downtime_depth: '0',
+  },
   service: {
-    limitrecords: 'false', combinedhost: '1', totals: '1', host_current_state: '0', host_problem_acknowledged: '0', host_scheduled_downtime_depth: '0',
+    limitrecords: 'false', combinedhost: '1', totals: '1', host_current_state: '0', host_problem_acknowledged: '0',
+    host_scheduled_downtime_depth: '0',
     current_state: 'in:1,2,3', problem_acknowledged: '0', scheduled_downtime_depth: '0',
   },
 } as const;
@@ -144,13 +176,22 @@ export const shellProblemTotals = Object.assign((snap: MonitoringSnapshot): void
 
 export { pluginTextBytes };
 
+/**
+ * How old the monitoring data is and why newer data was refused (issue 11: a refused status file keeps the last good
+ * data).
+ */
 export function monitoringData(source: MonitoringSource, snap: MonitoringSnapshot, now: number): MonitoringDataStatus {
   const age = (updated: number) => (updated ? Math.max(0, now - updated) : null);
   const engines = source.engines?.().map((e) => ({ ...e, age: age(e.updated) }));
-  return { source: source.kind, updated: snap.updated, age: age(snap.updated), problem: source.dataProblem?.() ?? null, ...(engines ? { engines } : {}) };
+  return {
+    source: source.kind, updated: snap.updated, age: age(snap.updated), problem: source.dataProblem?.() ?? null,
+    ...(engines ? { engines } : {}),
+  };
 }
 
-interface IpCheck { could_not_resolve: boolean; mismatch_found: boolean; internal_url: string; resolved_ip: string; server_ips: string[] }
+interface IpCheck {
+  could_not_resolve: boolean; mismatch_found: boolean; internal_url: string; resolved_ip: string; server_ips: string[];
+}
 
 function serverIps(): string[] {
   return Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((a) => a.address));
@@ -184,9 +225,14 @@ export async function checkProgramUrl(internalUrl: string): Promise<IpCheck> {
   } catch {
     addresses = [];
   }
-  if (addresses.length === 0) return { could_not_resolve: true, mismatch_found: false, internal_url: internalUrl, resolved_ip: '', server_ips };
+  if (addresses.length === 0) {
+    return { could_not_resolve: true, mismatch_found: false, internal_url: internalUrl, resolved_ip: '', server_ips };
+  }
   const local = addresses.find((a) => server_ips.includes(a));
-  return { could_not_resolve: false, mismatch_found: local === undefined, internal_url: internalUrl, resolved_ip: local ?? addresses[0]!, server_ips };
+  return {
+    could_not_resolve: false, mismatch_found: local === undefined, internal_url: internalUrl,
+    resolved_ip: local ?? addresses[0]!, server_ips,
+  };
 }
 
 export async function registerStatus(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -204,7 +250,9 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get(`${base}system`, async (req) => {
     const caller = await requireCaller(ctx, req);
-    if (!caller.perms.isAdmin && !caller.perms.isAuthorizedForMonitoringSystem) throw forbidden('You are not authorized to view the system status.');
+    if (!caller.perms.isAdmin && !caller.perms.isAuthorizedForMonitoringSystem) {
+      throw forbidden(t`You are not authorized to view the system status.`);
+    }
     const snap = ctx.monitoring.snapshot();
     const now = Math.floor(Date.now() / 1000);
     const engine = ctx.monitoring.engineRunning();
@@ -212,7 +260,10 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     const ran = (at: number) => ({ last_check: at });
     return {
       dbmaint: ran(startedAt), cleaner: ran(startedAt), nom: ran(startedAt), reportengine: ran(startedAt),
-      dbbackend: { last_checkin: snap.updated, bytes_processed: feed.bytes, entries_processed: feed.entries, connect_time: snap.program.program_start_time, disconnect_time: 0 },
+      dbbackend: {
+        last_checkin: snap.updated, bytes_processed: feed.bytes, entries_processed: feed.entries,
+        connect_time: snap.program.program_start_time, disconnect_time: 0,
+      },
       daemons: {
         updated: now,
         daemon: [
@@ -222,7 +273,8 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
       },
       nagioscore: { updated: snap.updated, ...snap.stats },
       ...hostStats.read(),
-      sysstat: ran(now), cmdsubsys: ran(snap.program.last_command_check || snap.updated), feedprocessor: ran(snap.updated),
+      sysstat: ran(now), cmdsubsys: ran(snap.program.last_command_check || snap.updated),
+      feedprocessor: ran(snap.updated),
       perfdataprocessor: ran(snap.updated), eventman: ran(snap.updated), deadpool_reaper: ran(startedAt),
       monitoring: monitoringData(ctx.monitoring, snap, now),
     };
@@ -236,7 +288,9 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
   app.get(`${base}host`, async (req: FastifyRequest) => {
     await requireCaller(ctx, req);
     const result = listHosts(ctx.monitoring.snapshot(), req.query as Query);
-    return result.records ? { recordcount: result.recordcount, hoststatus: result.records } : { recordcount: result.recordcount };
+    return result.records
+      ? { recordcount: result.recordcount, hoststatus: result.records }
+      : { recordcount: result.recordcount };
   });
 
   app.get(`${base}service`, async (req: FastifyRequest) => {
@@ -255,7 +309,9 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
   app.get(`${base}changes`, async (req) => {
     await requireCaller(ctx, req);
     const since = (req.query as Record<string, unknown>).since;
-    if (since !== undefined && (typeof since !== 'string' || !CURSOR.test(since))) throw badRequest('since must be a cursor from an earlier answer (for example "a1b2c3d4.42").');
+    if (since !== undefined && (typeof since !== 'string' || !CURSOR.test(since))) {
+      throw badRequest(t`since must be a cursor from an earlier answer (for example "a1b2c3d4.42").`);
+    }
     return await ctx.changes.read(since, ctx.monitoring.snapshot());
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller, type AppContext } from '../http/context.js';
 import { badRequest } from '../http/errors.js';
-import { fieldsOf, str } from '../http/input.js';
+import { t } from '../http/language.js';
+import { fieldRequired, fieldsOf, str } from '../http/input.js';
 
 /**
  * Spec 3's search suggestion; `engine` names the host's engine once several engines are configured (issue 21), and its
@@ -48,9 +49,9 @@ export async function registerSuggest(app: FastifyInstance, ctx: AppContext): Pr
   app.get(`${ctx.base}suggest.php`, async (req) => {
     await requireCaller(ctx, req);
     const f = fieldsOf(req);
-    if (str(f, 'type', { required: true, max: 20 }) !== 'multi') throw badRequest("The field 'type' must be 'multi'.");
+    if (str(f, 'type', { required: true, max: 20 }) !== 'multi') throw badRequest(t`The field 'type' must be 'multi'.`);
     const needle = str(f, 'term', { required: true, max: MAX_TERM_LENGTH }).trim().toLowerCase();
-    if (needle === '') throw badRequest("The field 'term' is required.");
+    if (needle === '') throw badRequest(fieldRequired('term'));
     const snap = ctx.monitoring.snapshot();
     const base = ctx.base;
 

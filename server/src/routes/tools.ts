@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCaller, requireWriter, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { fieldsOf, intField, str, type Fields } from '../http/input.js';
+import { t } from '../http/language.js';
+import { fieldRequired, fieldsOf, intField, str, type Fields } from '../http/input.js';
 import {
   countTools, createTool, deleteTool, findTool, listTools, MAX_TOOL_NAME, MAX_TOOL_URL, MAX_TOOLS_PER_LIST, toolHref,
   toTool, updateTool, type ToolRow, type ToolScope,
@@ -9,11 +10,11 @@ import {
 
 function toolFields(base: string, f: Fields): { name: string; url: string } {
   const name = str(f, 'name', { required: true, max: MAX_TOOL_NAME }).trim();
-  if (name === '') throw badRequest("The field 'name' is required.");
+  if (name === '') throw badRequest(fieldRequired('name'));
   const url = str(f, 'url', { required: true, max: MAX_TOOL_URL }).trim();
-  if (url === '') throw badRequest("The field 'url' is required.");
+  if (url === '') throw badRequest(fieldRequired('url'));
   if (toolHref(base, url) === undefined) {
-    throw badRequest(`The URL must start with http:// or https://, or be a path under ${base}.`);
+    throw badRequest(t`The URL must start with http:// or https://, or be a path under ${base}.`);
   }
   return { name, url };
 }
@@ -26,7 +27,10 @@ export async function registerTools(app: FastifyInstance, ctx: AppContext): Prom
   const { store, base } = ctx;
   for (const scope of ['personal', 'common'] as ToolScope[]) {
     const path = `${base}api/v2/tools/${scope}`;
-    const missing = (id: number) => notFound(`There is no ${scope} tool with the id ${id}.`);
+    // One sentence per list: other languages inflect the word for personal or common.
+    const missing = (id: number) => notFound(scope === 'personal'
+      ? t`There is no personal tool with the id ${id}.`
+      : t`There is no common tool with the id ${id}.`);
     const own = async (userId: number, f: Fields): Promise<ToolRow> => {
       const id = intField(f, 'id', { required: true, min: 1 });
       const row = await findTool(store, scope, userId, id);
@@ -45,8 +49,9 @@ export async function registerTools(app: FastifyInstance, ctx: AppContext): Prom
       const { user } = await requireWriter(ctx, req);
       const { name, url } = toolFields(base, fieldsOf(req));
       if (await countTools(store, scope, user.id) >= MAX_TOOLS_PER_LIST) {
-        throw badRequest(
-          `There are already ${MAX_TOOLS_PER_LIST} ${scope} tools, the most allowed. Delete one first.`);
+        throw badRequest(scope === 'personal'
+          ? t`There are already ${MAX_TOOLS_PER_LIST} personal tools, the most allowed. Delete one first.`
+          : t`There are already ${MAX_TOOLS_PER_LIST} common tools, the most allowed. Delete one first.`);
       }
       return toTool(base, await createTool(store, scope, user.id, name, url));
     });

@@ -27,7 +27,9 @@
       if (state.textContent) state.textContent = '';
       return;
     }
-    state.textContent = 'Stale: last updated ' + durationText((Date.now() - d.lastOk) / 1000) + ' ago';
+    var board = document.querySelector('.dashboard[data-stale-text]');
+    var text = board ? board.getAttribute('data-stale-text') : 'Stale: last updated {0} ago';
+    state.textContent = text.replace('{0}', durationText((Date.now() - d.lastOk) / 1000));
   }
 
   function markStale(d) {
@@ -74,9 +76,11 @@
     var now = new Date();
     Array.prototype.forEach.call(document.querySelectorAll('.dl-clock'), function (clock) {
       var zone = clock.getAttribute('data-timezone') || undefined;
+      // The reader's locale, which the server names on pages not in English.
+      var locale = clock.getAttribute('data-locale') || 'en-GB';
       try {
-        clock.querySelector('.time').textContent = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(now);
-        clock.querySelector('.date').textContent = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(now);
+        clock.querySelector('.time').textContent = new Intl.DateTimeFormat(locale, { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(now);
+        clock.querySelector('.date').textContent = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(now);
       } catch {
         // A zone this browser does not know: keep the server's text.
       }

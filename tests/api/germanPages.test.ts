@@ -1,0 +1,81 @@
+/**
+ * Issue 20, a language is the whole product: a user who chose German gets every classic page, Admin Home included, and
+ * the server's refusals in German. A page fails when it shows English text of the server's own catalogue (what it
+ * translates) or English sentence words in its own text; monitoring data (host names, plugin output) is the engine's
+ * and stays as it is.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../server/src/http/language.js';
+import { useTestServer } from './useTestServer.js';
+import { formSend, sendOk } from './writeGuards.js';
+
+const STATUS = 'includes/components/xicore/status.php';
+/** What a browser's frame sends: the page, not JSON. */
+const PAGE = { accept: 'text/html' };
+const PAGES = [
+  'includes/page-home-main.php', 'admin/main.php', 'admin/users.php', 'admin/sysstat.php', 'admin/license.php',
+  'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/auditlog.php', 'account/main.php',
+  'views/main.php', 'config/', 'config/monitoringwizard.php', 'config/deployagent.php', 'enterprise/', 'help/main.php',
+  'about/main.php', 'about/legal.php', 'about/license.php', 'reports/statussummary.php', 'reports/sla.php',
+  'includes/components/ccm/index.php', 'includes/components/ccm/index.php?type=service',
+  'includes/components/scheduledreporting/schedule.php', 'dashboards/dashboard.php?dashboard=home',
+  'includes/components/pharos/problemsboard.php',
+  `${STATUS}?show=services`, `${STATUS}?show=hosts`, `${STATUS}?show=hostgroups`, `${STATUS}?show=servicegroups`,
+  `${STATUS}?show=problems`, `${STATUS}?show=hostdetail&host=localhost`,
+  `${STATUS}?show=servicedetail&host=localhost&service=HTTP`, `${STATUS}?show=hosts&host=no-such-host-here`,
+];
+
+/** What a reader sees: text outside scripts and styles, and outside the engine's own data. */
+function ownText(page: string): string {
+  return page
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+    // Monitoring data: the engine's plugin output, host and service names, and what a user typed are not ours.
+    .replace(/<(td|span|div|pre|a|p)\b[^>]*class="[^"]*\b(output|plugin-output|perfdata|host|service|name|data)\b[^"]*"[^>]*>[\s\S]*?<\/\1>/g, ' ')
+    // Each element's text apart, so two neighbouring cells ("Service", "Status") never read as one phrase.
+    .replace(/<[^>]+>/g, ' | ')
+    .replace(/&nbsp;|&#160;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    .replace(/&quot;|&#34;/g, '"').replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ').replace(/( \| )+/g, ' | ');
+}
+
+/** Words of English sentences that German never uses. */
+const ENGLISH_WORDS = /\b(the|and|with|this|your|there|has|have|was|were|are|is|not|from|for|of|to|you|can|no|none|yet|all|by|on|any|when)\b/i;
+
+const { admin } = useTestServer();
+let english: [string, string][];
+beforeAll(async () => {
+  const res = await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), admin);
+  expect(res.status).toBe(200);
+  // Phrases of two words or more: a single word may be part of the engine's data (a service "Current Users").
+  english = [...loadCatalogue('de_DE')]
+    .filter(([key, german]) => key !== german && !/\{\d+\}/.test(key) && /[a-z]{2,}\s+[A-Za-z]{2,}/.test(key));
+});
+
+describe('a German user', () => {
+  it.each(PAGES)('reads %s in German', async (path) => {
+    const res = await admin.get(path, { headers: PAGE });
+    expect(res.status, path).toBeLessThan(500);
+    const text = ownText(res.text);
+    const leftEnglish = english.filter(([key]) => text.includes(key)).map(([key]) => key);
+    const sentences = text.split(/(?<=[.:!?·])\s+| \| /).filter((s) => ENGLISH_WORDS.test(s));
+    expect({ path, leftEnglish, sentences }).toEqual({ path, leftEnglish: [], sentences: [] });
+  });
+
+  it('is refused in German', async () => {
+    const missing = await admin.get(`${STATUS}?show=hostdetail&host=unbekannt-xyz`, { headers: PAGE });
+    expect(missing.status).toBe(404);
+    expect(ownText(missing.text)).not.toMatch(ENGLISH_WORDS);
+    const page = await admin.get('no-such-page.php', { headers: PAGE });
+    expect(page.status).toBe(404);
+    expect(ownText(page.text)).toContain('Diese Seite gibt es nicht.');
+  });
+});
+
+describe('an English user', () => {
+  it('still reads English', async () => {
+    await sendOk(formSend('POST', 'api/v2/account/language', { language: 'en_US' }), admin);
+    const page = await admin.get('no-such-page.php', { headers: PAGE });
+    expect(page.text).toContain('This page does not exist.');
+    await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), admin);
+  });
+});
