@@ -116,7 +116,8 @@ export function objectDetailPage(env: PageEnv, target: CommandTarget, state?: Fo
   const service = target.service !== undefined;
   const title = target.service ? t`${target.service.service_description} on ${where.host}` : where.host;
   const pendingItem = (p: (typeof pending)[number]) =>
-    withMarkup((what, when) => t`${what}, submitted ${when}`, translate(COMMAND_LABELS[p.command.type]), timeCell(p.submitted));
+    withMarkup((what, when) => t`${what}, submitted ${when}`,
+      translate(COMMAND_LABELS[p.command.type]), timeCell(p.submitted));
 
   const content = html`<p class="breadcrumbs">\
 <a href="${statusUrl(ctx.base, { show: service ? 'services' : 'hosts' })}">\
