@@ -131,9 +131,6 @@ export default defineConfig({
     alias: [
       // React 19 has useSyncExternalStore built in; the shim's fallback would only add bytes to the first load.
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/useSyncExternalStore.ts', import.meta.url)) },
-      // The package's `module` is its ES5 build (async code as generators, 2.3 KiB gzip); its ES2017 build (1.4 KiB)
-      // runs on every target, and the build lowers whatever else they lack.
-      { find: /^workbox-window$/, replacement: fileURLToPath(new URL('./node_modules/workbox-window/build/workbox-window.prod.mjs', import.meta.url)) },
     ],
   },
   plugins: [

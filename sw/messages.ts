@@ -1,6 +1,6 @@
 declare let self: ServiceWorkerGlobalScope;
 
-/** The page (workbox-window's messageSkipWaiting) asks a waiting worker to take over after the user agreed to update. */
+/** The page (src/lib/sw.ts) asks a waiting worker to take over after the user agreed to update. */
 export function listenForMessages(): void {
   self.addEventListener('message', (event: ExtendableMessageEvent) => {
     const data: unknown = event.data;

@@ -8,7 +8,7 @@ import { BASE } from '../lib/base';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { AppErrorFallback } from './AppErrorFallback';
 import { AppProviders } from './AppProviders';
-import type { AppContext } from './context';
+import type { AppCore } from './context';
 import { I18nGate } from './I18nGate';
 
 /** Shown only once a session has ended (the server answered, so its code can load then). */
@@ -22,7 +22,7 @@ const ROUTER_BASE = BASE.replace(/\/$/, '');
  * below i18n for the timeout screen. The providers only hand values down and cannot fail, and being outside the
  * boundary they give its fallback the translations and the http client too.
  */
-export function App({ app, children }: { app: AppContext; children: ReactNode }) {
+export function App({ app, children }: { app: AppCore; children: ReactNode }) {
   useSignals();
   return (
     <AppProviders app={app}>
@@ -33,8 +33,7 @@ export function App({ app, children }: { app: AppContext; children: ReactNode })
           ) : (
             <AuthProvider resource={app.auth}>
               <MenuProvider resource={app.menu} listsChanged={app.sync.listsChanged}>
-                {/* A TV on the wall has nobody to answer a dialog; it keeps its stored theme. */}
-                <ThemeProvider reportFailure={app.mode !== 'wallboard'}>
+                <ThemeProvider>
                   <Router base={ROUTER_BASE}>
                     {children}
                   </Router>

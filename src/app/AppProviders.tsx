@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConnectionContext } from '../features/connection/model';
 import { FrameContext } from '../features/frame/model';
-import { LoginNoticesDueContext } from '../features/loginNotices/gate';
-import { PaletteTriggerContext } from '../features/palette/trigger';
 import { SessionContext } from '../features/session/model';
 import { ThemeContext } from '../features/theme/model';
 import { ToastContext } from '../features/toast/model';
@@ -14,20 +12,16 @@ import { I18nContext } from '../lib/i18n';
 import { ResourceRegistryContext } from '../lib/resource';
 import { UserStoreContext } from '../lib/store';
 import { ServiceWorkerContext } from '../lib/sw';
-import type { AppContext } from './context';
+import type { AppCore } from './context';
 
-/** Hands the composition root's models to the features that use them. */
-export function AppProviders({ app, children }: { app: AppContext; children: ReactNode }) {
+/** Hands the composition root's models to the features that use them (the shell's own: shellModels.tsx). */
+export function AppProviders({ app, children }: { app: AppCore; children: ReactNode }) {
   return (
     <HttpContext.Provider value={app.http}>
       <I18nContext.Provider value={app.i18n}>
         <ResourceRegistryContext.Provider value={app.resources}>
           <ToastContext.Provider value={app.toasts}>
-            <PaletteTriggerContext.Provider value={app.palette}>
-              <LoginNoticesDueContext.Provider value={app.loginNoticesDue}>
-                <ModelProviders app={app}>{children}</ModelProviders>
-              </LoginNoticesDueContext.Provider>
-            </PaletteTriggerContext.Provider>
+            <ModelProviders app={app}>{children}</ModelProviders>
           </ToastContext.Provider>
         </ResourceRegistryContext.Provider>
       </I18nContext.Provider>
@@ -35,7 +29,7 @@ export function AppProviders({ app, children }: { app: AppContext; children: Rea
   );
 }
 
-function ModelProviders({ app, children }: { app: AppContext; children: ReactNode }) {
+function ModelProviders({ app, children }: { app: AppCore; children: ReactNode }) {
   return (
     <ConnectionContext.Provider value={app.connection}>
       <SessionContext.Provider value={app.session}>

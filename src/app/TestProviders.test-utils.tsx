@@ -2,23 +2,30 @@ import type { ReactNode } from 'react';
 import { MenuProvider } from '../features/menu/MenuProvider';
 import { AuthProvider } from '../features/session/AuthProvider';
 import { initTestI18n } from '../lib/initTestI18n.test-utils';
+import { IconShapesContext } from '../ui/Icon';
+import { ICON_SHAPES } from '../ui/iconShapes';
 import { AppProviders } from './AppProviders';
 import { createAppContext, type AppContext, type AppMode } from './context';
+import { makeShellModels, ShellModelProviders } from './shellModels';
 
 /** The real composition root (on jsdom, without IndexedDB) with the English texts loaded, without the network. */
-export function createTestAppContext(mode?: AppMode): AppContext {
-  const app = createAppContext(mode);
+export function createTestAppContext(mode: AppMode = 'framed'): AppContext {
+  const app = createAppContext(mode, makeShellModels);
   initTestI18n(app.i18n);
   return app;
 }
 
-/** For component tests: the real composition root (see createTestAppContext) around auth and menu. */
+/** For component tests: the real composition root (see createTestAppContext) around auth and menu, with the shell's icons. */
 export function TestProviders({ app = createTestAppContext(), children }: { app?: AppContext; children: ReactNode }) {
   return (
     <AppProviders app={app}>
-      <AuthProvider resource={app.auth}>
-        <MenuProvider resource={app.menu}>{children}</MenuProvider>
-      </AuthProvider>
+      <ShellModelProviders models={app}>
+        <AuthProvider resource={app.auth}>
+          <MenuProvider resource={app.menu}>
+            <IconShapesContext.Provider value={ICON_SHAPES}>{children}</IconShapesContext.Provider>
+          </MenuProvider>
+        </AuthProvider>
+      </ShellModelProviders>
     </AppProviders>
   );
 }

@@ -1,13 +1,27 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { createAppContext, type AppMode } from './context';
+import { createAppContext, type AppCore, type AppMode, type MakeShellModels, type ShellModels } from './context';
 import { handOverFirstScreen } from './firstScreen';
 import './theme.css';
 
+/** The shell's own models: their factory and their providers (shellModels.tsx); the wallboard's entry has none. */
+export interface ShellParts {
+  make: MakeShellModels;
+  Providers: ComponentType<{ models: ShellModels; children: ReactNode }>;
+}
+
 /** Makes the models once, starts what the first paint waits for in parallel, and renders `routes` under them. */
-export function boot(mode: AppMode, routes: ReactNode): void {
-  const app = createAppContext(mode);
+export function boot(mode: AppMode, routes: ReactNode, shell?: ShellParts): void {
+  let app: AppCore;
+  let tree = routes;
+  if (shell) {
+    const framed = createAppContext(mode, shell.make);
+    tree = <shell.Providers models={framed}>{routes}</shell.Providers>;
+    app = framed;
+  } else {
+    app = createAppContext(mode);
+  }
   app.start();
   // Started before the first render so translations, auth and menu load in parallel.
   void app.i18n.init(app.store);
@@ -28,7 +42,7 @@ export function boot(mode: AppMode, routes: ReactNode): void {
     handOverFirstScreen(root);
     createRoot(root).render(
       <StrictMode>
-        <App app={app}>{routes}</App>
+        <App app={app}>{tree}</App>
       </StrictMode>,
     );
     app.sw.registerWhenIdle();

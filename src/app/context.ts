@@ -10,8 +10,7 @@ import { createMenuResource } from '../features/menu/menuResource';
 import { createAuthResource, nspFrom } from '../features/session/authResource';
 import { createSessionModel, type SessionModel } from '../features/session/model';
 import { createThemeModel, type ThemeModel } from '../features/theme/model';
-import { createGateApi, createLoginNoticesDue } from '../features/loginNotices/gate';
-import { createPaletteTrigger, type PaletteTrigger } from '../features/palette/trigger';
+import type { PaletteTrigger } from '../features/palette/trigger';
 import { createToastStore, type ToastStore } from '../features/toast/model';
 import { createSyncModel, type SyncModel } from '../features/sync/model';
 import type { RotationSlot } from '../features/views/rotationSlot';
@@ -23,8 +22,11 @@ import type { Resource } from '../lib/resource';
 export const MENU_CACHE = 'pharos-menu';
 const OWNER_COOKIE = 'pharos_user';
 
-/** Every model of the app, made once at boot with its I/O injected; features reach them through their contexts. */
-export interface AppContext {
+/**
+ * Every model both documents use, made once at boot with its I/O injected; features reach them through their
+ * contexts. The shell's document adds its own (AppContext).
+ */
+export interface AppCore {
   mode: AppMode;
   /** The one HTTP client: every API module is made with it; start() wires its hooks. */
   http: HttpClient;
@@ -32,9 +34,6 @@ export interface AppContext {
   resources: ResourceRegistry;
   i18n: AppI18n;
   toasts: ToastStore;
-  palette: PaletteTrigger;
-  /** Whether the login notices are due (spec 4): checked once per page. */
-  loginNoticesDue: Resource<boolean>;
   store: UserStore;
   connection: ConnectionModel;
   session: SessionModel;
@@ -51,6 +50,21 @@ export interface AppContext {
   start(): () => void;
 }
 
+/**
+ * The models only the shell's document uses. Its entry hands in their factory and provides them (shellModels.tsx), so
+ * the wallboard's document downloads none of their code (issue 19); they are made here all the same, once, at boot.
+ */
+export interface ShellModels {
+  palette: PaletteTrigger;
+  /** Whether the login notices are due (spec 4): checked once per page. */
+  loginNoticesDue: Resource<boolean>;
+}
+
+export type MakeShellModels = (core: Pick<AppCore, 'http' | 'resources'>) => ShellModels;
+
+/** The shell's whole root: the models both documents use and its own. */
+export interface AppContext extends AppCore, ShellModels {}
+
 /** Whose stored copies this browser may show: the server names the session's user in a readable cookie. */
 export function ownerFromCookie(cookie: string): string {
   for (const part of cookie.split(';')) {
@@ -66,7 +80,9 @@ export function ownerFromCookie(cookie: string): string {
  */
 export type AppMode = 'framed' | 'wallboard';
 
-export function createAppContext(mode: AppMode = 'framed'): AppContext {
+export function createAppContext(mode?: AppMode): AppCore;
+export function createAppContext(mode: AppMode, makeShellModels: MakeShellModels): AppContext;
+export function createAppContext(mode: AppMode = 'framed', makeShellModels?: MakeShellModels): AppCore {
   const http = createHttpClient();
   const resources = createResourceRegistry();
   const i18n = createAppI18n(http);
@@ -106,14 +122,12 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
     },
   });
 
-  return {
+  const app: AppCore = {
     mode,
     http,
     resources,
     i18n,
     toasts,
-    palette: createPaletteTrigger(),
-    loginNoticesDue: createLoginNoticesDue(resources, createGateApi(http)),
     store,
     connection,
     session,
@@ -155,4 +169,5 @@ export function createAppContext(mode: AppMode = 'framed'): AppContext {
       };
     },
   };
+  return makeShellModels ? { ...app, ...makeShellModels(app) } : app;
 }

@@ -14,8 +14,15 @@ export interface ServiceWorkerClient {
 }
 
 const HOURLY_MS = 60 * 60_000;
+/** As long as workbox-window waited: a worker installed on a first visit activates at once, an update keeps waiting. */
+const WAITING_CHECK_MS = 200;
+/** What the worker listens for (sw/messages.ts). */
+const SKIP_WAITING = { type: 'SKIP_WAITING' };
 
-/** The service-worker client (workbox-window, loaded after first paint); production builds only. */
+/**
+ * The service-worker client, production builds only. The browser's own API does all the app needs (register, a waiting
+ * version, skip waiting, update), so the first load carries no workbox-window (issue 19).
+ */
 export function createServiceWorkerClient(): ServiceWorkerClient {
   const updateReady = signal(false);
   let activate: (() => void) | undefined;
@@ -23,17 +30,24 @@ export function createServiceWorkerClient(): ServiceWorkerClient {
 
   const register = async () => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-    const { Workbox } = await import('workbox-window');
-    const wb = new Workbox(withBase('sw.js'), { scope: withBase('') });
-    wb.addEventListener('waiting', () => {
+    const workers = navigator.serviceWorker;
+    const registration = await workers.register(withBase('sw.js'), { scope: withBase('') });
+    const offer = () => {
       activate = () => {
-        wb.addEventListener('controlling', () => window.location.reload());
-        wb.messageSkipWaiting();
+        workers.addEventListener('controllerchange', () => window.location.reload());
+        registration.waiting?.postMessage(SKIP_WAITING);
       };
       updateReady.value = true;
+    };
+    // A version installed by an earlier page that still waits for its turn.
+    if (registration.waiting) offer();
+    registration.addEventListener('updatefound', () => {
+      const worker = registration.installing;
+      worker?.addEventListener('statechange', () => {
+        if (worker.state === 'installed') setTimeout(() => { if (registration.waiting === worker) offer(); }, WAITING_CHECK_MS);
+      });
     });
-    update = () => { wb.update().catch(() => undefined); };
-    await wb.register();
+    update = () => { registration.update().catch(() => undefined); };
     setInterval(() => update?.(), HOURLY_MS);
   };
 

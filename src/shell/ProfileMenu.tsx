@@ -3,6 +3,10 @@ import { useAuth } from '../features/session/AuthProvider';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
 import { MenuTrigger } from '../ui/Menu';
+import { lazyTopBarItems, preloadTopBarItems } from './loadTopBarItems';
+
+/** The items load with the menu. */
+const ProfileItems = lazyTopBarItems('ProfileItems');
 
 /** The logout is a full reload of the login page with the session token (spec 2.6), so nothing of the app survives it. */
 export function logoutUrl(nsp: string): string {
@@ -18,10 +22,8 @@ export function ProfileMenu() {
       header={<span data-testid="profile-username">{username}</span>}
       className="profile-menu"
       data-testid="profile-menu"
-      items={[
-        { key: 'account', label: t('shell.profile.account'), icon: 'account', href: withBase('account/') },
-        { key: 'logout', label: t('shell.profile.logout'), icon: 'logout', onAction: () => window.location.assign(logoutUrl(nsp)) },
-      ]}
+      items={(menuFor) => <ProfileItems nsp={nsp} menuFor={menuFor} />}
+      preload={preloadTopBarItems}
     >
       <Icon name="user" />
       <span className="profile-menu-name">{username}</span>

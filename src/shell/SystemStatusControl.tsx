@@ -6,26 +6,16 @@ import { useConnection } from '../features/connection/model';
 import { ErrorDialog } from '../features/errors/ErrorDialog';
 import { useT } from '../lib/i18n';
 import { Icon } from '../ui/Icon';
-import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
-import { inFrameHref } from '../features/menu/menuLinks';
+import { MenuTrigger } from '../ui/Menu';
 import { clockTime, useStaleness } from '../features/connection/staleness';
 import { useKiosk } from './kiosk';
+import { lazyTopBarItems, preloadTopBarItems } from './loadTopBarItems';
 import { useShellData } from '../features/shellData/shellData';
-import { daemonTone, engineLines, systemCodes, toggleTones, type EngineLine, type StatusTone } from '../features/shellData/systemStatus';
+import { daemonTone, systemCodes, type StatusTone } from '../features/shellData/systemStatus';
 import './SystemStatusControl.css';
 
-const ADMIN = { id: 'admin' as const, path: 'admin/' };
-const SYSSTAT = inFrameHref(ADMIN, 'admin/sysstat.php');
-const ENGINE = inFrameHref(ADMIN, 'admin/sysstat.php?pageopt=monitoringengine');
-
-const DAEMON_TEXT: Record<StatusTone, string> = { ok: 'shell.status.running', critical: 'shell.status.stopped', warning: 'shell.status.unknown', unknown: 'shell.status.unknown' };
-const ENGINE_TEXT: Record<EngineLine['state'], string> = { ok: 'shell.status.running', failing: 'shell.status.failing', stale: 'shell.status.notAnswering' };
-const TOGGLE_TEXT: Record<StatusTone, string> = { ok: 'shell.status.enabled', warning: 'shell.status.disabled', critical: 'shell.status.disabled', unknown: 'shell.status.unknown' };
-
-/** A coloured dot plus the state in words, so colour is never the only signal. */
-function ToneBadge({ tone, text }: { tone: StatusTone; text: string }) {
-  return <span className="status-badge" data-tone={tone}><span className="status-dot" aria-hidden="true" />{text}</span>;
-}
+/** The menu's items load with the menu (on the first hover, focus or press of the button). */
+const SystemStatusItems = lazyTopBarItems('SystemStatusItems');
 
 /** Spec 2.7: overall system status in the top bar with links to the system status pages. */
 export function SystemStatusControl() {
@@ -36,22 +26,10 @@ export function SystemStatusControl() {
   const { stale, at } = useStaleness(shell.systemStatus);
   const loaded = system.data !== undefined;
   const codes = systemCodes(system.data);
-  const toggles = toggleTones(program.data);
   const overallTone: StatusTone = loaded ? daemonTone(codes.overall) : 'unknown';
   const liveText = !loaded ? t(system.error ? 'shell.status.unavailable' : 'shell.status.loading') : codes.overall === 1 ? t('shell.status.degraded') : t('shell.status.ok');
   // A status the server has not confirmed just now is never shown as live: it carries its age.
   const overallText = loaded && stale && at !== undefined ? t('connection.staleValue', { value: liveText, time: clockTime(at) }) : liveText;
-  const item = (key: string, labelKey: string, href: string, tone: StatusTone, textKey: string): MenuItemSpec => ({
-    key, label: t(labelKey), href, detail: <ToneBadge tone={tone} text={t(textKey)} />,
-  });
-  const engineTone = daemonTone(codes.engine);
-  const grapherTone = daemonTone(codes.grapher);
-  // Several engines: one line each, its state and the age of its data (the reason in the tooltip).
-  const engineItems = engineLines(system.data).map((e): MenuItemSpec => {
-    const state = t(ENGINE_TEXT[e.state]);
-    const text = e.age === null ? state : t('shell.status.engineAge', { state, age: e.age });
-    return { key: `engine-${e.name}`, label: t('shell.status.engineNamed', { name: e.name }), href: SYSSTAT, detail: <span title={e.reason ?? undefined}><ToneBadge tone={e.tone} text={text} /></span> };
-  });
   return (
     <>
       <StatusFailure failed={!loaded && loadFailed(system.error)} />
@@ -61,14 +39,8 @@ export function SystemStatusControl() {
         data-testid="system-status"
         triggerAttributes={{ 'data-tone': stale && loaded ? 'unknown' : overallTone, 'data-stale': stale && loaded ? 'true' : undefined }}
         placement="bottom end"
-        items={[
-          item('engine', 'shell.status.engine', SYSSTAT, engineTone, DAEMON_TEXT[engineTone]),
-          ...engineItems,
-          item('grapher', 'shell.status.grapher', SYSSTAT, grapherTone, DAEMON_TEXT[grapherTone]),
-          item('notifications', 'shell.status.notifications', ENGINE, toggles.notifications, TOGGLE_TEXT[toggles.notifications]),
-          item('hostChecks', 'shell.status.hostChecks', ENGINE, toggles.hostChecks, TOGGLE_TEXT[toggles.hostChecks]),
-          item('serviceChecks', 'shell.status.serviceChecks', ENGINE, toggles.serviceChecks, TOGGLE_TEXT[toggles.serviceChecks]),
-        ]}
+        items={(menuFor) => <SystemStatusItems system={system.data} program={program.data} menuFor={menuFor} />}
+        preload={preloadTopBarItems}
       >
         <Icon name={overallTone === 'critical' ? 'critical' : overallTone === 'ok' ? 'success' : 'status'} />
         <span className="system-status-text">{overallText}</span>

@@ -1,15 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { withBase } from '../lib/base';
 import { useT } from '../lib/i18n';
 import { useFeedbackDialog } from '../features/feedback/FeedbackButton';
 import { useFrame } from '../features/frame/model';
-import type { IconName } from '../ui/Icon';
 import { Icon } from '../ui/Icon';
-import { MenuTrigger, type MenuItemSpec } from '../ui/Menu';
-import { EXTERNAL_LINKS } from './externalLinks';
+import { MenuTrigger } from '../ui/Menu';
+import { lazyTopBarItems, preloadTopBarItems } from './loadTopBarItems';
 import { usePageActions } from './PageActionsMenu';
 
-const PAGE_ACTION_ICONS: Record<string, IconName> = { addView: 'plus', permalink: 'link', schedule: 'reports' };
+/** The items load with the menu. */
+const OverflowItems = lazyTopBarItems('OverflowItems');
 
 /**
  * Phones (below 600 px) have no room for the wide part of the top bar: this one menu offers all of it (page actions,
@@ -22,17 +21,15 @@ export function TopBarOverflow() {
   const feedback = useFeedbackDialog();
   const frame = useFrame();
   const popout = frame.currentLocation.value || frame.src.value;
-  const newTab = (label: string) => `${label} (${t('shell.newTab')})`;
-  const items: MenuItemSpec[] = [
-    ...pageActions.items.map((item) => ({ ...item, icon: PAGE_ACTION_ICONS[item.key] })),
-    { key: 'help', label: t('shell.top.help'), icon: 'help', href: withBase('help/') },
-    { key: 'feedback', label: t('feedback.open'), icon: 'forum', onAction: feedback.open },
-    ...EXTERNAL_LINKS.map((l) => ({ key: l.id, label: newTab(t(l.labelKey)), icon: l.icon, href: l.href, target: '_blank', rel: 'noopener' })),
-    ...(popout ? [{ key: 'popout', label: newTab(t('shell.top.popout')), icon: 'popout' as const, href: popout, target: '_blank' }] : []),
-  ];
   return (
     <>
-      <MenuTrigger label={t('shell.top.more')} className="top-bar-overflow" data-testid="top-overflow" items={items}>
+      <MenuTrigger
+        label={t('shell.top.more')}
+        className="top-bar-overflow"
+        data-testid="top-overflow"
+        items={(menuFor) => <OverflowItems target={pageActions.target} openFeedback={feedback.open} popout={popout} menuFor={menuFor} />}
+        preload={preloadTopBarItems}
+      >
         <Icon name="more" />
       </MenuTrigger>
       {pageActions.dialog}

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Button } from './Button';
+import { ErrorBoundary } from './ErrorBoundary';
 import type { IconName } from './Icon';
-import { PRELOAD_OVERLAYS, useOverlays } from './overlays';
+import { preloadOverlays, useOverlays } from './overlays';
 import type { Placement } from './Popover';
 import { useOverlayState } from './useOverlayState';
 import './Menu.css';
@@ -20,12 +21,20 @@ export interface MenuItemSpec {
   detail?: ReactNode;
 }
 
+/**
+ * Items built by code that loads with the menu (a lazy component, so the first load carries none of it): given the
+ * open menu for a list of items, it renders that menu once it has them.
+ */
+export type LazyMenuItems = (menuFor: (items: MenuItemSpec[]) => ReactNode) => ReactNode;
+
 export interface MenuTriggerProps {
   /** Accessible name of the trigger button. */
   label: string;
   /** What the button shows; defaults to the label. */
   children?: ReactNode;
-  items: MenuItemSpec[];
+  items: MenuItemSpec[] | LazyMenuItems;
+  /** Starts loading what lazy items need, with the overlay code: on the trigger's first hover, focus or press. */
+  preload?: () => void;
   /** Non-interactive heading above the items (e.g. the username). */
   header?: ReactNode;
   placement?: Placement;
@@ -39,10 +48,10 @@ export interface MenuTriggerProps {
 export type MenuFocus = true | 'first' | 'last';
 
 /**
- * A menu button (WAI-ARIA menu button pattern). The button is plain DOM; the menu (react-aria) loads on the
- * first hover, focus or press and opens with focus inside it.
+ * A menu button (WAI-ARIA menu button pattern). The button is plain DOM; the menu (react-aria, and lazy items' code)
+ * loads on the first hover, focus or press and opens with focus inside it.
  */
-export function MenuTrigger({ label, children, items, header, placement = 'bottom end', className, triggerAttributes, ...rest }: MenuTriggerProps) {
+export function MenuTrigger({ label, children, items, preload, header, placement = 'bottom end', className, triggerAttributes, ...rest }: MenuTriggerProps) {
   const state = useOverlayState();
   const [focus, setFocus] = useState<MenuFocus>(true);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -67,6 +76,23 @@ export function MenuTrigger({ label, children, items, header, placement = 'botto
     else open(e.detail === 0 ? 'first' : true);
   };
   const shown = state.isOpen && overlays !== undefined;
+  const menuFor = (list: MenuItemSpec[]) => overlays && (
+    <overlays.MenuPopover
+      state={state}
+      triggerRef={triggerRef}
+      placement={placement}
+      header={header}
+      items={list}
+      label={label}
+      menuId={menuId}
+      triggerId={triggerId}
+      autoFocus={focus}
+    />
+  );
+  const preloadAll = () => {
+    preloadOverlays();
+    preload?.();
+  };
   return (
     <span className={['ui-menu-trigger', className].filter(Boolean).join(' ')} data-open={state.isOpen || undefined} data-testid={rest['data-testid']} {...triggerAttributes}>
       <Button
@@ -77,24 +103,15 @@ export function MenuTrigger({ label, children, items, header, placement = 'botto
         aria-expanded={state.isOpen}
         aria-controls={shown ? menuId : undefined}
         onKeyDown={onKeyDown}
-        domProps={{ ...PRELOAD_OVERLAYS, onClick }}
+        domProps={{ onPointerEnter: preloadAll, onPointerDown: preloadAll, onFocus: preloadAll, onClick }}
         variant="quiet"
       >
         {children ?? label}
       </Button>
-      {shown && (
-        <overlays.MenuPopover
-          state={state}
-          triggerRef={triggerRef}
-          placement={placement}
-          header={header}
-          items={items}
-          label={label}
-          menuId={menuId}
-          triggerId={triggerId}
-          autoFocus={focus}
-        />
-      )}
+      {shown && (typeof items === 'function' ? (
+        // Code that did not load (offline) leaves the menu closed rather than taking its region down.
+        <ErrorBoundary fallback={null}><Suspense fallback={null}>{items(menuFor)}</Suspense></ErrorBoundary>
+      ) : menuFor(items))}
     </span>
   );
 }

@@ -1,6 +1,7 @@
-import type { EngineState, ProgramStatus, SystemStatus } from '../../lib/apiTypes';
+import type { ProgramStatus, SystemStatus } from '../../lib/apiTypes';
+import { engineLines, type StatusTone } from './engines';
 
-export type StatusTone = 'ok' | 'critical' | 'warning' | 'unknown';
+export { engineLines, silentEngines, type EngineLine, type SilentEngines, type StatusTone } from './engines';
 
 /** Spec 4: daemon codes 0 green, 1 red, anything else (default 2) neutral. */
 export function daemonTone(code: number): StatusTone {
@@ -34,29 +35,6 @@ export function systemCodes(status: SystemStatus | undefined): SystemCodes {
   const grapher = daemonCode(status, ['pnp', 'npcd']);
   const silent = engineLines(status).some((e) => e.state === 'stale');
   return { overall: engine === 1 || grapher === 1 || silent ? 1 : 0, engine, grapher };
-}
-
-export interface EngineLine { name: string; state: EngineState['state']; tone: StatusTone; age: number | null; reason: string | null }
-
-const ENGINE_TONE: Record<EngineState['state'], StatusTone> = { ok: 'ok', failing: 'warning', stale: 'critical' };
-
-/** Every engine of `monitoring.engines` with its tone: not answering red, failing amber. None with a single engine. */
-export function engineLines(status: SystemStatus | undefined): EngineLine[] {
-  const engines = status?.monitoring?.engines ?? [];
-  if (engines.length < 2) return [];
-  return engines.map((e) => ({ name: e.name, state: e.state, tone: ENGINE_TONE[e.state] ?? 'unknown', age: e.age, reason: e.reason }));
-}
-
-export interface SilentEngines { down: number; total: number; names: string }
-
-/**
- * "1 of 3 engines not answering: paris", the problems board's line, for the wallboard strip: the engines that are not
- * answering (stale) out of all of them; null while every engine answers, and always with one engine.
- */
-export function silentEngines(status: SystemStatus | undefined): SilentEngines | null {
-  const lines = engineLines(status);
-  const down = lines.filter((e) => e.state === 'stale').map((e) => e.name);
-  return down.length ? { down: down.length, total: lines.length, names: down.join(', ') } : null;
 }
 
 export interface ToggleCodes { notifications: StatusTone; hostChecks: StatusTone; serviceChecks: StatusTone }

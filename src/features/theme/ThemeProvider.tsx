@@ -1,18 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useT } from '../../lib/i18n';
+import { useEffect, type ReactNode } from 'react';
 import { ApiError, isAbortError } from '../../lib/http';
 import { inOwnTask } from '../../lib/ownTask';
-import { ErrorDialog } from '../errors/ErrorDialog';
 import { useTheme } from './model';
 
 /**
  * Keeps the document root's theme class in step and replaces the stored theme with the account's once fetched.
- * A failed load keeps the stored theme and says so with spec 8's account-settings error dialog.
+ * A failed load keeps the stored theme and marks it (`accountFailed`); the shell shows spec 8's account-settings
+ * dialog for it (AccountThemeFailure), so the wallboard's document carries none of the dialog's code.
  */
-export function ThemeProvider({ children, reportFailure = true }: { children: ReactNode; reportFailure?: boolean }) {
+export function ThemeProvider({ children }: { children: ReactNode }) {
   const model = useTheme();
-  const t = useT();
-  const [failed, setFailed] = useState(false);
   useEffect(() => model.bindThemeClass(), [model]);
   useEffect(() => inOwnTask(() => {
     const controller = new AbortController();
@@ -21,14 +18,9 @@ export function ThemeProvider({ children, reportFailure = true }: { children: Re
       console.error('Failed to load the account theme.', error);
       // An outage is the connection indicator's to tell (and the stored theme stays); only a real failure is a dialog.
       if (error instanceof ApiError && (error.status === 0 || error.status >= 502)) return;
-      setFailed(true);
+      model.accountFailed.value = true;
     });
     return () => controller.abort();
   }), [model]);
-  return (
-    <>
-      {children}
-      {failed && reportFailure && <ErrorDialog message={t('errors.accountSettingsFailed')} onClose={() => setFailed(false)} />}
-    </>
-  );
+  return children;
 }

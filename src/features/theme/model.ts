@@ -1,4 +1,4 @@
-import { effect, signal, type ReadonlySignal } from '@preact/signals-react';
+import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Theme } from '../../lib/apiTypes';
 import type { HttpClient } from '../../lib/http';
 import { createModelContext } from '../../lib/modelContext';
@@ -27,6 +27,11 @@ export interface ThemeModel {
   showOnly(value: Theme): void;
   /** Puts the theme's class on the document root (and only that one of the three). */
   bindThemeClass(root?: HTMLElement): () => void;
+  /**
+   * The account's theme could not be loaded (an answer, not an outage): the shell says so with spec 8's dialog and
+   * clears it when closed; a wallboard has nobody to tell and keeps its stored theme.
+   */
+  readonly accountFailed: Signal<boolean>;
 }
 
 export function isTheme(value: unknown): value is Theme {
@@ -55,6 +60,7 @@ export function createThemeModel(prefs: ThemePrefs, http: Pick<HttpClient, 'get'
 
   return {
     theme,
+    accountFailed: signal(false),
     applyServerTheme,
     async loadAccountTheme(signal) {
       const answer = await http.get<{ theme?: unknown }>('api/v2/account/theme', signal ? { signal } : {});

@@ -2,7 +2,7 @@ import { useT } from '../../lib/i18n';
 import { useResource } from '../../lib/resource';
 import { Icon } from '../../ui/Icon';
 import { useShellData } from '../shellData/shellData';
-import { silentEngines } from '../shellData/systemStatus';
+import { silentEngines } from '../shellData/engines';
 
 /**
  * Issue 21: "1 of 3 engines not answering: paris" in the strip while an engine is silent, as the problems board says

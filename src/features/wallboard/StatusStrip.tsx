@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Icon } from '../../ui/Icon';
 import { indicatorText } from '../connection/indicatorText';
 import { useConnection } from '../connection/model';
@@ -9,8 +10,10 @@ import { useNow } from '../connection/useNow';
 import { useShellData } from '../shellData/shellData';
 import type { WallboardModel } from './model';
 import { EnginesSilent } from './EnginesSilent';
-import { NoticeList } from './NoticeList';
 import { ProblemTotals } from './ProblemTotals';
+
+/** Only when a parameter was left out (WallboardNotices.tsx). */
+const NoticeList = lazy(() => import('./WallboardNotices').then((m) => ({ default: m.NoticeList })));
 
 /** Issue 8: the slim strip: clock, item and position, countdown, problem totals, connection and data age, notices. */
 export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: ReactNode }) {
@@ -48,7 +51,7 @@ export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: R
           {notices.length > 1 && ` ${t('wallboard.ignoredMore', { count: notices.length - 1 })}`}
         </span>
       )}
-      <NoticeList notices={notices} />
+      {notices.length > 0 && <ErrorBoundary fallback={null}><Suspense fallback={null}><NoticeList notices={notices} /></Suspense></ErrorBoundary>}
       {offer}
     </div>
   );

@@ -1,12 +1,14 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useState } from 'react';
-import { withBase } from '../../lib/base';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Icon } from '../../ui/Icon';
 import { useConnection } from '../connection/model';
 import { OutageLine } from '../connection/OutageLine';
-import { clockTime } from '../connection/staleness';
+
+/** Its text loads once the session is gone (WallboardNotices.tsx): the server has answered, so it can send it. */
+const SignInNotice = lazy(() => import('./WallboardNotices').then((m) => ({ default: m.SignInNotice })));
 
 /** While the server cannot be reached the last item stays, under a line that says so and when it retries. */
 export function StaleOverlay({ dataAt }: { dataAt: number | undefined }) {
@@ -29,18 +31,8 @@ export function PlaylistLoading() {
 /** A 401 on a screen nobody watches: no login form, but what happened, when, and what to do; it resumes by itself. */
 export function SignInNeeded() {
   useSignals();
-  const t = useT();
-  const connection = useConnection();
-  if (connection.state.value !== 'signInNeeded') return null;
-  const since = connection.since.value;
-  return (
-    <div className="wallboard-signin" role="alert" data-testid="wallboard-signin">
-      <h1>{t('wallboard.signIn.title')}</h1>
-      <p>{t('wallboard.signIn.reason', { time: since === undefined ? '–' : clockTime(since) })}</p>
-      <p>{t('wallboard.signIn.todo')}</p>
-      <a className="button" href={withBase('login.php')} target="_blank" rel="noopener">{t('wallboard.signIn.open')}</a>
-    </div>
-  );
+  if (useConnection().state.value !== 'signInNeeded') return null;
+  return <ErrorBoundary fallback={null}><Suspense fallback={null}><SignInNotice /></Suspense></ErrorBoundary>;
 }
 
 function canGoFullscreen(): boolean {

@@ -1,11 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { withBase } from '../../lib/base';
-import { BUILD_VERSION } from '../../lib/buildVersion';
 import { useHttp } from '../../lib/http';
 import { useT } from '../../lib/i18n';
 import { useResource, useResources } from '../../lib/resource';
 import { useUserStore } from '../../lib/store';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { useServiceWorker } from '../../lib/sw';
 import { useShellData } from '../shellData/shellData';
 import { useConnection } from '../connection/model';
@@ -14,24 +14,36 @@ import { useMenu } from '../menu/MenuProvider';
 import { useTheme } from '../theme/model';
 import { createViewsApi } from '../views/api';
 import { createWallboardModel } from './model';
-import { parseWallboardParams, type WallboardConfig } from './params';
+import { defaultConfig, hasExtraParams } from './paramDefaults';
+import type { WallboardConfig } from './params';
 import type { PlaylistItem } from './playlist';
 import { createPlaylistFollower } from './playlistFollower';
 import { StatusStrip } from './StatusStrip';
 import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
-import type { WallboardWatch } from './wallboardWatch';
-import { useBurnIn, useRemoteKeys, usePointerActive, useWakeLock } from './useTv';
-import { WallboardControls } from './WallboardControls';
+import { useBurnIn, useRemoteKeys, usePointerActive, useTouched, useWakeLock } from './useTv';
 import { FullscreenPrompt, PlaylistLoading, SignInNeeded, StaleOverlay } from './WallboardOverlays';
 import { WallboardStage, type LoadResult } from './WallboardStage';
 import './wallboard.css';
 
 const leave = () => window.location.assign(withBase('views/'));
 
-/** Issue 19: alerts, night care, sound and the display link, loaded only when this screen needs them. */
+/** Issue 19: the parameters' rules, loaded only when the address has parameters. */
+const loadRules = () => import('./paramRules');
+/** Issue 19: alerts, night care, sound and the display link (and their parameters' rules), only when asked for. */
 const loadExtras = () => import('./wallboardExtras');
+/** Issue 19: the on-screen controls, with the first pointer move, tap or key: a wall nobody touches never needs them. */
+const WallboardControls = lazy(() => import('./WallboardControls').then((m) => ({ default: m.WallboardControls })));
+type Rules = Awaited<ReturnType<typeof loadRules>>;
 type Extras = Awaited<ReturnType<typeof loadExtras>>;
-const NO_WATCH: WallboardWatch = { interrupts: false };
+
+/**
+ * The parameters, read once with the rules that came (the extras' parameters are left out without them; without any
+ * rules, the defaults: a network that failed the address's rules still gets a rotating wall).
+ */
+function readParams(rules?: Rules, extras?: Extras): { config: WallboardConfig; extras?: Extras } {
+  const config = rules ? rules.parseParams(window.location.search, undefined, undefined, extras?.extraParamRule) : defaultConfig();
+  return { config, ...(extras ? { extras } : {}) };
+}
 
 export interface WallboardScreenProps {
   /** Puts the stage in the framed page every document has (banners, content region, update prompt, toasts): the shell's. */
@@ -43,24 +55,24 @@ export interface WallboardScreenProps {
  * all week, through outages and lost sessions, without anyone touching it.
  */
 export function WallboardScreen({ frameStage }: WallboardScreenProps) {
-  const [config] = useState(() => parseWallboardParams(window.location.search));
   const [paired] = useState(() => isPairedDisplay(document.cookie));
-  // What the parameters or the pairing ask for; a plain rotation needs none of it (interrupts: alerts, else paired).
-  const needsExtras = paired || config.alerts === true || config.night !== undefined || config.sound;
-  const [loading] = useState(() => (needsExtras ? loadExtras() : undefined));
-  const [extras, setExtras] = useState<Extras | null>();
+  // What the address or the pairing asks for; a plain rotation of My Views needs none of it.
+  const [loading] = useState(() => {
+    const search = window.location.search;
+    if (!search && !paired) return undefined;
+    // Without its code (offline before it was cached) the screen still rotates, without what it would have added.
+    const optional = <T,>(load: () => Promise<T>) => load().catch((error: unknown) => { console.error(error); return undefined; });
+    return Promise.all([search ? optional(loadRules) : undefined, paired || hasExtraParams(search) ? optional(loadExtras) : undefined]);
+  });
+  const [ready, setReady] = useState(() => (loading ? undefined : readParams()));
   useEffect(() => {
     let current = true;
-    // Without its code (offline before it was cached) the screen still rotates, without alerts.
-    loading?.then((module) => { if (current) setExtras(module); }, (error: unknown) => {
-      console.error(error);
-      if (current) setExtras(null);
-    });
+    void loading?.then(([rules, extras]) => { if (current) setReady(readParams(rules, extras)); });
     return () => { current = false; };
   }, [loading]);
   // Nothing until then: the document's first screen stays (src/app/firstScreen.ts).
-  if (loading && extras === undefined) return null;
-  return <WallboardBody config={config} paired={paired} extras={extras ?? undefined} frameStage={frameStage} />;
+  if (!ready) return null;
+  return <WallboardBody config={ready.config} paired={paired} extras={ready.extras} frameStage={frameStage} />;
 }
 
 function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: WallboardScreenProps & { config: WallboardConfig; paired: boolean; extras: Extras | undefined }) {
@@ -77,12 +89,7 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
   const store = useUserStore();
   const resources = useResources();
   const http = useHttp();
-  const [{ watch, interrupts, chime }] = useState(() => (extras ? extras.createWallboardWatch(config, pairedAtStart, t, resources, http) : NO_WATCH));
-  const alerts = interrupts ? watch : undefined;
-  const report = useRef<() => Record<string, string>>(() => ({}));
-  const [link] = useState(() => (pairedAtStart && extras
-    ? extras.createDisplayLink({ report: extras.createServerReport(http), info: () => report.current(), currentParams: window.location.search, reload: () => window.location.reload(), resources })
-    : undefined));
+  const [added] = useState(() => extras?.createScreenExtras({ config, paired: pairedAtStart, t, resources, http, sw }));
   const [model] = useState(() => createWallboardModel({
     config,
     connection,
@@ -98,12 +105,13 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
       },
       t,
     }),
-    update: extras ? extras.boundaryUpdate(sw, link) : { ready: sw.updateReady, apply: sw.applyUpdate },
+    update: added?.update ?? { ready: sw.updateReady, apply: sw.applyUpdate },
     reloadPage: () => window.location.reload(),
     t,
-    ...(alerts ? { alerts } : {}),
+    ...(added?.alerts ? { alerts: added.alerts } : {}),
   }));
   const pointer = usePointerActive();
+  const touched = useTouched(pointer);
   const paired = usePairedDisplay(connection);
   const burnIn = useBurnIn();
   useWakeLock();
@@ -111,15 +119,9 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
   useEffect(() => {
     frame.setFullscreen(true);
     if (config.theme) theme.showOnly(config.theme);
-    report.current = () => ({
-      item: (model.onScreen.peek() ?? model.stage.peek()?.item)?.title ?? '',
-      connection: connection.state.peek(),
-      screen: `${window.screen.width}x${window.screen.height}`,
-      version: BUILD_VERSION,
-    });
-    const stops = [watch?.start(), link?.start(), model.start()];
+    const stops = [added?.start(model, connection), model.start()];
     return () => { for (const stop of stops) stop?.(); };
-  }, [frame, model, theme, config.theme, watch, link, connection]);
+  }, [frame, model, theme, config.theme, added, connection]);
   const confirmOnline = useCallback(async () => {
     await connection.retryNow();
     return connection.state.peek() === 'online';
@@ -138,15 +140,18 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
             {model.loading.value && <PlaylistLoading />}
           </>,
         )}
-        {alerts && extras && <extras.AlertCard watch={alerts} />}
+        {added?.card}
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
-        <WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} />
+        {touched && (
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={null}><WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} /></Suspense>
+          </ErrorBoundary>
+        )}
         {!strip && <FullscreenPrompt />}
-        {chime && extras && <extras.SoundPrompt chime={chime} />}
+        {added?.soundOffer}
       </div>
       {config.strip === 'bottom' && strip}
-      {extras && <extras.NightOverlay config={config} watch={watch} alerts={interrupts} />}
-      {link && extras && <extras.IdentifyOverlay name={link.identifying} />}
+      {added?.overlays}
       {!paired && <SignInNeeded />}
     </div>
   );

@@ -48,6 +48,22 @@ export function usePointerActive(): boolean {
   return active;
 }
 
+/** Whether anyone has used the screen yet (a pointer move or tap, a key): what only that needs loads then. */
+export function useTouched(pointer: boolean): boolean {
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched) return undefined;
+    if (pointer) {
+      setTouched(true);
+      return undefined;
+    }
+    const onKey = () => setTouched(true);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pointer, touched]);
+  return touched;
+}
+
 export function toggleFullscreen(): void {
   if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
   else void document.documentElement.requestFullscreen?.().catch(() => undefined);
