@@ -12,10 +12,11 @@ import { formSend, sendOk } from './writeGuards.js';
 const STATUS = 'includes/components/xicore/status.php';
 /** What a browser's frame sends: the page, not JSON. */
 const PAGE = { accept: 'text/html' };
+/** The server's own pages (the app's routes, config/ and enterprise/, are the app's, translated in the browser). */
 const PAGES = [
   'includes/page-home-main.php', 'admin/main.php', 'admin/users.php', 'admin/sysstat.php', 'admin/license.php',
   'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/auditlog.php', 'account/main.php',
-  'views/main.php', 'config/', 'config/monitoringwizard.php', 'config/deployagent.php', 'enterprise/', 'help/main.php',
+  'views/main.php', 'config/monitoringwizard.php', 'config/deployagent.php', 'help/main.php',
   'about/main.php', 'about/legal.php', 'about/license.php', 'reports/statussummary.php', 'reports/sla.php',
   'includes/components/ccm/index.php', 'includes/components/ccm/index.php?type=service',
   'includes/components/scheduledreporting/schedule.php', 'dashboards/dashboard.php?dashboard=home',
