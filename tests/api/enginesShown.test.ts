@@ -8,6 +8,7 @@ import { MergedSource } from '../../server/src/monitoring/engines/mergedSource.j
 import type { SearchSuggestion } from '../../src/lib/apiTypes.js';
 import { useTestServer } from './useTestServer.js';
 import { FakeEngine, host, service } from './fakeEngines.js';
+import { formSend, loginAs, sendOk } from './writeGuards.js';
 
 const STATUS = 'includes/components/xicore/status.php';
 const group = { name: 'web', alias: 'Web servers', members: ['web1'] };
@@ -116,6 +117,17 @@ describe('an engine that is not answering', () => {
     const engine = await dashlet('home5');
     expect(engine).toMatch(/<th scope="row">Engine paris<\/th><td><span title="stopped"><span class="badge state-critical">Not answering<\/span><\/span> <span class="muted">data [\dhms ]+ old<\/span>/);
     expect(engine).toMatch(/<th scope="row">Engine berlin<\/th><td><span><span class="badge state-ok">Running<\/span>/);
+  });
+
+  it('says so in the reader\'s language on the problems board and the overview', async () => {
+    const reader = await loginAs(ts, 'leser', { isAuthorizedForMonitoringSystem: true });
+    await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), reader);
+    const page = { headers: { accept: 'text/html' } };
+    for (const path of ['includes/components/pharos/problemsboard.php', 'includes/page-home-main.php']) {
+      const text = (await reader.get(path, page)).text;
+      expect(text, path).toContain('1 von 2 Engines antworten nicht: paris');
+      expect(text, path).not.toContain('engines not answering');
+    }
   });
 
   it('the tactical overview adds up the engines that answer and counts the silent one apart', async () => {

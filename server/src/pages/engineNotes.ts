@@ -16,9 +16,22 @@ export function severalEngines(ctx: AppContext): EngineStatus[] {
   return engines.length > 1 ? engines : [];
 }
 
+/**
+ * notAnsweringLine's "1 of 3 engines not answering: paris" in the reader's language (monitoring/ knows no
+ * languages), or null while every engine answers.
+ */
+export function notAnsweringText(statuses: readonly EngineStatus[]): string | null {
+  if (!notAnsweringLine(statuses)) return null;
+  const down = statuses.filter((s) => s.state === 'stale');
+  const names = down.map((s) => s.name).join(', ');
+  return statuses.length === 1
+    ? t`${down.length} of ${statuses.length} engine not answering: ${names}`
+    : t`${down.length} of ${statuses.length} engines not answering: ${names}`;
+}
+
 /** "1 of 3 engines not answering: paris", or null while every engine answers (and always with one engine). */
 export function silentLine(ctx: AppContext): string | null {
-  return notAnsweringLine(severalEngines(ctx));
+  return notAnsweringText(severalEngines(ctx));
 }
 
 /** The same warning as the problems board's, so a dashlet never looks calmer than the board. */

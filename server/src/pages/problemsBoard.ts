@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { formatNumber, mark, t, translate } from '../http/language.js';
+import { notAnsweringText } from './engineNotes.js';
 import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
 import { countUnhandledProblems } from '../monitoring/problems.js';
-import { notAnsweringLine } from '../monitoring/engines/mergedSource.js';
 import { dateTimeText, durationText, nowSeconds } from './format.js';
 import { html, type SafeHtml, withMarkup } from './html.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
@@ -63,7 +63,7 @@ export function problemsBoard(env: PageEnv): PageResult {
   const notRendered = unhandled.length + handled.length - shownUnhandled.length - shownHandled.length;
   const age = Math.max(0, now - snap.updated);
   // "1 of 3 engines not answering": a silent engine must never make the board look calmer than it is.
-  const silent = notAnsweringLine(ctx.monitoring.engines?.() ?? []);
+  const silent = notAnsweringText(ctx.monitoring.engines?.() ?? []);
   const unhandledLabel = t`Unhandled problems`;
   const handledLabel = t`Acknowledged or in downtime`;
   const dataAge = () => withMarkup((when, old) => t`Data from ${when}, ${old} old`,
