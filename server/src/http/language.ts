@@ -87,7 +87,12 @@ export function mark<T extends string>(text: T): T {
   return text;
 }
 
+/** The request language as a BCP 47 locale: en-US, de-DE. */
+export function requestLocale(): string {
+  return requestLanguage().replace('_', '-');
+}
+
 /** A number as the request's language writes it: 1,234 in English, 1.234 in German. */
-export function formatNumber(n: number): string {
-  return n.toLocaleString(requestLanguage().replace('_', '-'));
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return n.toLocaleString(requestLocale(), options);
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../http/context.js';
 import { shownTitle, type Dashlet } from '../dashlets/catalogue.js';
-import { DEFAULT_LANGUAGE, mark, requestLanguage, t, translate } from '../http/language.js';
+import { DEFAULT_LANGUAGE, mark, requestLanguage, requestLocale, t, translate } from '../http/language.js';
 import { problemLists } from '../monitoring/problemList.js';
 import type { MonitoringSnapshot } from '../monitoring/source.js';
 import { hostStatus, missing, serviceStatus } from './dashletCounts.js';
@@ -134,7 +134,7 @@ function clock(timezone: string | undefined): SafeHtml {
   const zone = timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const now = new Date();
   // English keeps the British day-month order it always had; other languages write the date their own way.
-  const locale = requestLanguage() === DEFAULT_LANGUAGE ? 'en-GB' : requestLanguage().replace('_', '-');
+  const locale = requestLanguage() === DEFAULT_LANGUAGE ? 'en-GB' : requestLocale();
   const time = new Intl.DateTimeFormat(locale, {
     timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
   }).format(now);

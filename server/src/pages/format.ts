@@ -95,4 +95,3 @@ export function nowSeconds(): number {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatNumber(n)} ${n === 1 ? one : many}`;
 }
-

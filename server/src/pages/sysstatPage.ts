@@ -1,5 +1,5 @@
 import type { AppContext } from '../http/context.js';
-import { requestLanguage, t, translate } from '../http/language.js';
+import { formatNumber, t, translate } from '../http/language.js';
 import { capabilitiesOf, type CheckCounts, type CheckPerformance } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody, tabs } from './layout.js';
@@ -8,18 +8,15 @@ import { createHostStatsReader } from '../monitoring/hostStats.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, factsTable, tableHead } from './table.js';
 
-/** A number as the reader's language writes it (en-US for English, so English output stays as it was). */
-const local = (n: number, options: Intl.NumberFormatOptions) =>
-  n.toLocaleString(requestLanguage().replace('_', '-'), options);
 /** toFixed's digits (and its rounding) with the reader's decimal mark. */
-const fixed = (n: number, digits: number) => local(Number(n.toFixed(digits)), {
+const fixed = (n: number, digits: number) => formatNumber(Number(n.toFixed(digits)), {
   minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false,
 });
-const mb = (n: number) => `${local(n, { maximumFractionDigits: 0 })} MB`;
+const mb = (n: number) => `${formatNumber(n, { maximumFractionDigits: 0 })} MB`;
 const pct = (n: number) => `${fixed(n, 1)} %`;
 /** One reader per process: its CPU percentages cover the time since the previous page view. */
 const hostStats = createHostStatsReader();
-const ms = (n: number) => `${local(n, { maximumFractionDigits: 3 })} s`;
+const ms = (n: number) => `${formatNumber(n, { maximumFractionDigits: 3 })} s`;
 
 function running(ok: boolean): SafeHtml {
   return ok
