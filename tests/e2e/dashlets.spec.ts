@@ -19,8 +19,10 @@ const dashlet = (f: FrameLocator, title: string) => f.locator('.dashlet-grid > l
 
 const CATALOGUE = ['Host status summary', 'Service status summary', 'Unhandled problems', 'Host group grid', 'Service group grid',
   'Monitoring engine status', 'Tactical overview', 'Clock', 'Text note', 'Embedded page'];
+/** The same catalogue by the type the API takes, in the same order. */
+const CATALOGUE_TYPES = ['hoststatus', 'servicestatus', 'problems', 'hostgroups', 'servicegroups', 'engine', 'tactical', 'clock', 'note', 'page'];
 
-test('add every catalogue dashlet from the Dashlets menu, move and resize with the keyboard, remove one, and keep the layout', async ({ page, server }) => {
+test('add every catalogue dashlet from the Dashlets menu, each with its own form, in catalogue order', async ({ page, server }) => {
   await loginAsNewUser(page, server, 'dashlet');
   await api(page, server, 'POST', 'api/v2/dashboards', { title: 'Wall' });
   await page.goto(`${server.url}dashboards/`);
@@ -42,6 +44,20 @@ test('add every catalogue dashlet from the Dashlets menu, move and resize with t
   await expect(titles(f)).toHaveText(CATALOGUE);
   await expect(dashlet(f, 'Text note').locator('.dl-note')).toHaveText('Call <Ann> on 555');
   await expect(dashlet(f, 'Embedded page').locator('iframe')).toHaveAttribute('src', `${server.base}includes/components/xicore/status.php?show=hosts`);
+});
+
+test('move and resize dashlets with the keyboard, remove one with a click, and keep the layout after a reload', async ({ page, server }) => {
+  await loginAsNewUser(page, server, 'arrange');
+  const { id } = await api(page, server, 'POST', 'api/v2/dashboards', { title: 'Wall' });
+  for (const type of CATALOGUE_TYPES) {
+    const extra: Record<string, string> = type === 'note' ? { text: 'Call <Ann> on 555' } : type === 'page' ? { url: 'includes/components/xicore/status.php?show=hosts' } : {};
+    await api(page, server, 'POST', 'api/v2/dashboards/dashlets', { dashboard: id, type, ...extra });
+  }
+  await page.goto(`${server.url}dashboards/?xiwindow=${encodeURIComponent(`dashboard.php?id=${id}`)}`);
+  const f = frame(page);
+  await expect(titles(f)).toHaveText(CATALOGUE);
+  await f.getByRole('link', { name: 'Edit dashboard' }).click();
+  await expect(f.getByRole('link', { name: 'Done editing' })).toBeVisible();
 
   // Resize with the keyboard: each press saves and brings the focus back to the same button.
   const note = dashlet(f, 'Text note');
