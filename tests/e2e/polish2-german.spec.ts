@@ -60,7 +60,7 @@ async function englishShown(page: Page): Promise<string[]> {
     const names = [...document.querySelectorAll('[data-testid^="nav-group-my"] a, [data-testid="nav-group-favorites"] a, [data-testid^="nav-group-"][data-testid$="tools"] a')]
       .map((a) => (a as HTMLElement).innerText.trim());
     // What a paired screen last reported it shows: another user's view name, in that screen's language.
-    for (const m of document.body.innerText.matchAll(/Zeigt (.+?)(?: · |$)/gm)) names.push(m[1].trim());
+    for (const m of document.body.innerText.matchAll(/Zeigt (.+?)(?: · |$)/gm)) names.push((m[1] ?? "").trim());
     for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
       for (const name of ['aria-label', 'title', 'placeholder']) { const v = el.getAttribute(name); if (v) parts.push(v); }
     }
