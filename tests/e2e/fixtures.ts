@@ -51,11 +51,14 @@ export async function loginAsNewUser(page: Page, server: RunningServer, prefix: 
   return name;
 }
 
-/** Stops the fake clock a second from now, so time moves only when the test says so (retried if that second has passed). */
-export async function pauseClock(page: Page): Promise<void> {
+/**
+ * Stops the fake clock `lead` ms from now, so time moves only when the test says so. Retried when that moment has
+ * passed before the pause arrives (the clock runs in real time until then, and a loaded machine can take that long).
+ */
+export async function pauseClock(page: Page, lead = 1000): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+      await page.clock.pauseAt(await page.evaluate((ms) => Date.now() + ms, lead));
       return;
     } catch (error) {
       if (attempt >= 5) throw error;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, runForAnswered, test } from './fixtures';
+import { expect, login, pauseClock, runForAnswered, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /** The secondary menu's special entries (spec 2.10) and view rotation (spec 4), on a server of their own. */
@@ -112,7 +112,7 @@ test.describe('views section', () => {
     await expect(rotate).toHaveAttribute('aria-pressed', 'false');
     await expect(bar(page).getByRole('timer')).toHaveText('Paused');
     // From here only the test moves the clock: real time on a loaded machine must not advance the rotation.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await pauseClock(page);
     await rotate.click();
     await expect(rotate).toHaveAttribute('aria-pressed', 'true');
     await expect(frame(page)).toHaveAttribute('src', `${server.base}${HOSTS}`);
@@ -221,7 +221,7 @@ test.describe('favorites', () => {
     await page.clock.install();
     const link = await addFavorite(page, 'Problems');
     // Paused, so no real time that passes under load counts towards the 700 ms.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await pauseClock(page);
     await link.dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true, button: 0 });
     await page.clock.runFor(699);
     await expect(page.getByRole('menu')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, runForAnswered, test } from './fixtures';
+import { expect, login, pauseClock, runForAnswered, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const position = (page: Page) => page.getByTestId('wallboard-position');
@@ -96,7 +96,7 @@ test.describe('wallboard alert interrupt', () => {
     await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
     await expect(position(page)).toHaveText('1 / 3');
     await baseline;
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await pauseClock(page, 2000);
     await expect(alertCard(page)).toHaveCount(0);
 
     const { host, service } = await forceCritical(page, server);
@@ -136,7 +136,7 @@ test.describe('wallboard alert interrupt', () => {
     await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
     await expect(position(page)).toHaveText('1 / 3');
     await baseline;
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await pauseClock(page, 2000);
     const cardsSeen = await watchForCards(page);
     await expect(alertCard(page)).toHaveCount(0);
 
@@ -190,7 +190,7 @@ test.describe('wallboard alert interrupt', () => {
     await runForAnswered(page, 30_000);
     expect(await tones(), 'standing problems make no sound').toEqual([]);
 
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await pauseClock(page, 2000);
     await forceCritical(page, server);
     await runForAnswered(page, 30_000);
     await expect(alertCard(page)).toBeVisible();
@@ -216,7 +216,7 @@ test.describe('wallboard alert interrupt', () => {
     await expect(dark.getByTestId('wallboard-service-problems')).toContainText(/Service problems: [1-9]/);
     await expect(dark.locator('time')).toHaveText(/\d{1,2}:\d{2}/);
 
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await pauseClock(page, 2000);
     await forceCritical(page, server);
     await page.clock.runFor(30_000);
     await expect(alertCard(page)).toBeVisible();
@@ -245,7 +245,7 @@ test.describe('wallboard alerts across a server restart', () => {
     await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
     await expect(position(page)).toHaveText('1 / 3');
     await baseline;
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 2000));
+    await pauseClock(page, 2000);
     const cardsSeen = await watchForCards(page);
     await runForAnswered(page, 60_000);
 
