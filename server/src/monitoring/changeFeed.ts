@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { mergeOrdered, perSnapshotSliced, SLICE_ROWS, type Slices } from './slices.js';
+import { mergeOrdered, nextTurn, perSnapshotSliced, SLICE_ROWS, type Slices } from './slices.js';
 import { hostKey, type HostStatus, type MonitoringSnapshot, type ServiceStatus } from './source.js';
 import type { AlertChange, AlertChanges, AlertProblem } from '../../../src/lib/apiTypes.js';
-import { changesSince, readFeedState, recordFeed } from '../db/alertFeed.js';
+import { changesSince, readFeedHead, readFeedState, recordFeed } from '../db/alertFeed.js';
 import type { Storage } from '../db/store.js';
 
 const unhandled = (o: HostStatus | ServiceStatus) => o.state_type === 1 && o.problem_acknowledged === 0 && o.scheduled_downtime_depth === 0;
@@ -59,7 +59,6 @@ export interface ChangeFeed {
 
 type ProblemMap = Map<string, AlertProblem>;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const byKey = (problems: AlertProblem[]): ProblemMap => new Map(problems.map((p) => [objectKey(p), p]));
 
 function diff(last: ProblemMap, now: ProblemMap): AlertChange[] {
@@ -97,21 +96,23 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
   let recording: Promise<void> = Promise.resolve();
   let recorded = false;
   /**
-   * The list this process wrote last, as written and by key: while it is still the stored list (no other process
-   * wrote since), the next comparison needs no parse of it (thousands of problems, tens of milliseconds).
+   * The list this process wrote last and where: while the stored feed is still at that place (no other process wrote
+   * since), the next comparison needs neither a read nor a parse of it (megabytes at tens of thousands of problems).
    */
-  let written: { problems: AlertProblem[]; text: string; byKey: ProblemMap } | undefined;
+  let written: { problems: AlertProblem[]; byKey: ProblemMap; run: string; seq: number; updated: number } | undefined;
 
   const record = (snapshot: MonitoringSnapshot) => storage.exclusive('alert-feed', async () => {
-    const stored = await readFeedState(store);
+    const stored = await readFeedHead(store);
     const state = !recorded && !resumes ? undefined : stored;
     // Another process has recorded newer data of the same engines: going back to this would replay changes.
     if (state && state.updated > snapshot.updated) return;
     const problems = alertProblems(snapshot);
+    const ours = state && written && written.run === state.run && written.seq === state.seq && written.updated === state.updated
+      ? written : undefined;
     // The very list this process wrote last, still the stored one, at the same time: nothing to record.
-    if (state && written?.problems === problems && written.text === state.problems && state.updated === snapshot.updated) return;
+    if (state && ours?.problems === problems && state.updated === snapshot.updated) return;
     const current = byKey(problems);
-    const last = state && (written?.text === state.problems ? written.byKey : byKey(JSON.parse(state.problems) as AlertProblem[]));
+    const last = state && (ours ? ours.byKey : byKey(JSON.parse((await readFeedState(store))?.problems ?? '[]') as AlertProblem[]));
     // Thousands of problems take a while to compare and to write out: requests get their turn in between.
     await nextTurn();
     const changes = last ? diff(last, current) : [];
@@ -120,8 +121,8 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
     const run = state?.run ?? crypto.randomBytes(4).toString('hex');
     await nextTurn();
     const text = JSON.stringify(problems);
-    await recordFeed(store, { run, updated: snapshot.updated, problems: text }, changes.map((c) => JSON.stringify(c)), capacity);
-    written = { problems, text, byKey: current };
+    const seq = await recordFeed(store, { run, updated: snapshot.updated, problems: text }, changes.map((c) => JSON.stringify(c)), capacity);
+    written = { problems, byKey: current, run, seq, updated: snapshot.updated };
   });
 
   const observe = (snapshot: MonitoringSnapshot): Promise<void> => {
@@ -140,18 +141,23 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
       // The server's time of this answer: a screen that gets the whole list again after a break tells a standing
       // problem from a new one by it (last_state_change well before its previous answer's `now`).
       const now = Math.floor(clock() / 1000);
-      const state = await readFeedState(store);
+      const state = await readFeedHead(store);
       // Nothing recorded yet (another process is writing the first list): this one's own list, under a cursor no
       // feed uses, so the next poll gets the recorded list.
-      if (!state) return { cursor: '00000000.0', now, problems: alertProblems(snapshot) };
+      const own = (): AlertChanges => ({ cursor: '00000000.0', now, problems: alertProblems(snapshot) });
+      if (!state) return own();
+      // The whole list with the place it was read at, together: a cursor older than its list would replay changes.
+      const whole = async (): Promise<AlertChanges> => {
+        const full = await readFeedState(store);
+        return full ? { cursor: `${full.run}.${full.seq}`, now, problems: JSON.parse(full.problems) as AlertProblem[] } : own();
+      };
       const match = since === undefined ? null : CURSOR.exec(since);
       const from = match && match[1] === state.run ? Number(match[2]) : undefined;
-      const whole = { cursor: `${state.run}.${state.seq}`, now, problems: JSON.parse(state.problems) as AlertProblem[] };
-      if (from === undefined || from > state.seq) return whole;
-      if (from === state.seq) return { cursor: whole.cursor, now, changes: [] };
+      if (from === undefined || from > state.seq) return whole();
+      if (from === state.seq) return { cursor: `${state.run}.${state.seq}`, now, changes: [] };
       const rows = await changesSince(store, from);
       // Changes older than the log keeps are gone: the whole list instead.
-      if (!rows.length || rows[0]!.seq !== from + 1) return whole;
+      if (!rows.length || rows[0]!.seq !== from + 1) return whole();
       return { cursor: `${state.run}.${rows.at(-1)!.seq}`, now, changes: rows.map((r) => JSON.parse(r.body) as AlertChange) };
     },
   };

@@ -23,7 +23,33 @@ export function finish<T>(work: Slices<T>): T {
   }
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Background work waiting for its next turn, oldest first. */
+const waiting: (() => void)[] = [];
+let turnScheduled = false;
+
+function nextInLine(): void {
+  const next = waiting.shift();
+  // Scheduled from inside this turn, the next waiter runs in the next one, after the requests that came meanwhile.
+  if (waiting.length) setImmediate(nextInLine);
+  else turnScheduled = false;
+  next?.();
+}
+
+/**
+ * Waits for the background work's next event-loop turn. All of it (engines' polls and ticks, merges, the snapshot
+ * warmer, the change feed) shares one line, one slice a turn: with several jobs at once, each taking its own slice
+ * every turn made a turn as long as all of them together, and requests queued behind that for hundreds of
+ * milliseconds. The line is the process's, as the event loop is.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    if (!turnScheduled) {
+      turnScheduled = true;
+      setImmediate(nextInLine);
+    }
+  });
+}
 
 /** Runs `work` a few milliseconds per event-loop turn, so whatever else is waiting gets its turn in between. */
 export async function runSliced<T>(work: Slices<T>, turnMs = TURN_MS): Promise<T> {

@@ -1,5 +1,5 @@
 import type { MonitoringSnapshot, MonitoringSource } from './source.js';
-import { runSliced, type Slices } from './slices.js';
+import { nextTurn, runSliced, type Slices } from './slices.js';
 
 /** How often the warmer looks for a new snapshot. */
 const CHECK_MS = 250;
@@ -7,7 +7,6 @@ const CHECK_MS = 250;
 /** A per-snapshot computation; one with `slices` (slices.ts) is done a few milliseconds per event-loop turn. */
 export type WarmStep = ((snapshot: MonitoringSnapshot) => unknown) & { slices?: (snapshot: MonitoringSnapshot) => Slices<unknown> };
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const run = async (step: WarmStep, snapshot: MonitoringSnapshot): Promise<void> => {
   if (step.slices) await runSliced(step.slices(snapshot));

@@ -10,7 +10,7 @@ import { formatExternalCommand } from '../nagios/externalCommands.js';
 import { BodyBuffers, LivestatusClient, type LivestatusClientOptions } from './client.js';
 import { LivestatusError, type LivestatusErrorCode } from './errors.js';
 import { pollTables, programStatusOf, snapshotSlices, type Liveness, type ReadAnswers } from './poll.js';
-import { runSliced } from '../slices.js';
+import { nextTurn, runSliced } from '../slices.js';
 
 export interface LivestatusSourceOptions extends LivestatusClientOptions {
   /** The engine's name, for messages now and for tagging its rows once several engines run side by side. */
@@ -229,7 +229,7 @@ class LivestatusEngineSource implements LivestatusSource {
       this.bodies.giveBack([this.answers.hosts?.body, this.answers.services?.body].filter((b): b is Buffer => b !== undefined));
       this.answers = tables.answers;
       // Answers are parsed, and the snapshot built, a few milliseconds at a time: requests get their turns in between.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       if (this.stopped) return;
       const { data, status } = await runSliced(snapshotSlices(tables, nowSeconds(), this.base));
       if (this.stopped) return;

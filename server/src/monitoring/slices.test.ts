@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { runSliced, type Slices } from './slices.js';
+
+/** Counts event-loop turns: one step per check phase, for as long as `running()` holds. */
+function turnCounter(running: () => boolean): { now: () => number } {
+  let turn = 0;
+  const tick = () => {
+    turn += 1;
+    if (running()) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return { now: () => turn };
+}
+
+/** `slices` slices of work, noting the turn each ran in; each slice takes longer than a turn's budget. */
+function* job(turns: number[], now: () => number, slices: number): Slices<void> {
+  for (let i = 0; i < slices; i++) {
+    const until = performance.now() + 2;
+    while (performance.now() < until) { /* a slice's worth of work */ }
+    turns.push(now());
+    yield;
+  }
+}
+
+describe('background work in slices', () => {
+  it('several jobs at once take one slice per event-loop turn between them, not one each, and all finish', async () => {
+    let done = false;
+    const counter = turnCounter(() => !done);
+    const seen: number[][] = [[], [], []];
+    await Promise.all(seen.map((turns) => runSliced(job(turns, counter.now, 6), 1)));
+    done = true;
+    for (const turns of seen) expect(turns).toHaveLength(6);
+    // Apart from each job's first slice (run at once, before it waits for a turn), no turn ran two jobs' slices.
+    const later = seen.flatMap((turns) => turns.slice(1));
+    expect(new Set(later).size).toBe(later.length);
+  });
+
+  it('a requests-like callback scheduled meanwhile runs between two slices, not after all of them', async () => {
+    const order: string[] = [];
+    const work = function* (): Slices<void> {
+      for (let i = 0; i < 4; i++) {
+        const until = performance.now() + 2;
+        while (performance.now() < until) { /* busy */ }
+        order.push('slice');
+        yield;
+      }
+    };
+    const running = Promise.all([runSliced(work(), 1), runSliced(work(), 1)]);
+    setImmediate(() => order.push('request'));
+    await running;
+    // The two first slices run at once; the request comes right after, before the six others.
+    expect(order.indexOf('request')).toBeLessThanOrEqual(3);
+    expect(order.filter((o) => o === 'slice')).toHaveLength(8);
+  });
+});
