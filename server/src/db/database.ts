@@ -6,7 +6,7 @@ import { adoptLegacySchema } from './sqliteLegacy.js';
 import { migrate, NewerDatabaseError } from './migrate.js';
 import { localExclusive, type Storage } from './store.js';
 import type { Tables } from './tables.js';
-import { databaseStartupError, newerDatabase, prepareDataDir, readOnly } from './startupError.js';
+import { databaseStartupError, newerDatabase, prepareDataDir, readOnly, StartupError } from './startupError.js';
 
 export type Db = Database.Database;
 
@@ -15,6 +15,25 @@ export type Db = Database.Database;
  * file throws a StartupError.
  */
 export async function openSqliteStorage(dataDir: string): Promise<Storage> {
+  const deadline = Date.now() + 2 * BUSY_TIMEOUT_MS;
+  for (;;) {
+    const started = Date.now();
+    try {
+      return await openOnce(dataDir);
+    } catch (err) {
+      // SQLite answers BUSY at once, without waiting out the busy timeout, where waiting could deadlock: two processes
+      // creating one file together (CI saw it once). Such a start tries again; a lock held for the whole timeout does not.
+      const atOnce = Date.now() - started < BUSY_TIMEOUT_MS / 2;
+      if (!(err instanceof StartupError && err.problem === 'locked-database' && atOnce && Date.now() < deadline)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
+
+/** How long a statement waits for another process's lock before SQLite gives up. */
+const BUSY_TIMEOUT_MS = 5000;
+
+async function openOnce(dataDir: string): Promise<Storage> {
   const raw = openDatabase(dataDir);
   const file = raw.name;
   const store = new Kysely<Tables>({ dialect: new SqliteDialect({ database: raw }) });
@@ -43,7 +62,7 @@ export function openDatabase(dataDir: string): Db {
   let db: Db | undefined;
   try {
     db = cachingStatements(new Database(file));
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     // A damaged page is found now, with a clear message, rather than by some later request (the database is small).
