@@ -10,6 +10,9 @@ import { databaseStartupError, newerDatabase, prepareDataDir, readOnly, StartupE
 
 export type Db = Database.Database;
 
+/** How long a statement waits for another process's lock before SQLite gives up. */
+const BUSY_TIMEOUT_MS = 5000;
+
 /**
  * The embedded engine: one SQLite file in `dataDir`, opened and brought up to date. A problem with the dir or the
  * file throws a StartupError.
@@ -29,9 +32,6 @@ export async function openSqliteStorage(dataDir: string): Promise<Storage> {
     }
   }
 }
-
-/** How long a statement waits for another process's lock before SQLite gives up. */
-const BUSY_TIMEOUT_MS = 5000;
 
 async function openOnce(dataDir: string): Promise<Storage> {
   const raw = openDatabase(dataDir);

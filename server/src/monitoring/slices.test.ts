@@ -12,12 +12,12 @@ function turnCounter(running: () => boolean): { now: () => number } {
   return { now: () => turn };
 }
 
-/** `slices` slices of work, noting the turn each ran in; each slice takes longer than a turn's budget. */
-function* job(turns: number[], now: () => number, slices: number): Slices<void> {
+/** `slices` slices of 2 ms each (longer than a turn's budget), calling `note` after each. */
+function* job(slices: number, note: () => void): Slices<void> {
   for (let i = 0; i < slices; i++) {
     const until = performance.now() + 2;
     while (performance.now() < until) { /* a slice's worth of work */ }
-    turns.push(now());
+    note();
     yield;
   }
 }
@@ -27,7 +27,7 @@ describe('background work in slices', () => {
     let done = false;
     const counter = turnCounter(() => !done);
     const seen: number[][] = [[], [], []];
-    await Promise.all(seen.map((turns) => runSliced(job(turns, counter.now, 6), 1)));
+    await Promise.all(seen.map((turns) => runSliced(job(6, () => turns.push(counter.now())), 1)));
     done = true;
     for (const turns of seen) expect(turns).toHaveLength(6);
     // Apart from each job's first slice (run at once, before it waits for a turn), no turn ran two jobs' slices.
@@ -37,15 +37,8 @@ describe('background work in slices', () => {
 
   it('a requests-like callback scheduled meanwhile runs between two slices, not after all of them', async () => {
     const order: string[] = [];
-    const work = function* (): Slices<void> {
-      for (let i = 0; i < 4; i++) {
-        const until = performance.now() + 2;
-        while (performance.now() < until) { /* busy */ }
-        order.push('slice');
-        yield;
-      }
-    };
-    const running = Promise.all([runSliced(work(), 1), runSliced(work(), 1)]);
+    const slice = () => order.push('slice');
+    const running = Promise.all([runSliced(job(4, slice), 1), runSliced(job(4, slice), 1)]);
     setImmediate(() => order.push('request'));
     await running;
     // The two first slices run at once; the request comes right after, before the six others.
