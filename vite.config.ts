@@ -111,6 +111,24 @@ function minifyFirstScreen(targets: string[]): Plugin {
   };
 }
 
+/**
+ * Issue 19: the icons' shapes as a sprite of <symbol>s in the documents, which the browser parses with the HTML, so
+ * they cost the first load no JavaScript (ui/Icon draws `<use href="#icon-…">`). A document names its sets in an
+ * `<!-- icon sprite: common shell -->` comment: src/ui/icons/{set}.svg each; the wallboard's has only the common one.
+ */
+function iconSprite(): Plugin {
+  const dir = fileURLToPath(new URL('./src/ui/icons/', import.meta.url));
+  return {
+    name: 'pharos:icon-sprite',
+    transformIndexHtml(html) {
+      return html.replace(/<!-- icon sprite: ([a-z ]+) -->/, (_, sets: string) => {
+        const symbols = sets.trim().split(/\s+/).flatMap((set) => fs.readFileSync(`${dir}${set}.svg`, 'utf8').match(/<symbol[^]*?<\/symbol>/g) ?? []);
+        return `<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" style="display:none">${symbols.join('')}</svg>`;
+      });
+    },
+  };
+}
+
 /** What a paired display reports as its version: the package version and the commit it was built from. */
 function buildVersion(): string {
   const { version } = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -135,6 +153,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    iconSprite(),
     precompressAssets(),
     minifyFirstScreen(BUILD_TARGET),
     VitePWA({

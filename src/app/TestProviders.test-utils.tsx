@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { MenuProvider } from '../features/menu/MenuProvider';
 import { AuthProvider } from '../features/session/AuthProvider';
 import { initTestI18n } from '../lib/initTestI18n.test-utils';
-import { IconShapesContext } from '../ui/Icon';
-import { ICON_SHAPES } from '../ui/iconShapes';
 import { AppProviders } from './AppProviders';
 import { createAppContext, type AppContext, type AppMode } from './context';
 import { makeShellModels, ShellModelProviders } from './shellModels';
@@ -15,14 +13,14 @@ export function createTestAppContext(mode: AppMode = 'framed'): AppContext {
   return app;
 }
 
-/** For component tests: the real composition root (see createTestAppContext) around auth and menu, with the shell's icons. */
+/** For component tests: the real composition root (see createTestAppContext) around auth and menu. */
 export function TestProviders({ app = createTestAppContext(), children }: { app?: AppContext; children: ReactNode }) {
   return (
     <AppProviders app={app}>
       <ShellModelProviders models={app}>
         <AuthProvider resource={app.auth}>
           <MenuProvider resource={app.menu}>
-            <IconShapesContext.Provider value={ICON_SHAPES}>{children}</IconShapesContext.Provider>
+            {children}
           </MenuProvider>
         </AuthProvider>
       </ShellModelProviders>

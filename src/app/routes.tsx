@@ -6,8 +6,6 @@ import { FramedLayout } from '../shell/FramedLayout';
 import { goToErrorPage } from '../features/errors/switchToModern';
 import { AccountThemeFailure } from '../features/theme/AccountThemeFailure';
 import { routeFor, type AppRoute } from '../lib/routeFor';
-import { IconShapesContext } from '../ui/Icon';
-import { ICON_SHAPES } from '../ui/iconShapes';
 import { NativeScreen } from './NativeScreen';
 
 const AboutLayout = lazy(() => import('./AboutLayout').then((m) => ({ default: m.AboutLayout })));
@@ -21,20 +19,20 @@ function NotFound() {
 }
 
 /**
- * Spec 2.1: the route for the address, with the renderer the content frame draws native screens with, every icon's
- * shape (the wallboard's document draws only the common ones) and the account-settings error dialog.
+ * Spec 2.1: the route for the address, with the renderer the content frame draws native screens with and the
+ * account-settings error dialog.
  */
 export function AppRoutes() {
   const [location] = useLocation();
   const route = routeFor(location);
   return (
-    <IconShapesContext.Provider value={ICON_SHAPES}>
+    <>
       <NativeScreenContext.Provider value={NativeScreen}>
         <RouteView route={route} />
       </NativeScreenContext.Provider>
       {/* A TV on the wall has nobody to answer a dialog; it keeps its stored theme. */}
       {route.kind !== 'wallboard' && <AccountThemeFailure />}
-    </IconShapesContext.Provider>
+    </>
   );
 }
 
