@@ -1,18 +1,15 @@
 /* Issue 19: before the first paint, the stored theme, the wallboard's strip place and clock, and a preload of the stored language's translations (see src/app/firstScreen.ts). No modules or newer syntax: TV browsers run it too. */
 (function () {
-  var root = document.documentElement, owner = '', parts = document.cookie.split(';'), i, at;
+  var root = document.documentElement, owner = '';
   var THEMES = { neptune: '#131b25', neptunelight: '#f4f6f9', neptunecolorblind: '#121820' };
-  for (i = 0; i < parts.length; i++) {
-    at = parts[i].indexOf('=');
-    if (at > 0 && parts[i].slice(0, at).trim() === 'pharos_user') {
-      try { owner = decodeURIComponent(parts[i].slice(at + 1)); } catch { owner = ''; }
-    }
-  }
+  // The first pharos_user cookie, as the app reads it (ownerFromCookie in src/app/context.ts).
+  var cookie = /(?:^|;)\s*pharos_user=([^;]*)/.exec(document.cookie);
+  try { owner = cookie ? decodeURIComponent(cookie[1]) : ''; } catch { /* no owner: nothing stored is read */ }
   function local(name) {
-    try { return owner ? localStorage.getItem('pharos.' + name + ':' + owner) : null; } catch { return null; }
+    try { return owner && localStorage.getItem('pharos.' + name + ':' + owner); } catch { return null; }
   }
   var theme = local('theme');
-  if (theme && Object.prototype.hasOwnProperty.call(THEMES, theme)) {
+  if (theme && /^neptune(light|colorblind)?$/.test(theme)) {
     root.className = theme;
     root.style.colorScheme = theme === 'neptunelight' ? 'light' : 'dark';
     var meta = document.querySelector('meta[name="theme-color"]');
