@@ -69,4 +69,25 @@ describe('the change feed lives in the database (issue 22): two processes give a
     expect(answer.changes).toBeUndefined();
     expect(answer.problems).toEqual([expect.objectContaining({ service_description: 'HTTP', last_state_change: 405 })]);
   });
+
+  it('stores a large list compactly, and another process reads it back whole; a list stored as plain JSON still reads', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => broken(`Check ${String(i).padStart(4, '0')}`, 500));
+    const many2 = snapshot(500, many);
+    const writer = createChangeFeed(storage);
+    await writer.observe(many2);
+    const stored = await storage.store.selectFrom('alert_feed').select('problems').executeTakeFirstOrThrow();
+    // 5,000 problems are about 900 KB of JSON; every change rewrote that much, holding the event loop meanwhile.
+    expect(stored.problems.length).toBeLessThan(100_000);
+    const whole = await createChangeFeed(storage).read(undefined, many2);
+    expect(whole.problems).toHaveLength(5000);
+    expect(whole.problems![4999]).toMatchObject({ host_name: 'web1', service_description: 'Check 4999', current_state: 2 });
+
+    // A database written by an earlier version holds the list as JSON: the next process compares with it.
+    await storage.store.updateTable('alert_feed').set({ problems: JSON.stringify(whole.problems!.slice(0, 1)) }).execute();
+    const reader = createChangeFeed(storage);
+    await reader.observe(snapshot(501, many.slice(0, 2)));
+    expect((await reader.read(whole.cursor, snapshot(501, many.slice(0, 2)))).changes).toEqual([
+      expect.objectContaining({ kind: 'problem', problem: expect.objectContaining({ service_description: 'Check 0001' }) }),
+    ]);
+  });
 });

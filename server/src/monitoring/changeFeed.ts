@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { mergeOrdered, nextTurn, perSnapshotSliced, SLICE_ROWS, type Slices } from './slices.js';
+import { mergeOrdered, perSnapshotSliced, runSliced, SLICE_ROWS, type Slices } from './slices.js';
 import { hostKey, type HostStatus, type MonitoringSnapshot, type ServiceStatus } from './source.js';
 import type { AlertChange, AlertChanges, AlertProblem } from '../../../src/lib/apiTypes.js';
 import { changesSince, readFeedHead, readFeedState, recordFeed } from '../db/alertFeed.js';
@@ -59,18 +59,43 @@ export interface ChangeFeed {
 
 type ProblemMap = Map<string, AlertProblem>;
 
-const byKey = (problems: AlertProblem[]): ProblemMap => new Map(problems.map((p) => [objectKey(p), p]));
+/*
+ * A recording walks tens of thousands of problems three times (keyed, compared, written out): each walk in slices, as
+ * the snapshot's own work is, since in one go each held every request for 10 to 60 ms.
+ */
 
-function diff(last: ProblemMap, now: ProblemMap): AlertChange[] {
+function* byKey(problems: AlertProblem[]): Slices<ProblemMap> {
+  const map: ProblemMap = new Map();
+  for (let i = 0; i < problems.length; i++) {
+    map.set(objectKey(problems[i]!), problems[i]!);
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+  }
+  return map;
+}
+
+function* diff(last: ProblemMap, now: ProblemMap): Slices<AlertChange[]> {
   const out: AlertChange[] = [];
+  let n = 0;
   for (const [key, p] of now) {
     const before = last.get(key);
     if (!before || before.last_state_change !== p.last_state_change || before.current_state !== p.current_state) out.push({ kind: 'problem', problem: p });
+    if (++n % SLICE_ROWS === 0) yield;
   }
   for (const [key, p] of last) {
     if (!now.has(key)) out.push({ kind: 'cleared', host_name: p.host_name, ...(p.service_description !== undefined ? { service_description: p.service_description } : {}), ...(p.engine !== undefined ? { engine: p.engine } : {}) });
+    if (++n % SLICE_ROWS === 0) yield;
   }
   return out;
+}
+
+/** JSON.stringify(list), a chunk of rows at a time. */
+function* jsonOf(list: readonly unknown[]): Slices<string> {
+  const chunks: string[] = [];
+  for (let i = 0; i < list.length; i += SLICE_ROWS) {
+    chunks.push(JSON.stringify(list.slice(i, i + SLICE_ROWS)).slice(1, -1));
+    yield;
+  }
+  return `[${chunks.join(',')}]`;
 }
 
 /**
@@ -111,16 +136,13 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
       ? written : undefined;
     // The very list this process wrote last, still the stored one, at the same time: nothing to record.
     if (state && ours?.problems === problems && state.updated === snapshot.updated) return;
-    const current = byKey(problems);
-    const last = state && (ours ? ours.byKey : byKey(JSON.parse((await readFeedState(store))?.problems ?? '[]') as AlertProblem[]));
-    // Thousands of problems take a while to compare and to write out: requests get their turn in between.
-    await nextTurn();
-    const changes = last ? diff(last, current) : [];
+    const current = await runSliced(byKey(problems));
+    const last = state && (ours ? ours.byKey : await runSliced(byKey(JSON.parse((await readFeedState(store))?.problems ?? '[]') as AlertProblem[])));
+    const changes = last ? await runSliced(diff(last, current)) : [];
     if (state && !changes.length && state.updated === snapshot.updated) return;
     recorded = true;
     const run = state?.run ?? crypto.randomBytes(4).toString('hex');
-    await nextTurn();
-    const text = JSON.stringify(problems);
+    const text = await runSliced(jsonOf(problems));
     const seq = await recordFeed(store, { run, updated: snapshot.updated, problems: text }, changes.map((c) => JSON.stringify(c)), capacity);
     written = { problems, byKey: current, run, seq, updated: snapshot.updated };
   });

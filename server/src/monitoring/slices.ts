@@ -154,3 +154,39 @@ export function mergeOrdered<T>(lists: readonly (readonly T[])[], compare: (a: T
     out.push(lists[best]![next[best]!++]!);
   }
 }
+
+/** A stable sort of positions (bottom-up merge sort), in slices: the order of `rows` under `compare`. */
+export function* sortOrder<T>(rows: readonly T[], compare: (a: T, b: T) => number): Slices<Int32Array> {
+  const n = rows.length;
+  let from = new Int32Array(n);
+  let to = new Int32Array(n);
+  for (let i = 0; i < n; i++) from[i] = i;
+  let work = 0;
+  for (let width = 1; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let x = lo;
+      let y = mid;
+      let o = lo;
+      while (x < mid && y < hi) to[o++] = compare(rows[from[y]!]!, rows[from[x]!]!) < 0 ? from[y++]! : from[x++]!;
+      while (x < mid) to[o++] = from[x++]!;
+      while (y < hi) to[o++] = from[y++]!;
+      work += hi - lo;
+      if (work >= SLICE_ROWS) {
+        work = 0;
+        yield;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
+}
+
+/** `rows` sorted by `compare` (stably, as Array.prototype.sort), in slices. */
+export function* sortedSlices<T>(rows: readonly T[], compare: (a: T, b: T) => number): Slices<T[]> {
+  const order = yield* sortOrder(rows, compare);
+  const out = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = rows[order[i]!]!;
+  return out;
+}

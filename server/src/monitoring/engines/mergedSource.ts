@@ -4,7 +4,7 @@
  * the change feed, so its standing problems are not replayed as new when it comes back) but are left out of totals.
  */
 import { emptySnapshot } from '../empty.js';
-import { finish, memoSliced, runSliced, SLICE_ROWS, type SlicedStep, type Slices } from '../slices.js';
+import { finish, memoSliced, runSliced, SLICE_ROWS, sortOrder, type SlicedStep, type Slices } from '../slices.js';
 import {
   CommandRejectedError, EngineUnavailableError, type EngineStatus, type EngineTag, type ExternalCommand, type Group, type HostStatus, type MonitoringSnapshot,
   type MonitoringSource, type ServiceStatus, type SourceCapabilities,
@@ -34,34 +34,6 @@ const byHost = (a: Named, b: Named): number => compareNames(a.host_name, b.host_
 const byService = (a: NamedService, b: NamedService): number => byHost(a, b) || compareNames(a.service_description, b.service_description);
 const sameHost = (a: Named, b: Named): boolean => a.host_name === b.host_name && a.engine === b.engine;
 const sameService = (a: NamedService, b: NamedService): boolean => sameHost(a, b) && a.service_description === b.service_description;
-
-/** A stable sort of positions (bottom-up merge sort), in slices: the order of `rows` under `compare`. */
-function* sortOrder<T>(rows: readonly T[], compare: (a: T, b: T) => number): Slices<Int32Array> {
-  const n = rows.length;
-  let from = new Int32Array(n);
-  let to = new Int32Array(n);
-  for (let i = 0; i < n; i++) from[i] = i;
-  let work = 0;
-  for (let width = 1; width < n; width *= 2) {
-    for (let lo = 0; lo < n; lo += 2 * width) {
-      const mid = Math.min(lo + width, n);
-      const hi = Math.min(lo + 2 * width, n);
-      let x = lo;
-      let y = mid;
-      let o = lo;
-      while (x < mid && y < hi) to[o++] = compare(rows[from[y]!]!, rows[from[x]!]!) < 0 ? from[y++]! : from[x++]!;
-      while (x < mid) to[o++] = from[x++]!;
-      while (y < hi) to[o++] = from[y++]!;
-      work += hi - lo;
-      if (work >= SLICE_ROWS) {
-        work = 0;
-        yield;
-      }
-    }
-    [from, to] = [to, from];
-  }
-  return from;
-}
 
 /**
  * One engine's rows in merge order. Sources usually deliver them in order already, which costs one check; one that
