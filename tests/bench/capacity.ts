@@ -212,15 +212,15 @@ export interface Capacity {
   best?: StepResult;
 }
 
-/**
- * Starts the site (`target`, its servers run with `env`, their monitoring settings) and finds how many displays it
- * holds: the ladder of loads below.
- */
 /** 3 s, and one engine update period on top when the engines update on a period (the demo fleet's tick). */
 function warmUpSeconds(env: Record<string, string>): number {
   return 3 + Number(env.PHAROS_DEMO_TICK_SECONDS ?? 0);
 }
 
+/**
+ * Starts the site (`target`, its servers run with `env`, their monitoring settings) and finds how many displays it
+ * holds: the ladder of loads below.
+ */
 export async function ladder(target: Target, env: Record<string, string>, windowSeconds = WINDOW_SECONDS): Promise<Capacity> {
   const site = await startSite(target, env);
   const loadAtStart = os.loadavg()[0] ?? 0;
@@ -230,7 +230,8 @@ export async function ladder(target: Target, env: Record<string, string>, window
     // sent its first update since start-up, whose handling (the first merge of changed rows, the first change-feed
     // record, compiling the update paths) happens once per process, not once per load. Its figures are printed apart.
     pool = await makeDisplays(site, 200, pool);
-    const warmUp = { seconds: warmUpSeconds(env), result: await step(site, pool.slice(0, 200), warmUpSeconds(env)) };
+    const seconds = warmUpSeconds(env);
+    const warmUp = { seconds, result: await step(site, pool.slice(0, 200), seconds) };
 
     const results: StepResult[] = [];
     const tryDisplays = async (n: number) => {
