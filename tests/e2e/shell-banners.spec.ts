@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import type { Page, Request } from '@playwright/test';
+import { expect, login, pauseClock, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 /** Banners and the licence are server-wide, so these tests get a server of their own. */
@@ -8,6 +8,8 @@ test.beforeAll(async () => { own = await startServer(); });
 test.afterAll(async () => { await own.stop(); });
 
 const strip = (page: Page) => page.locator('.shell-banners');
+/** Spec 9: the collapse runs this long before the acknowledgement is sent. */
+const ACK_DELAY_MS = 1000;
 
 async function addBanner(message: string, color: string, ...extra: string[]): Promise<string> {
   const out = await own.admin('add-banner', '--message', message, '--color', color, ...extra);
@@ -18,6 +20,7 @@ test('announcement banners show their type in words and dismiss with a collapse,
   const warning = await addBanner('Maintenance tonight <b>22:00</b>', 'warning');
   const info = await addBanner('Read-only notice', 'info', '--no-ack');
   await own.admin('create-user', 'bannerviewer', 'e2e-user-password');
+  await page.clock.install();
   await login(page, own, 'bannerviewer', 'e2e-user-password');
 
   const warn = page.getByTestId(`banner-${warning}`);
@@ -30,12 +33,21 @@ test('announcement banners show their type in words and dismiss with a collapse,
   await expect(note).toContainText('Information:');
   await expect(note.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
 
-  const acknowledged = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('banner_message-ajaxhelper.php'));
+  // The clock stands still while the banner collapses, so a loaded machine cannot run past the collapse unseen.
+  await pauseClock(page);
+  const isAck = (r: Request) => r.method() === 'POST' && r.url().includes('banner_message-ajaxhelper.php');
+  let acknowledgedEarly = false;
+  page.on('request', (r) => { if (isAck(r)) acknowledgedEarly = true; });
+  const acknowledged = page.waitForRequest(isAck);
   await warn.getByRole('button', { name: 'Dismiss' }).click();
   await expect(warn).toHaveAttribute('data-collapsing', 'true');
+  await page.clock.runFor(ACK_DELAY_MS - 1);
+  expect(acknowledgedEarly).toBe(false);
+  await page.clock.runFor(1);
   const request = await acknowledged;
   expect(new URLSearchParams(request.postData() ?? '').get('action')).toBe('acknowledge_banner_message');
   await expect(warn).toHaveCount(0);
+  await page.clock.resume();
   await page.reload();
   await expect(note).toBeVisible();
   await expect(page.getByTestId(`banner-${warning}`)).toHaveCount(0);
