@@ -142,6 +142,11 @@ describe('the server over two engines', () => {
     expect(page).toContain('show=servicedetail&amp;host=web1&amp;service=HTTP&amp;engine=paris');
     const filtered = (await admin.get('includes/components/xicore/status.php?show=services&engine=berlin')).text;
     expect(filtered).not.toContain('app1');
+    // One host on one engine: that engine's services of that host, and no one else's.
+    const oneHost = (await admin.get('includes/components/xicore/status.php?show=services&host=web1&engine=paris')).text;
+    expect(oneHost).toContain('show=servicedetail&amp;host=web1&amp;service=HTTP&amp;engine=paris');
+    expect(oneHost).not.toContain('engine=berlin');
+    expect(oneHost).not.toContain('service=Queue');
     const detail = (await admin.get('includes/components/xicore/status.php?show=hostdetail&host=web1&engine=paris'));
     expect(detail.status).toBe(200);
     expect((await admin.get('includes/components/xicore/status.php?show=hostdetail&host=web1')).status).toBe(400);

@@ -107,6 +107,9 @@ describe('a Livestatus source over a large fleet', () => {
     // Nothing changed: the very same lists, so per-snapshot answers kept on them stay valid.
     expect(polling.snapshot().services).toBe(unchanged.services);
     expect(polling.snapshot().hosts).toBe(unchanged.hosts);
+    // The groups too: with several engines, new group lists meant merging every engine's members again.
+    expect(polling.snapshot().hostgroups).toBe(unchanged.hostgroups);
+    expect(polling.snapshot().hostgroups.length).toBeGreaterThan(0);
     for (const [i, state] of [[77, 2], [9000, 1], [77, 0]] as const) {
       const before = polling.snapshot();
       const svc = before.services[i]!;
@@ -116,6 +119,7 @@ describe('a Livestatus source over a large fleet', () => {
       const fresh = (await open(peer.address)).snapshot();
       expect(after.services).toEqual(fresh.services);
       expect(after.hosts).toEqual(fresh.hosts);
+      expect(after.hostgroups).toEqual(fresh.hostgroups);
       expect(after.services[i]).toMatchObject({ current_state: state, output: `forced ${state}`, engine: 'ls' });
       expect(after.services.filter((s, j) => s !== before.services[j])).toHaveLength(1);
     }

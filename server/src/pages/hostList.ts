@@ -7,7 +7,7 @@ import { filtersOf, hostPredicate, type ListFilters } from './listFilters.js';
 import { filterForm, handlingTags, stateSummary } from './listControls.js';
 import { compareText, orderOf, pagingOf, sliceOrdered, sortOf } from './listQuery.js';
 import { hostsByName } from './snapshotIndex.js';
-import { finish, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
+import { finish, Picks, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, pager, sortableHeader, type Column } from './table.js';
 import { hostUrl, statusUrl, type QueryValues } from './urls.js';
@@ -36,7 +36,7 @@ const COLUMNS: Column<HostSort>[] = [
   { label: mark('Status Information'), sort: 'output', className: 'wide' },
 ];
 
-interface HostSelection { picked: number[]; counts: number[] }
+interface HostSelection { picked: Int32Array; counts: number[] }
 
 /** Selections per snapshot and filters, like the service lists': rotating wall displays ask the same few questions. */
 const selections = new WeakMap<MonitoringSnapshot, Map<string, HostSelection>>();
@@ -71,7 +71,7 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<HostSel
   // Per state, then (index 3) hosts of an engine that is not answering: counted under no state, left out by a state
   // filter.
   const counts = [0, 0, 0, 0];
-  const picked: number[] = [];
+  const picked = new Picks(ordered.length);
   for (let i = 0; i < ordered.length; i++) {
     if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     const h = ordered[i]!;
@@ -84,7 +84,7 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<HostSel
     counts[h.current_state] = (counts[h.current_state] ?? 0) + 1;
     if (!f.states || f.states.has(h.current_state)) picked.push(i);
   }
-  const selection = { picked, counts };
+  const selection = { picked: picked.done(), counts };
   if (memo.size < MAX_SELECTIONS_PER_SNAPSHOT) memo.set(key, selection);
   return selection;
 }

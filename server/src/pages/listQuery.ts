@@ -67,10 +67,11 @@ function siftUp<T>(heap: T[], i: number, worse: (a: T, b: T) => number): void {
  * The first `k` items in `compare` order, sorted. A bounded max-heap keeps it O(n log k): for the first pages of
  * 100,000 services that is one comparison per item instead of a full sort.
  */
-export function smallest<T>(items: readonly T[], k: number, compare: (a: T, b: T) => number): T[] {
-  if (k >= items.length) return [...items].sort(compare);
+export function smallest<T>(items: ArrayLike<T>, k: number, compare: (a: T, b: T) => number): T[] {
+  if (k >= items.length) return Array.from(items).sort(compare);
   const heap: T[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     if (heap.length < k) {
       heap.push(item);
       siftUp(heap, heap.length - 1, compare);
@@ -83,7 +84,7 @@ export function smallest<T>(items: readonly T[], k: number, compare: (a: T, b: T
 }
 
 /** One page of already-filtered items; a page past the end shows the last page. */
-export function slicePage<T>(items: readonly T[], paging: Paging, compare: (a: T, b: T) => number): PageSlice<T> {
+export function slicePage<T>(items: ArrayLike<T>, paging: Paging, compare: (a: T, b: T) => number): PageSlice<T> {
   const total = items.length;
   const pages = Math.max(1, Math.ceil(total / paging.records));
   const page = Math.min(paging.page, pages);
@@ -97,7 +98,7 @@ export function slicePage<T>(items: readonly T[], paging: Paging, compare: (a: T
  * (or its reverse for `desc`), so the default sort of 100,000 services costs nothing beyond the filter pass.
  */
 export function sliceOrdered<T>(
-  items: readonly T[], paging: Paging, order: Order, compare?: (a: T, b: T) => number,
+  items: ArrayLike<T>, paging: Paging, order: Order, compare?: (a: T, b: T) => number,
 ): PageSlice<T> {
   if (compare) return slicePage(items, paging, compare);
   const total = items.length;

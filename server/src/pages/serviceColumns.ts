@@ -24,9 +24,10 @@ export interface ServiceColumns {
   /** Position of each service's host in `hostsByName(snap)`, -1 when the host is unknown. */
   host: Int32Array;
   /**
-   * Services of a host are contiguous in name order: [first, end) per hostKey (host name, plus engine with several).
+   * Services of a host are contiguous in name order: [first, end) of the host with this hostKey (host name, plus engine
+   * with several), or undefined for a host without services.
    */
-  hostRange: Map<string, [number, number]>;
+  hostRange: (key: string) => readonly [number, number] | undefined;
   /**
    * Rows of engines that answer; `stale` counts the others (their engine not answering), which count under nothing
    * else.
@@ -106,7 +107,7 @@ function* build(services: ServiceStatus[], snap: Records, checkOrder: boolean): 
     host[i] = position;
     if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
   }
-  return { ordered: services, state, flags, host, hostRange, totals };
+  return { ordered: services, state, flags, host, hostRange: (key) => hostRange.get(key), totals };
 }
 
 /**
@@ -148,14 +149,9 @@ function* combined(snap: Records, parts: SnapshotParts): Slices<ServiceColumns> 
     host[i] = h < 0 ? -1 : hostAt[p]![h]!;
     if (i % (8 * SLICE_ROWS) === 0) yield;
   }
-  const hostRange = new Map<string, [number, number]>();
   const totals = { states: [0, 0, 0, 0], acknowledged: 0, downtime: 0, unhandled: 0, stale: 0 };
   for (let p = 0; p < columns.length; p++) {
     const c = columns[p]!;
-    for (const [key, [from, to]] of c.hostRange) {
-      const at = serviceAt[p]![from]!;
-      hostRange.set(key, [at, at + to - from]);
-    }
     c.totals.states.forEach((count, s) => { totals.states[s] = (totals.states[s] ?? 0) + count; });
     totals.acknowledged += c.totals.acknowledged;
     totals.downtime += c.totals.downtime;
@@ -163,6 +159,17 @@ function* combined(snap: Records, parts: SnapshotParts): Slices<ServiceColumns> 
     totals.stale += c.totals.stale;
     yield;
   }
+  // Asked of the engines' own columns, which are kept while their rows do not change: a map of every host's range, made
+  // anew for each merged snapshot, was tens of thousands of entries of garbage every few seconds.
+  const hostRange = (key: string): readonly [number, number] | undefined => {
+    for (let p = 0; p < columns.length; p++) {
+      const range = columns[p]!.hostRange(key);
+      if (!range) continue;
+      const at = serviceAt[p]![range[0]]!;
+      return [at, at + range[1] - range[0]];
+    }
+    return undefined;
+  };
   return { ordered: snap.services, state, flags, host, hostRange, totals };
 }
 
@@ -201,7 +208,7 @@ function* reorder(services: ServiceStatus[]): Slices<ServiceStatus[]> {
 /** The services of one host (its name, or its hostKey with several engines), from its contiguous range. */
 export function servicesOf(snap: MonitoringSnapshot, key: string): ServiceStatus[] {
   const { ordered, hostRange } = serviceColumns(snap);
-  const range = hostRange.get(key);
+  const range = hostRange(key);
   return range ? ordered.slice(range[0], range[1]) : [];
 }
 

@@ -1,13 +1,13 @@
 import { hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import { filtersOf, type ListFilters } from './listFilters.js';
-import { finish, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
+import { finish, Picks, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import { hostgroupMembers } from './groupStats.js';
 import { ACKNOWLEDGED, IN_DOWNTIME, serviceColumns, searchColumn, STALE, UNHANDLED } from './serviceColumns.js';
 import { hostsByName } from './snapshotIndex.js';
 
 export interface Selection {
   /** Positions in `serviceColumns(snap).ordered`, ascending. */
-  picked: number[];
+  picked: Int32Array;
   /**
    * Matches per state before the state filter, for the summary links; then, at index 4, rows of an engine that is
    * not answering (stale): they count under no state, and a state filter leaves them out.
@@ -86,7 +86,7 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<Selecti
   const tagged = c.ordered.length > 0 && c.ordered[0]!.engine !== undefined;
   const byRange = f.host && (f.engine || !tagged);
   const [lo, hi] = byRange
-    ? c.hostRange.get(hostKey({ host_name: f.host, engine: f.engine || undefined })) ?? [0, 0]
+    ? c.hostRange(hostKey({ host_name: f.host, engine: f.engine || undefined })) ?? [0, 0]
     : [0, c.ordered.length];
   const mask = (f.acknowledged ? ACKNOWLEDGED : 0) | (f.downtime ? IN_DOWNTIME : 0) | (f.unhandled ? UNHANDLED : 0);
   const group = f.hostgroup;
@@ -102,7 +102,7 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<Selecti
   const wanted = f.states ? [0, 1, 2, 3].map((s) => f.states!.has(s)) : undefined;
 
   const counts = [0, 0, 0, 0, 0];
-  const picked: number[] = [];
+  const picked = new Picks(hi - lo);
   for (let i = lo; i < hi; i++) {
     if ((i - lo) % (4 * SLICE_ROWS) === 4 * SLICE_ROWS - 1) yield;
     if ((c.flags[i]! & mask) !== mask) continue;
@@ -127,5 +127,5 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<Selecti
     counts[state]!++;
     if (!wanted || wanted[state]) picked.push(i);
   }
-  return { picked, counts };
+  return { picked: picked.done(), counts };
 }

@@ -1,5 +1,5 @@
 /** One poll: every table the snapshot needs, read in one session, and turned into snapshot data. */
-import type { CheckCounts, CheckPerformance, EngineStats, HostStatus, MonitoringSnapshot, ProgramStatus, ServiceStatus } from '../source.js';
+import type { CheckCounts, CheckPerformance, EngineStats, Group, HostStatus, MonitoringSnapshot, ProgramStatus, ServiceStatus } from '../source.js';
 import { emptyProgramStatus } from '../empty.js';
 import type { LivestatusRows, ReadAnswer, RunQuery } from './client.js';
 import {
@@ -152,28 +152,39 @@ function* unique<T>(items: (T | null)[], key: (item: T) => string): Slices<T[]> 
  * a line break in a name (where two different pairs could make one key), it is unique() itself.
  */
 function* uniqueInOrder<T>(items: (T | null)[], key: (item: T) => string, key2: (item: T) => string = () => ''): Slices<T[]> {
-  const present: T[] = [];
   let plain = true;
+  // Nulls and duplicates: with none (the usual answer), the list itself is the result, and nothing is copied.
+  let dropped = 0;
+  let last: T | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+    if (item === null) {
+      dropped++;
+      continue;
+    }
+    if (plain && last !== undefined) {
+      const a = key(last);
+      const b = key(item);
+      if (a === b) {
+        const a2 = key2(last);
+        const b2 = key2(item);
+        if (a2 === b2) dropped++;
+        else plain = a2 < b2;
+      } else plain = a < b;
+    }
+    if (plain && (key(item).includes('\n') || key2(item).includes('\n'))) plain = false;
+    last = item;
+  }
+  if (!plain) return yield* unique(items, (item) => `${key(item)}\n${key2(item)}`);
+  if (dropped === 0) return items as T[];
+  const out: T[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     if (item === null) continue;
-    const last = present[present.length - 1];
-    if (plain && last !== undefined) {
-      const a = key(last);
-      const b = key(item);
-      plain = a < b || (a === b && key2(last) <= key2(item));
-    }
-    if (plain && (key(item).includes('\n') || key2(item).includes('\n'))) plain = false;
-    present.push(item);
-  }
-  if (!plain) return yield* unique(items, (item) => `${key(item)}\n${key2(item)}`);
-  const out: T[] = [];
-  for (let i = 0; i < present.length; i++) {
-    const item = present[i]!;
-    const last = out[out.length - 1];
-    if (last === undefined || key(last) !== key(item) || key2(last) !== key2(item)) out.push(item);
-    if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
+    const prev = out[out.length - 1];
+    if (prev === undefined || key(prev) !== key(item) || key2(prev) !== key2(item)) out.push(item);
   }
   return out;
 }
@@ -198,12 +209,23 @@ function* keptIfSame<T>(previous: T[] | undefined, next: T[]): Slices<T[]> {
   return previous;
 }
 
+const sameGroup = (a: Group, b: Group): boolean => a.name === b.name && a.alias === b.alias
+  && a.members.length === b.members.length && a.members.every((m, i) => m === b.members[i]);
+
+/**
+ * `previous` when `next` holds the same groups: a new list each poll made every merge of several engines merge their
+ * groups again, tens of thousands of members each time.
+ */
+function keptIfEqual(previous: Group[] | undefined, next: Group[]): Group[] {
+  return previous && previous.length === next.length && next.every((g, i) => sameGroup(previous[i]!, g)) ? previous : next;
+}
+
 /**
  * The snapshot data of one poll at `now`, in slices (100,000 services take a while); `program` is completed by the
  * source, which knows whether the engine answers. `previous`: the last poll's data, whose host and service lists are
- * kept when they come back the same (pollTables keeps unchanged records).
+ * kept when they come back the same (pollTables keeps unchanged records), as are its groups.
  */
-export function* snapshotSlices(tables: PolledTables, now: number, previous?: Pick<MonitoringSnapshot, 'hosts' | 'services'>): Slices<{ data: Omit<MonitoringSnapshot, 'program'>; status: unknown[] }> {
+export function* snapshotSlices(tables: PolledTables, now: number, previous?: Pick<MonitoringSnapshot, 'hosts' | 'services' | 'hostgroups' | 'servicegroups'>): Slices<{ data: Omit<MonitoringSnapshot, 'program'>; status: unknown[] }> {
   const hostStats = new StatsCollector(now);
   const serviceStats = new StatsCollector(now);
   const hosts: HostStatus[] = yield* uniqueInOrder(yield* mapped(tables.hosts, (got) => {
@@ -224,8 +246,8 @@ export function* snapshotSlices(tables: PolledTables, now: number, previous?: Pi
       updated: now,
       hosts: yield* keptIfSame(previous?.hosts, yield* sortedBy(hosts, (h) => h.host_name)),
       services: yield* keptIfSame(previous?.services, yield* sortedBy(services, (s) => s.host_name, (s) => s.service_description)),
-      hostgroups: finish(unique(tables.hostgroups.map(hostgroupOf), (g) => g.name)),
-      servicegroups: finish(unique(tables.servicegroups.map(servicegroupOf), (g) => g.name)),
+      hostgroups: keptIfEqual(previous?.hostgroups, finish(unique(tables.hostgroups.map(hostgroupOf), (g) => g.name))),
+      servicegroups: keptIfEqual(previous?.servicegroups, finish(unique(tables.servicegroups.map(servicegroupOf), (g) => g.name))),
       comments: finish(unique(tables.comments.map(commentOf), (c) => String(c.id))),
       downtimes: finish(unique(tables.downtimes.map(downtimeOf), (d) => String(d.id))),
       stats,
