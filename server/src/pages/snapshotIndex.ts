@@ -2,9 +2,14 @@ import { hostKey, type Group, type HostStatus, type MonitoringSnapshot } from '.
 import { memoSliced, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import { partsOf } from '../monitoring/snapshotParts.js';
 
+/** Hosts by hostKey. */
+export interface HostLookup {
+  get(key: string): HostStatus | undefined;
+}
+
 export interface SnapshotIndex {
   /** By hostKey: the host name, plus the engine's name when several engines are configured. */
-  hosts: Map<string, HostStatus>;
+  hosts: HostLookup;
   hostgroups: Map<string, Group>;
   servicegroups: Map<string, Group>;
 }
@@ -21,12 +26,33 @@ const hostMap = memoSliced((hosts: readonly HostStatus[]) => hosts, function* (l
 });
 
 /**
+ * Several engines (snapshotParts.ts): each engine's map, kept while its hosts do not change, asked in turn (a hostKey
+ * names its engine, so at most one has it). One map over every engine's hosts, made anew for each merged snapshot, was
+ * tens of thousands of entries of garbage every few seconds.
+ */
+function* hostLookup(snap: MonitoringSnapshot): Slices<HostLookup> {
+  const parts = partsOf(snap);
+  if (!parts) return yield* hostMap.slices(snap.hosts);
+  const maps: Map<string, HostStatus>[] = [];
+  for (const part of parts.parts) maps.push(yield* hostMap.slices(part.hosts));
+  return {
+    get(key) {
+      for (const map of maps) {
+        const host = map.get(key);
+        if (host) return host;
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
  * Lookup maps by name, built once per snapshot object (in slices by the snapshot warmer). Services are indexed in
  * serviceColumns.ts.
  */
 export const indexOf = memoSliced((snap: MonitoringSnapshot) => snap, function* (snap): Slices<SnapshotIndex> {
   return {
-    hosts: yield* hostMap.slices(snap.hosts),
+    hosts: yield* hostLookup(snap),
     hostgroups: new Map(snap.hostgroups.map((g) => [g.name, g])),
     servicegroups: new Map(snap.servicegroups.map((g) => [g.name, g])),
   };
