@@ -81,6 +81,17 @@ describe('sessions', () => {
     const seen = await ts.server.ctx.store.selectFrom('sessions').select('last_seen').where('id', '=', sid).executeTakeFirstOrThrow();
     expect(Date.now() - seen.last_seen).toBeLessThan(5_000);
 
+    // Activity is written to the minute: a request within a minute of the last write writes nothing (wall displays
+    // make hundreds a second), and the session still ends no more than a minute early.
+    await setIdle(30_000);
+    const written = await ts.server.ctx.store.selectFrom('sessions').select('last_seen').where('id', '=', sid).executeTakeFirstOrThrow();
+    expect((await c.get('api/v2/account/auth')).status).toBe(200);
+    expect((await ts.server.ctx.store.selectFrom('sessions').select('last_seen').where('id', '=', sid).executeTakeFirstOrThrow()).last_seen).toBe(written.last_seen);
+    await setIdle(61_000);
+    expect((await c.get('api/v2/account/auth')).status).toBe(200);
+    const moved = await ts.server.ctx.store.selectFrom('sessions').select('last_seen').where('id', '=', sid).executeTakeFirstOrThrow();
+    expect(Date.now() - moved.last_seen).toBeLessThan(5_000);
+
     await setIdle(idleMs + 1_000);
     const expired = await c.get<{ message: string }>('api/v2/account/auth');
     expect(expired.status).toBe(401);

@@ -41,7 +41,7 @@ function protectedRoutes(): Route[] {
 
 const pathOnly = (p: string) => p.split('?')[0]!;
 
-/** Everything stored except sessions (whose last_seen moves on every request) and the audit log (which records the attempts). */
+/** Everything stored except sessions (whose last_seen moves with activity) and the audit log (which records the attempts). */
 const storedData = () => storedRows(ts.server.ctx.store, 'sessions', 'audit_log');
 
 function expectRefusedWithoutSession(route: Route, res: Reply): void {

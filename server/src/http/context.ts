@@ -79,11 +79,15 @@ export async function deviceCaller(ctx: AppContext, req: FastifyRequest): Promis
 /** The logged-in caller (or a paired display), or undefined; any authenticated request counts as activity and extends the session. */
 export async function optionalCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | undefined> {
   const sid = req.cookies[SESSION_COOKIE];
-  const session = sid ? await findLiveSession(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000) : undefined;
+  const idleMs = ctx.config.sessionIdleSeconds * 1000;
+  const session = sid ? await findLiveSession(ctx.store, sid, idleMs) : undefined;
   const user = session && await findUserById(ctx.store, session.user_id);
   if (!session || !user) return deviceCaller(ctx, req);
   answerIn(user.language);
-  await touchSession(ctx.store, session.id);
+  // Written at most once a minute (a twentieth of a short idle time): a write on every request was hundreds of SQLite
+  // writes a second from wall displays, on the event loop, for an idle timeout that needs the minute at most.
+  const now = Date.now();
+  if (now - session.last_seen >= Math.min(60_000, idleMs / 20)) await touchSession(ctx.store, session.id, now);
   return { session, user, perms: permissionsOf(user) };
 }
 
