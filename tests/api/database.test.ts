@@ -2,6 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '../../server/src/db/database.js';
 import { openPostgresStorage } from '../../server/src/db/postgres.js';
@@ -38,6 +39,31 @@ describe('PostgreSQL faults (issue 22)', () => {
       expect((await user.get<{ username: string }>('api/v2/account/auth')).body.username).toBe('nagiosadmin');
     } finally {
       await ts.close();
+    }
+  });
+
+  it('a connection the server ends while a transaction holds it fails that transaction and leaves the process running', async () => {
+    const storage = await openPostgresStorage(await cluster().createDatabase('terminated'));
+    const killer = await openPostgresStorage(await cluster().createDatabase('terminator'));
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => { uncaught.push(err); };
+    process.on('uncaughtException', onUncaught);
+    try {
+      const held = storage.store.transaction().execute(async (trx) => {
+        const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid;
+        // Ended between two statements: no query of its own is running to receive the error.
+        await sql`select pg_terminate_backend(${pid})`.execute(killer.store);
+        await expect.poll(async () => (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pid = ${pid}`.execute(killer.store)).rows[0]!.n).toBe(0);
+        await sql`select 1`.execute(trx);
+      }).then(() => 'committed', (err: Error) => err.name);
+      expect(await held).toBe('StorageUnavailableError');
+      // The pool replaces the ended connection: queries are answered again.
+      await expect.poll(() => sql<{ one: number }>`select 1 as one`.execute(storage.store).then((r) => r.rows[0]!.one, () => 0)).toBe(1);
+      expect(uncaught.map(String)).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await storage.close();
+      await killer.close();
     }
   });
 

@@ -60,6 +60,10 @@ function guarded(pool: pg.Pool): pg.Pool {
   const connect = async (): Promise<pg.PoolClient> => {
     const client: Guarded = await pool.connect().catch((err: unknown) => { throw translate(err); });
     if (!client[GUARDED]) {
+      // Checked out, a client has no error listener of the pool's: a connection that ends mid-query (a server restart)
+      // would also end this process, with an unhandled 'error' event. The query fails by itself (translated below),
+      // and the pool drops the broken client when it comes back.
+      client.on('error', () => undefined);
       const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
       (client as { query: unknown }).query = (...args: unknown[]) => query(...args).catch((err: unknown) => { throw translate(err); });
       client[GUARDED] = true;
