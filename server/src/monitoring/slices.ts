@@ -190,26 +190,3 @@ export function* sortedSlices<T>(rows: readonly T[], compare: (a: T, b: T) => nu
   for (let i = 0; i < rows.length; i++) out[i] = rows[order[i]!]!;
   return out;
 }
-
-/**
- * Positions picked out of at most `capacity` rows, kept in a typed array: a list of 300,000 positions grown by push
- * was copied as it grew and then promoted, several megabytes of old garbage per snapshot that a full collection had to
- * sweep; a typed array's contents live off the JS heap, and nothing in them is ever marked or copied.
- */
-export class Picks {
-  private readonly all: Int32Array;
-  private count = 0;
-
-  constructor(capacity: number) {
-    this.all = new Int32Array(capacity);
-  }
-
-  push(position: number): void {
-    this.all[this.count++] = position;
-  }
-
-  /** The picks, in a buffer of their own size. */
-  done(): Int32Array {
-    return this.count === this.all.length ? this.all : this.all.slice(0, this.count);
-  }
-}

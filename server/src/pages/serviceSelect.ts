@@ -1,6 +1,7 @@
 import { hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
 import { filtersOf, type ListFilters } from './listFilters.js';
-import { finish, Picks, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
+import { finish, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
+import { Picks } from './listQuery.js';
 import { hostgroupMembers } from './groupStats.js';
 import { ACKNOWLEDGED, IN_DOWNTIME, serviceColumns, searchColumn, STALE, UNHANDLED } from './serviceColumns.js';
 import { hostsByName } from './snapshotIndex.js';
