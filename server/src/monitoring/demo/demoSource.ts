@@ -231,13 +231,9 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
   const clock = opts.now ?? Date.now;
   const nowSeconds = (): number => Math.floor(clock() / 1000);
   const start = nowSeconds();
-  const sim = new Simulation(createRng(opts.seed ?? 20080101), hosts, perHost, start, start);
+  // Records change by copy (simulation.ts), so the tag carries over to every later version of each.
+  const sim = new Simulation(createRng(opts.seed ?? 20080101), hosts, perHost, start, start, opts.engine);
   seedScenario(sim);
-  if (opts.engine !== undefined) {
-    // Records change by copy (simulation.ts), so the tag carries over to every later version of each.
-    for (const h of sim.hosts) h.engine = opts.engine;
-    for (const s of sim.services) s.engine = opts.engine;
-  }
   let cached: { version: number; snap: MonitoringSnapshot } | undefined;
   // The fleet as configured: the same completeness rule as a Nagios status file guards every new snapshot.
   const configured = { hosts: sim.hosts.length, services: sim.services.length };

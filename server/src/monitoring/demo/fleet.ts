@@ -1,6 +1,7 @@
 import type { Group, HostStatus, ServiceStatus } from '../source.js';
-import { HOST_CHECK_COMMAND, SERVICE_TEMPLATES, renderHost, type ServiceTemplate } from './checks.js';
+import { flat, HOST_CHECK_COMMAND, SERVICE_TEMPLATES, renderHost, type ServiceTemplate } from './checks.js';
 import type { Rng } from './random.js';
+import { sharedList } from '../shared.js';
 
 interface Role {
   prefix: string;
@@ -86,12 +87,12 @@ function planHosts(count: number): HostPlan[] {
     const width = Math.max(2, String(roleTotals.get(role.prefix)).length);
     const num = String(k).padStart(width, '0');
     const address = `10.${role.net}.${Math.floor((k - 1) / 250)}.${((k - 1) % 250) + 2}`;
-    plans.push({ name: `${role.prefix}${num}`, alias: `${role.alias} ${num}`, address, groups: role.groups, services: role.services });
+    plans.push({ name: `${role.prefix}${num}`, alias: flat(`${role.alias} ${num}`), address: flat(address), groups: role.groups, services: role.services });
   }
   return plans;
 }
 
-export function buildFleet(hostCount: number, servicesPerHost: number, rng: Rng, now: number): Fleet {
+export function buildFleet(hostCount: number, servicesPerHost: number, rng: Rng, now: number, engine?: string): Fleet {
   const plans = planHosts(hostCount);
   const hosts: HostStatus[] = [];
   const services: ServiceStatus[] = [];
@@ -105,12 +106,12 @@ export function buildFleet(hostCount: number, servicesPerHost: number, rng: Rng,
     const h = renderHost(0, rng, p.address);
     const lastCheck = now - rng.int(HOST_CHECK_INTERVAL * 60);
     hosts.push({
-      host_name: p.name, display_name: p.name, alias: p.alias, address: p.address, current_state: 0, hostgroups: [...p.groups],
+      host_name: p.name, display_name: p.name, alias: p.alias, address: p.address, current_state: 0, hostgroups: sharedList(p.groups),
       state_type: 1, has_been_checked: 1, output: h.output, long_output: h.long_output, perfdata: h.perfdata,
       last_check: lastCheck, next_check: lastCheck + HOST_CHECK_INTERVAL * 60, last_state_change: now - 86400 * (1 + rng.int(60)) - rng.int(86400),
       current_check_attempt: 1, max_check_attempts: HOST_MAX_ATTEMPTS, problem_acknowledged: 0, acknowledgement_type: 0,
       scheduled_downtime_depth: 0, active_checks_enabled: 1, passive_checks_enabled: 1, notifications_enabled: 1, is_flapping: 0,
-      check_command: HOST_CHECK_COMMAND, check_interval: HOST_CHECK_INTERVAL,
+      check_command: HOST_CHECK_COMMAND, check_interval: HOST_CHECK_INTERVAL, engine,
     });
     for (const g of p.groups) {
       const list = hostgroupMembers.get(g) ?? [];
@@ -125,15 +126,15 @@ export function buildFleet(hostCount: number, servicesPerHost: number, rng: Rng,
       const t = SERVICE_TEMPLATES[name]!;
       const r = t.render(0, rng, target);
       const sg = SERVICEGROUP_OF.get(name);
-      if (sg) servicegroupMembers.get(sg)!.push(`${p.name};${name}`);
+      if (sg) servicegroupMembers.get(sg)!.push(flat(`${p.name};${name}`));
       const svcLastCheck = now - rng.int(t.interval * 60);
       services.push({
-        host_name: p.name, service_description: name, display_name: name, current_state: 0, servicegroups: sg ? [sg] : [],
+        host_name: p.name, service_description: name, display_name: name, current_state: 0, servicegroups: sharedList(sg ? [sg] : []),
         state_type: 1, has_been_checked: 1, output: r.output, long_output: r.long_output, perfdata: r.perfdata,
         last_check: svcLastCheck, next_check: svcLastCheck + t.interval * 60, last_state_change: now - 86400 * (1 + rng.int(60)) - rng.int(86400),
         current_check_attempt: 1, max_check_attempts: SERVICE_MAX_ATTEMPTS, problem_acknowledged: 0, acknowledgement_type: 0,
         scheduled_downtime_depth: 0, active_checks_enabled: 1, passive_checks_enabled: 1, notifications_enabled: 1, is_flapping: 0,
-        check_command: t.command, check_interval: t.interval,
+        check_command: t.command, check_interval: t.interval, engine,
       });
       templates.push(t);
       serviceHostList.push(i);

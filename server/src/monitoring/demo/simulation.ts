@@ -57,8 +57,9 @@ export class Simulation {
   /** Bumped on every change; snapshots are cached per version. */
   version = 0;
 
-  constructor(readonly rng: Rng, hostCount: number, servicesPerHost: number, public now: number, readonly programStart: number) {
-    this.fleet = buildFleet(hostCount, servicesPerHost, rng, now);
+  /** `engine`: the name every record is tagged with (several engines), or undefined. */
+  constructor(readonly rng: Rng, hostCount: number, servicesPerHost: number, public now: number, readonly programStart: number, engine?: string) {
+    this.fleet = buildFleet(hostCount, servicesPerHost, rng, now, engine);
     this.hosts = this.fleet.hosts;
     this.services = this.fleet.services;
     this.hostgroups = this.fleet.hostgroups;

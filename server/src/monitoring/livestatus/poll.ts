@@ -229,11 +229,11 @@ export function* snapshotSlices(tables: PolledTables, now: number, previous?: Pi
   const hostStats = new StatsCollector(now);
   const serviceStats = new StatsCollector(now);
   const hosts: HostStatus[] = yield* uniqueInOrder(yield* mapped(tables.hosts, (got) => {
-    if (got) hostStats.add(got.facts);
+    if (got) hostStats.add(got);
     return got?.host ?? null;
   }), (h) => h.host_name);
   const services: ServiceStatus[] = yield* uniqueInOrder(yield* mapped(tables.services, (got) => {
-    if (got) serviceStats.add(got.facts);
+    if (got) serviceStats.add(got);
     return got?.service ?? null;
   }), (s) => s.host_name, (s) => s.service_description);
   const stats: EngineStats = {

@@ -6,6 +6,7 @@ import type { Comment, Downtime, Group, HostStateCode, HostStatus, ServiceStateC
 import { LivestatusError } from './errors.js';
 import type { LivestatusRows } from './client.js';
 import { bit, columnIndex, int, longText, names, num, stateCode, text, time } from './values.js';
+import { sharedList, sharedText } from '../shared.js';
 
 const CHECKED = [
   'display_name', 'state', 'state_type', 'has_been_checked', 'plugin_output', 'long_plugin_output', 'perf_data', 'last_check', 'next_check',
@@ -44,9 +45,12 @@ export interface CheckFacts { active: boolean; lastCheck: number; latency: numbe
 
 type CheckedIndex = Record<(typeof CHECKED)[number], number>;
 
-function facts(row: unknown[], I: CheckedIndex): CheckFacts {
-  return { active: num(row[I.check_type]) === 0, lastCheck: time(row[I.last_check]), latency: num(row[I.latency]), executionTime: num(row[I.execution_time]), checked: bit(row[I.has_been_checked]) === 1 };
-}
+const active = (row: unknown[], I: CheckedIndex): boolean => num(row[I.check_type]) === 0;
+const checkedOnce = (row: unknown[], I: CheckedIndex): boolean => bit(row[I.has_been_checked]) === 1;
+
+// A record is returned with its check facts in one object (a literal each, for one fast shape): a poll keeps one per
+// host and service until the next, and a separate facts object each was 110,000 more heap objects for a full garbage
+// collection to mark.
 
 /**
  * Objects not checked yet are PENDING: `has_been_checked` 0 with state 0, as the Nagios source reports them. Icinga 2
@@ -55,45 +59,52 @@ function facts(row: unknown[], I: CheckedIndex): CheckFacts {
 const pendingAware = <T extends number>(checked: 0 | 1, state: T): T => (checked ? state : (0 as T));
 
 // Host and service records are written out as whole literals (no spread of shared fields): at 100,000 services a
-// spread doubles the time of a poll.
+// spread doubles the time of a poll. `engine` is in the literal even when undefined (one engine): a field added later
+// would give every record a separate out-of-object property store, one more heap object each for the GC to mark.
+// Texts that repeat across records (a host's name in its services, check commands, plugin lines) are shared (shared.ts).
 
 /** `engine`: the name to tag the record with (several engines side by side); undefined with one engine. */
-export function hostOf(row: unknown[], engine?: string): { host: HostStatus; facts: CheckFacts } | null {
+export function hostOf(row: unknown[], engine?: string): { host: HostStatus } & CheckFacts | null {
   const name = text(row[H.name]);
   if (!name) return null;
   const checked = bit(row[H.has_been_checked]);
   const host: HostStatus = {
     host_name: name, display_name: text(row[H.display_name]) || name, alias: text(row[H.alias]) || name, address: text(row[H.address]),
     current_state: pendingAware(checked, stateCode<HostStateCode>(row[H.state], 2)), state_type: bit(row[H.state_type]), has_been_checked: checked,
-    output: text(row[H.plugin_output]), long_output: longText(row[H.long_plugin_output]), perfdata: text(row[H.perf_data]),
+    output: sharedText(text(row[H.plugin_output])), long_output: longText(row[H.long_plugin_output]), perfdata: sharedText(text(row[H.perf_data])),
     last_check: time(row[H.last_check]), next_check: time(row[H.next_check]), last_state_change: time(row[H.last_state_change]),
     current_check_attempt: int(row[H.current_attempt]), max_check_attempts: int(row[H.max_check_attempts]),
     problem_acknowledged: bit(row[H.acknowledged]), acknowledgement_type: stateCode(row[H.acknowledgement_type], 2), scheduled_downtime_depth: int(row[H.scheduled_downtime_depth]),
     active_checks_enabled: bit(row[H.active_checks_enabled]), passive_checks_enabled: bit(row[H.accept_passive_checks]), notifications_enabled: bit(row[H.notifications_enabled]),
-    is_flapping: bit(row[H.is_flapping]), check_command: text(row[H.check_command]), check_interval: num(row[H.check_interval]), hostgroups: names(row[H.groups]),
+    is_flapping: bit(row[H.is_flapping]), check_command: sharedText(text(row[H.check_command])), check_interval: num(row[H.check_interval]), hostgroups: sharedList(names(row[H.groups])),
+    engine,
   };
-  // Last, as the merged source would add it.
-  if (engine !== undefined) host.engine = engine;
-  return { host, facts: facts(row, H) };
+  return {
+    host, active: active(row, H), lastCheck: host.last_check, latency: num(row[H.latency]),
+    executionTime: num(row[H.execution_time]), checked: checkedOnce(row, H),
+  };
 }
 
-export function serviceOf(row: unknown[], engine?: string): { service: ServiceStatus; facts: CheckFacts } | null {
-  const host = text(row[S.host_name]);
-  const description = text(row[S.description]);
+export function serviceOf(row: unknown[], engine?: string): { service: ServiceStatus } & CheckFacts | null {
+  const host = sharedText(text(row[S.host_name]));
+  const description = sharedText(text(row[S.description]));
   if (!host || !description) return null;
   const checked = bit(row[S.has_been_checked]);
   const service: ServiceStatus = {
-    host_name: host, service_description: description, display_name: text(row[S.display_name]) || description,
+    host_name: host, service_description: description, display_name: sharedText(text(row[S.display_name])) || description,
     current_state: pendingAware(checked, stateCode<ServiceStateCode>(row[S.state], 3)), state_type: bit(row[S.state_type]), has_been_checked: checked,
-    output: text(row[S.plugin_output]), long_output: longText(row[S.long_plugin_output]), perfdata: text(row[S.perf_data]),
+    output: sharedText(text(row[S.plugin_output])), long_output: longText(row[S.long_plugin_output]), perfdata: sharedText(text(row[S.perf_data])),
     last_check: time(row[S.last_check]), next_check: time(row[S.next_check]), last_state_change: time(row[S.last_state_change]),
     current_check_attempt: int(row[S.current_attempt]), max_check_attempts: int(row[S.max_check_attempts]),
     problem_acknowledged: bit(row[S.acknowledged]), acknowledgement_type: stateCode(row[S.acknowledgement_type], 2), scheduled_downtime_depth: int(row[S.scheduled_downtime_depth]),
     active_checks_enabled: bit(row[S.active_checks_enabled]), passive_checks_enabled: bit(row[S.accept_passive_checks]), notifications_enabled: bit(row[S.notifications_enabled]),
-    is_flapping: bit(row[S.is_flapping]), check_command: text(row[S.check_command]), check_interval: num(row[S.check_interval]), servicegroups: names(row[S.groups]),
+    is_flapping: bit(row[S.is_flapping]), check_command: sharedText(text(row[S.check_command])), check_interval: num(row[S.check_interval]), servicegroups: sharedList(names(row[S.groups])),
+    engine,
   };
-  if (engine !== undefined) service.engine = engine;
-  return { service, facts: facts(row, S) };
+  return {
+    service, active: active(row, S), lastCheck: service.last_check, latency: num(row[S.latency]),
+    executionTime: num(row[S.execution_time]), checked: checkedOnce(row, S),
+  };
 }
 
 /**
