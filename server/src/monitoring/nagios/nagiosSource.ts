@@ -269,7 +269,7 @@ class NagiosFileSource implements NagiosSource {
     } else if (statusSig !== this.statusSig || modelChanged) {
       try {
         // The signature is recorded before parsing: a broken file is reported once, not re-read on every poll.
-        const parsed = await parseFile(cfg.statusFile, new StatusFileParser(this.model), { onSignature: (sig) => (this.statusSig = sig), stopped: () => this.stopped });
+        const parsed = await parseFile(cfg.statusFile, new StatusFileParser(this.model, this.options.engine), { onSignature: (sig) => (this.statusSig = sig), stopped: () => this.stopped });
         const incomplete = incompleteSnapshot({ hosts: parsed.hosts.length, services: parsed.services.length }, configuredCounts(this.model));
         if (incomplete) throw new Error(`${incomplete}, according to ${cfg.objectCacheFile}`);
         this.parsed = parsed;
@@ -292,11 +292,6 @@ class NagiosFileSource implements NagiosSource {
     const parsed = this.parsed;
     const model = this.model;
     const engine = this.options.engine;
-    if (parsed && engine !== undefined) {
-      // The parse made these records for this source alone: tagging them in place is safe.
-      for (const h of parsed.hosts) h.engine = engine;
-      for (const s of parsed.services) s.engine = engine;
-    }
     if (parsed) {
       this.base = {
         ...emptySnapshot(), updated: parsed.created, hosts: parsed.hosts, services: parsed.services,

@@ -83,13 +83,14 @@ function blockKind(buf: Buffer, start: number): number {
 /** Shared by records outside any group; frozen so no caller can add a group to every record at once. */
 const NO_GROUPS = Object.freeze([]) as unknown as string[];
 
-function blankChecked(): ServiceStatus {
+/** `engine` is in the literal even when undefined: a tag added later gives every record a separate property store. */
+function blankChecked(engine: string | undefined): ServiceStatus {
   return {
     host_name: '', service_description: '', display_name: '', current_state: 0, state_type: 0, has_been_checked: 0,
     output: '', long_output: '', perfdata: '', last_check: 0, next_check: 0, last_state_change: 0,
     current_check_attempt: 0, max_check_attempts: 0, problem_acknowledged: 0, acknowledgement_type: 0, scheduled_downtime_depth: 0,
     active_checks_enabled: 0, passive_checks_enabled: 0, notifications_enabled: 0, is_flapping: 0, check_command: '', check_interval: 0,
-    servicegroups: NO_GROUPS,
+    servicegroups: NO_GROUPS, engine,
   };
 }
 
@@ -138,13 +139,16 @@ export class StatusFileParser {
   // The block in progress, carried from one chunk to the next.
   private kind = NONE;
   private line = 0;
-  private rec = blankChecked();
+  private rec: ServiceStatus;
   private generic: Record<string, string> = {};
   private checkType = 0;
   private latency = 0;
   private exec = 0;
 
-  constructor(private readonly model: ObjectModel) {}
+  /** `engine`: the name every record is tagged with (several engines), or undefined. */
+  constructor(private readonly model: ObjectModel, private readonly engine?: string) {
+    this.rec = blankChecked(engine);
+  }
 
   /** Parses `buf`, which must hold whole lines (the file's last line may lack its newline). */
   feed(buf: Buffer): void {
@@ -165,7 +169,7 @@ export class StatusFileParser {
         kind = blockKind(buf, i);
         line = 0;
         if (kind === HOST || kind === SERVICE) {
-          rec = blankChecked();
+          rec = blankChecked(this.engine);
           keys = kind === SERVICE ? this.serviceKeys : this.hostKeys;
           checkType = 0;
           latency = 0;
@@ -256,8 +260,8 @@ export class StatusFileParser {
   }
 }
 
-export function parseStatusFile(buf: Buffer, model: ObjectModel): ParsedStatus {
-  const parser = new StatusFileParser(model);
+export function parseStatusFile(buf: Buffer, model: ObjectModel, engine?: string): ParsedStatus {
+  const parser = new StatusFileParser(model, engine);
   parser.feed(buf);
   return parser.finish();
 }
@@ -272,5 +276,6 @@ function toHost(rec: ServiceStatus, model: ObjectModel): HostStatus {
     problem_acknowledged: rec.problem_acknowledged, acknowledgement_type: rec.acknowledgement_type, scheduled_downtime_depth: rec.scheduled_downtime_depth,
     active_checks_enabled: rec.active_checks_enabled, passive_checks_enabled: rec.passive_checks_enabled, notifications_enabled: rec.notifications_enabled,
     is_flapping: rec.is_flapping, check_command: rec.check_command, check_interval: rec.check_interval, hostgroups: def?.hostgroups ?? NO_GROUPS,
+    engine: rec.engine,
   };
 }
