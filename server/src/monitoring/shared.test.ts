@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flat } from './demo/checks.js';
 import { serviceOf, SERVICE_COLUMNS } from './livestatus/tables.js';
-import { sharedList, sharedText } from './shared.js';
+import { flat, sharedList, sharedText } from './shared.js';
 
 /** A Livestatus services row with the columns the source asks for, set from `fields` and blank elsewhere. */
 function serviceRow(fields: Record<string, unknown>): unknown[] {

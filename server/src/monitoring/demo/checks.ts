@@ -1,5 +1,6 @@
 import type { HostStateCode, ServiceStateCode } from '../source.js';
 import type { Rng } from './random.js';
+import { flat } from '../shared.js';
 
 /** What a simulated plugin prints: the first line, further lines and performance data. */
 export interface CheckResult { output: string; long_output: string; perfdata: string }
@@ -23,14 +24,6 @@ const UNKNOWN_OUTPUTS = [
   'NRPE: Unable to read output',
   'UNKNOWN - Return code of 127 is out of bounds - plugin may be missing',
 ];
-
-/**
- * `text` as one flat string. A template literal makes a rope (V8's cons string): a tree of about ten heap objects for
- * one plugin line. Hundreds of thousands of checks kept as ropes were most of the objects the full garbage collections
- * had to mark, and those collections stalled every request (issue 21's capacity figure). The JSON round trip copies any
- * string exactly, lone surrogates included, into one object; it costs about a microsecond.
- */
-export const flat = (text: string): string => (text.length < 13 ? text : JSON.parse(JSON.stringify(text)) as string);
 
 const result = (output: string, perfdata = '', long_output = ''): CheckResult => ({ output: flat(output), perfdata: flat(perfdata), long_output: flat(long_output) });
 const fixed = (n: number, d: number): string => n.toFixed(d);

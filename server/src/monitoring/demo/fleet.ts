@@ -1,7 +1,7 @@
 import type { Group, HostStatus, ServiceStatus } from '../source.js';
-import { flat, HOST_CHECK_COMMAND, SERVICE_TEMPLATES, renderHost, type ServiceTemplate } from './checks.js';
+import { HOST_CHECK_COMMAND, SERVICE_TEMPLATES, renderHost, type ServiceTemplate } from './checks.js';
 import type { Rng } from './random.js';
-import { sharedList } from '../shared.js';
+import { flat, sharedList } from '../shared.js';
 
 interface Role {
   prefix: string;
@@ -87,7 +87,7 @@ function planHosts(count: number): HostPlan[] {
     const width = Math.max(2, String(roleTotals.get(role.prefix)).length);
     const num = String(k).padStart(width, '0');
     const address = `10.${role.net}.${Math.floor((k - 1) / 250)}.${((k - 1) % 250) + 2}`;
-    plans.push({ name: `${role.prefix}${num}`, alias: flat(`${role.alias} ${num}`), address: flat(address), groups: role.groups, services: role.services });
+    plans.push({ name: `${role.prefix}${num}`, alias: flat(`${role.alias} ${num}`), address, groups: role.groups, services: role.services });
   }
   return plans;
 }

@@ -48,10 +48,6 @@ type CheckedIndex = Record<(typeof CHECKED)[number], number>;
 const active = (row: unknown[], I: CheckedIndex): boolean => num(row[I.check_type]) === 0;
 const checkedOnce = (row: unknown[], I: CheckedIndex): boolean => bit(row[I.has_been_checked]) === 1;
 
-// A record is returned with its check facts in one object (a literal each, for one fast shape): a poll keeps one per
-// host and service until the next, and a separate facts object each was 110,000 more heap objects for a full garbage
-// collection to mark.
-
 /**
  * Objects not checked yet are PENDING: `has_been_checked` 0 with state 0, as the Nagios source reports them. Icinga 2
  * reports a non-zero state for them, which would otherwise count as a problem.
@@ -62,6 +58,8 @@ const pendingAware = <T extends number>(checked: 0 | 1, state: T): T => (checked
 // spread doubles the time of a poll. `engine` is in the literal even when undefined (one engine): a field added later
 // would give every record a separate out-of-object property store, one more heap object each for the GC to mark.
 // Texts that repeat across records (a host's name in its services, check commands, plugin lines) are shared (shared.ts).
+// A record comes with its check facts in one object: a poll keeps one per host and service until the next, and a
+// separate facts object each was 110,000 more heap objects to mark.
 
 /** `engine`: the name to tag the record with (several engines side by side); undefined with one engine. */
 export function hostOf(row: unknown[], engine?: string): { host: HostStatus } & CheckFacts | null {

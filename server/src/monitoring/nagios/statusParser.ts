@@ -1,5 +1,6 @@
 import type { Comment, Downtime, HostStatus, ServiceStatus, CheckPerformance } from '../source.js';
 import type { ObjectModel } from './objectsParser.js';
+import { NO_GROUPS } from '../shared.js';
 import {
   KeyTable, KeyPredictor, Interner, intAt, floatAt, flagAt, textAt, unescapeNewlines, viewOf, lineEnd, skipBlanks, valueEnd, bytesStartWith,
   HASH, CLOSE_BRACE, CR, EQUALS, NL,
@@ -80,8 +81,6 @@ function blockKind(buf: Buffer, start: number): number {
   return OTHER;
 }
 
-/** Shared by records outside any group; frozen so no caller can add a group to every record at once. */
-const NO_GROUPS = Object.freeze([]) as unknown as string[];
 
 /** `engine` is in the literal even when undefined: a tag added later gives every record a separate property store. */
 function blankChecked(engine: string | undefined): ServiceStatus {
@@ -260,8 +259,8 @@ export class StatusFileParser {
   }
 }
 
-export function parseStatusFile(buf: Buffer, model: ObjectModel, engine?: string): ParsedStatus {
-  const parser = new StatusFileParser(model, engine);
+export function parseStatusFile(buf: Buffer, model: ObjectModel): ParsedStatus {
+  const parser = new StatusFileParser(model);
   parser.feed(buf);
   return parser.finish();
 }
