@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '../../server/src/db/database.js';
-import type { Storage } from '../../server/src/db/store.js';
+import { localExclusive, type Storage } from '../../server/src/db/store.js';
 import { createChangeFeed } from '../../server/src/monitoring/changeFeed.js';
 import { emptySnapshot } from '../../server/src/monitoring/empty.js';
 import type { MonitoringSnapshot, ServiceStatus } from '../../server/src/monitoring/source.js';
@@ -89,5 +89,19 @@ describe('the change feed lives in the database (issue 22): two processes give a
     expect((await reader.read(whole.cursor, snapshot(501, many.slice(0, 2)))).changes).toEqual([
       expect.objectContaining({ kind: 'problem', problem: expect.objectContaining({ service_description: 'Check 0001' }) }),
     ]);
+  });
+
+  it('two writers that each keep only their own turns apart still log a change once (two servers on one SQLite file)', async () => {
+    // Each as its own process would be: one database, but a lock of its own.
+    const a = createChangeFeed({ store: storage.store, exclusive: localExclusive() });
+    const b = createChangeFeed({ store: storage.store, exclusive: localExclusive() });
+    const calm = snapshot(10_000, [service('web1', 'HTTP'), service('db1', 'MySQL')]);
+    const first = await a.read(undefined, calm);
+    const storm = snapshot(10_010, [broken('HTTP', 10_005), service('db1', 'MySQL')]);
+    // Both compare the same stored list with the same new data at the same time; one of them records the change.
+    await Promise.all([a.observe(storm), b.observe(storm)]);
+    const seen = await b.read(first.cursor, storm);
+    expect(seen.changes).toEqual([{ kind: 'problem', problem: expect.objectContaining({ host_name: 'web1', service_description: 'HTTP' }) }]);
+    expect(await a.read(seen.cursor, storm)).toMatchObject({ cursor: seen.cursor, changes: [] });
   });
 });

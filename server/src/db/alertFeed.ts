@@ -37,19 +37,33 @@ export function changesSince(store: Store, seq: number): Promise<{ seq: number; 
   return store.selectFrom('alert_changes').select(['seq', 'body']).where('seq', '>', seq).orderBy('seq').execute();
 }
 
+/** Where the feed stood when a writer read it: its changes follow that place only. */
+export type FeedHead = Pick<FeedState, 'run' | 'seq'> | undefined;
+
 /**
  * Appends the changes and stores the list they lead to, in one transaction, keeping the newest `capacity` changes.
- * Callers keep writers apart (Storage.exclusive), so change numbers are committed in order. Returns the last number.
+ * Callers keep writers apart (Storage.exclusive); where two writers still meet (two servers on one SQLite file, which
+ * each keep only their own turns apart), the changes are recorded only if the feed still stands where the caller read
+ * it (`from`): otherwise another writer got there first, and undefined tells the caller to compare again, rather than
+ * appending the same change twice. Returns the last number.
  */
-export async function recordFeed(store: Store, state: Omit<FeedState, 'seq'>, bodies: string[], capacity: number): Promise<number> {
+export async function recordFeed(store: Store, state: Omit<FeedState, 'seq'>, bodies: string[], capacity: number, from: FeedHead): Promise<number | undefined> {
   const problems = await pack(state.problems);
-  return store.transaction().execute(async (trx) => {
-    // The position only: the stored list is replaced here.
-    let seq = (await readFeedHead(trx))?.seq ?? 0;
-    for (const body of bodies) seq = (await trx.insertInto('alert_changes').values({ body }).returning('seq').executeTakeFirstOrThrow()).seq;
-    await trx.insertInto('alert_feed').values({ id: 1, ...state, problems, seq })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ run: state.run, seq, updated: state.updated, problems })).execute();
-    if (bodies.length) await trx.deleteFrom('alert_changes').where('seq', '<=', seq - capacity).execute();
-    return seq;
-  });
+  try {
+    return await store.transaction().execute(async (trx) => {
+      // The position only: the stored list is replaced here.
+      const head = await readFeedHead(trx);
+      if (head?.run !== from?.run || head?.seq !== from?.seq) return undefined;
+      let seq = head?.seq ?? 0;
+      for (const body of bodies) seq = (await trx.insertInto('alert_changes').values({ body }).returning('seq').executeTakeFirstOrThrow()).seq;
+      await trx.insertInto('alert_feed').values({ id: 1, ...state, problems, seq })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ run: state.run, seq, updated: state.updated, problems })).execute();
+      if (bodies.length) await trx.deleteFrom('alert_changes').where('seq', '<=', seq - capacity).execute();
+      return seq;
+    });
+  } catch (err) {
+    // SQLite: another connection wrote after this transaction's read, so its snapshot is stale; the same case as above.
+    if ((err as { code?: string }).code === 'SQLITE_BUSY_SNAPSHOT') return undefined;
+    throw err;
+  }
 }

@@ -126,25 +126,33 @@ export function createChangeFeed(storage: Pick<Storage, 'store' | 'exclusive'>, 
    */
   let written: { problems: AlertProblem[]; byKey: ProblemMap; run: string; seq: number; updated: number } | undefined;
 
-  const record = (snapshot: MonitoringSnapshot) => storage.exclusive('alert-feed', async () => {
+  /** One comparison and its recording; false when another writer moved the feed meanwhile (compare again). */
+  const recordOnce = async (snapshot: MonitoringSnapshot): Promise<boolean> => {
     const stored = await readFeedHead(store);
     const state = !recorded && !resumes ? undefined : stored;
     // Another process has recorded newer data of the same engines: going back to this would replay changes.
-    if (state && state.updated > snapshot.updated) return;
+    if (state && state.updated > snapshot.updated) return true;
     const problems = alertProblems(snapshot);
     const ours = state && written && written.run === state.run && written.seq === state.seq && written.updated === state.updated
       ? written : undefined;
     // The very list this process wrote last, still the stored one, at the same time: nothing to record.
-    if (state && ours?.problems === problems && state.updated === snapshot.updated) return;
+    if (state && ours?.problems === problems && state.updated === snapshot.updated) return true;
     const current = await runSliced(byKey(problems));
     const last = state && (ours ? ours.byKey : await runSliced(byKey(JSON.parse((await readFeedState(store))?.problems ?? '[]') as AlertProblem[])));
     const changes = last ? await runSliced(diff(last, current)) : [];
-    if (state && !changes.length && state.updated === snapshot.updated) return;
-    recorded = true;
+    if (state && !changes.length && state.updated === snapshot.updated) return true;
     const run = state?.run ?? crypto.randomBytes(4).toString('hex');
     const text = await runSliced(jsonOf(problems));
-    const seq = await recordFeed(store, { run, updated: snapshot.updated, problems: text }, changes.map((c) => JSON.stringify(c)), capacity);
+    const seq = await recordFeed(store, { run, updated: snapshot.updated, problems: text }, changes.map((c) => JSON.stringify(c)), capacity, stored && { run: stored.run, seq: stored.seq });
+    if (seq === undefined) return false;
+    recorded = true;
     written = { problems, byKey: current, run, seq, updated: snapshot.updated };
+    return true;
+  };
+
+  const record = (snapshot: MonitoringSnapshot) => storage.exclusive('alert-feed', async () => {
+    // A few turns: each lost one means another writer recorded, so the next comparison starts from its newer list.
+    for (let turn = 0; turn < 5 && !(await recordOnce(snapshot)); turn += 1);
   });
 
   const observe = (snapshot: MonitoringSnapshot): Promise<void> => {
