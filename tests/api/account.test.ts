@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Client } from './harness.js';
 import { useTestServer } from './useTestServer.js';
 import { expectBadRequest, expectWriteGuards, formSend, loginAs, sendOk } from './writeGuards.js';
-import { availableLanguages } from '../../server/src/settings/account.js';
+import { availableLanguages, LANG_DIR } from '../../server/src/settings/account.js';
 
 const started = useTestServer();
 let { ts } = started;
@@ -108,6 +112,37 @@ describe('GET includes/lang/json/{language}.json', () => {
       expect(Object.values(body).length).toBeGreaterThan(0);
       for (const value of Object.values(body)) expect(typeof value).toBe('string');
     }
+  });
+
+  /** The raw answer, bytes as sent: fetch would undo the compression this checks. */
+  const raw = (file: string, headers: Record<string, string>) => new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http.get(`${ts.url}includes/lang/json/${file}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+        .on('error', reject);
+    }).on('error', reject);
+  });
+
+  it('sends a translation compressed to a browser that accepts it, and unchanged costs no body (issue 19)', async () => {
+    const file = fs.readFileSync(path.join(LANG_DIR, 'en_US.json'));
+    const br = await raw('en_US.json', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(br.body).equals(file)).toBe(true);
+    expect(br.body.length).toBeLessThan(file.length / 3);
+    const gz = await raw('en_US.json', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(file)).toBe(true);
+    const plain = await raw('en_US.json', {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(file)).toBe(true);
+    // Each encoding is its own representation with its own validator; a matching one is answered without a body.
+    expect(new Set([br, gz, plain].map((r) => r.headers.etag)).size).toBe(3);
+    const again = await raw('en_US.json', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect((await raw('en_US.json', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) })).status).toBe(200);
   });
 
   it('answers an unknown language with a JSON 404', async () => {

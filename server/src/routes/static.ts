@@ -47,7 +47,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
         // Hashed file names change with their content, so browsers may keep them forever; everything else revalidates.
         const asset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', asset ? IMMUTABLE : 'no-cache');
-        if (asset) res.setHeader('vary', 'accept-encoding');
+        if (asset || /\.html(\.br|\.gz)?$/.test(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
