@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { Client } from './harness.js';
+import { Client, rawGet } from './harness.js';
 import { useTestServer } from './useTestServer.js';
 import { expectBadRequest, expectWriteGuards, formSend, loginAs, sendOk } from './writeGuards.js';
 import { availableLanguages, LANG_DIR } from '../../server/src/settings/account.js';
@@ -114,14 +113,7 @@ describe('GET includes/lang/json/{language}.json', () => {
     }
   });
 
-  /** The raw answer, bytes as sent: fetch would undo the compression this checks. */
-  const raw = (file: string, headers: Record<string, string>) => new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.get(`${ts.url}includes/lang/json/${file}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-        .on('error', reject);
-    }).on('error', reject);
-  });
+  const raw = (file: string, headers: Record<string, string>) => rawGet(`${ts.url}includes/lang/json/${file}`, headers);
 
   it('sends a translation compressed to a browser that accepts it, and unchanged costs no body (issue 19)', async () => {
     const file = fs.readFileSync(path.join(LANG_DIR, 'en_US.json'));

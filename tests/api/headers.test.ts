@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type Reply } from './harness.js';
+import { Client, rawGet as rawGetUrl, type Reply } from './harness.js';
 import { useTestServer } from './useTestServer.js';
 
 /** A stand-in for the built app, so these tests do not depend on `vite build` having run. */
@@ -23,6 +24,10 @@ const { ts, admin } = useTestServer({ config: { distDir: dist } });
 let anonymous: Client;
 beforeAll(() => { anonymous = new Client(ts.url); });
 afterAll(() => { fs.rmSync(dist, { recursive: true, force: true }); });
+
+const STATIC_DIR = path.resolve(import.meta.dirname, '..', '..', 'server', 'static');
+
+const rawGet = (file: string, headers: Record<string, string>) => rawGetUrl(`${ts.url}${file}`, headers);
 
 const FRAME_ANCESTORS = /(^|;)\s*frame-ancestors 'self'\s*(;|$)/;
 
@@ -71,6 +76,25 @@ describe('nosniff and Referrer-Policy on every response', () => {
     for (const [what, res, status] of cases) {
       expect(res.status, what).toBe(status);
       expectEveryResponseHeaders(res, what);
+    }
+  });
+
+  it('the classic stylesheet and scripts go compressed to a browser that accepts it, validated per encoding (issue 19)', async () => {
+    for (const [file, type] of [['includes/css/classic.css', /^text\/css/], ['includes/js/problemsboard.js', /javascript/]] as const) {
+      const source = fs.readFileSync(path.join(STATIC_DIR, file.replace(/^includes\//, '')));
+      const br = await rawGet(file, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-type'], file).toMatch(type);
+      expect(br.headers['content-encoding'], file).toBe('br');
+      expect(br.headers.vary, file).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.body).equals(source), file).toBe(true);
+      const plain = await rawGet(file, {});
+      expect(plain.headers['content-encoding'], file).toBeUndefined();
+      expect(plain.body.equals(source), file).toBe(true);
+      expect((await rawGet(file, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status, file).toBe(304);
+    }
+    // Only the folders' own files: anything else is the static folder's 404, never a file from elsewhere.
+    for (const file of ['includes/css/missing.css', 'includes/css/classic.js', 'includes/js/..%2f..%2fpackage.json', 'includes/css/%2e%2e%2fcss%2fclassic.css']) {
+      expect((await rawGet(file, { 'accept-encoding': 'br' })).status, file).toBe(404);
     }
   });
 

@@ -13,7 +13,8 @@ beforeAll(() => { base = ts.config.base; });
 
 /** Routes anyone may reach: the login page, static files (classic CSS, scripts) and translations, the bare base's redirect. */
 // error.php is the error page of spec 2.15: it must show even when the session is what failed.
-const PUBLIC = ['GET login.php', 'POST login.php', 'GET error.php', 'GET includes/*', 'GET includes/lang/json/:file', 'GET *',
+const PUBLIC = ['GET login.php', 'POST login.php', 'GET error.php', 'GET includes/*', 'GET includes/lang/json/:file', 'GET includes/css/:file',
+  'GET includes/js/:file', 'GET *',
   // A screen nobody signed in on pairs itself (issue 10): the wallboard address shows a code, which it asks for and polls.
   'GET wallboard', 'GET wallboard/', 'POST api/v2/displays/pair', 'GET api/v2/displays/pair',
   // A load balancer's health check (issue 22): whether the process and its database answer, nothing else.

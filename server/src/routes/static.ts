@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { optionalCaller, type AppContext } from '../http/context.js';
+import { sendPacked } from '../http/packedFile.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { pairingPage } from '../pages/pairingPage.js';
 import { CLASSIC_UI_THEME, classicShell } from '../pages/classicShell.js';
@@ -24,6 +25,19 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
   const dist = ctx.config.distDir;
   const built = fs.existsSync(path.join(dist, 'index.html'));
   const serverStatic = path.resolve(import.meta.dirname, '..', '..', 'static');
+
+  // The classic pages' stylesheet and scripts go compressed (issue 19: classic.css is 30 KB raw, 6 KB in Brotli, on
+  // every classic page of the frame and the wall); anything else there is left to the static folder below.
+  const classic = [['css', 'text/css; charset=utf-8'], ['js', 'text/javascript; charset=utf-8']] as const;
+  for (const [folder, type] of classic) {
+    const dir = path.join(serverStatic, folder);
+    const name = new RegExp(`^[a-z0-9_-]+\\.${folder}$`);
+    app.get<{ Params: { file: string } }>(`${ctx.base}includes/${folder}/:file`, async (req, reply) => {
+      const { file } = req.params;
+      if (!name.test(file) || !fs.existsSync(path.join(dir, file))) return reply.callNotFound();
+      return sendPacked(req, reply, path.join(dir, file), type);
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: serverStatic,
