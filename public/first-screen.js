@@ -18,11 +18,15 @@
   if (/\/wallboard\/?$/.test(location.pathname)) {
     var strip = /(?:^|[?&])strip=(bottom|top|off)(?:&|$)/.exec(location.search);
     if (strip) root.setAttribute('data-first-strip', strip[1]);
+    // Formatted now, before the first paint: the browser's first date formatting loads its locale data (tens of ms on
+    // a TV), which would otherwise block the main thread while the app starts. The strip is placed once parsed.
+    var time = null;
+    try {
+      time = new Date().toLocaleTimeString(root.lang || 'en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch { /* the placeholder stays */ }
     document.addEventListener('DOMContentLoaded', function () {
       var clock = document.querySelector('#first-screen .wallboard-clock');
-      try {
-        if (clock) clock.textContent = new Date().toLocaleTimeString(root.lang || 'en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-      } catch { /* the placeholder stays */ }
+      if (clock && time) clock.textContent = time;
     });
   }
   var language = local('language');

@@ -11,8 +11,15 @@ export interface ShellParts {
   Providers: ComponentType<{ models: ShellModels; children: ReactNode }>;
 }
 
-/** Makes the models once, starts what the first paint waits for in parallel, and renders `routes` under them. */
+/**
+ * Makes the models once, starts what the first paint waits for in parallel, and renders `routes` under them. Issue 19:
+ * in a task after the one that evaluates the modules, so that neither blocks the main thread for long.
+ */
 export function boot(mode: AppMode, routes: ReactNode, shell?: ShellParts): void {
+  setTimeout(() => start(mode, routes, shell), 0);
+}
+
+function start(mode: AppMode, routes: ReactNode, shell?: ShellParts): void {
   let app: AppCore;
   let tree = routes;
   if (shell) {
