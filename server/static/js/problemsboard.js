@@ -50,9 +50,22 @@
       more.textContent = '+' + hiddenCount + ' more';
     }
     show(items.length);
-    for (var d = 0; d < DENSITIES; d++) {
+    // Each check lays the whole board out, which on a TV in an alert storm is a long task; so the densities are halved
+    // over rather than tried in turn (each is at most as tall as the one before): the least dense that fits.
+    function fitsAt(d) {
       el.setAttribute('data-density', String(d));
-      if (!overflowing()) return;
+      return !overflowing();
+    }
+    if (fitsAt(0)) return;
+    var least = DENSITIES - 1;
+    if (fitsAt(least)) {
+      var tooTall = 0;
+      while (least - tooTall > 1) {
+        var d = Math.floor((tooTall + least) / 2);
+        if (fitsAt(d)) least = d; else tooTall = d;
+      }
+      el.setAttribute('data-density', String(least));
+      return;
     }
     // Still too tall at the lowest density: the largest number of rows that fits, found by halving.
     var lo = 0;
