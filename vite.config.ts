@@ -65,9 +65,9 @@ function singleFileWorker(): Plugin {
 }
 
 /**
- * Issue 19: a Brotli and a gzip copy beside every built JS and CSS asset and each document, which the reference server
- * sends to browsers that accept them (@fastify/static's preCompressed). Uncompressed, the first load's JS is three times
- * the bytes, and a document with its static first screen four times.
+ * Issue 19: a Brotli and a gzip copy beside every built JS and CSS asset, which the reference server sends to browsers
+ * that accept them (@fastify/static's preCompressed). Uncompressed, the first load's JS is three times the bytes. (Not
+ * the documents: those are compressed by the server from the file itself, so an edited document is never sent stale.)
  */
 function precompressAssets(): Plugin {
   let outDir = 'dist';
@@ -80,7 +80,7 @@ function precompressAssets(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir ?? outDir;
       for (const name of Object.keys(bundle)) {
-        if (!/^assets\/.*\.(js|css)$|^[^/]+\.html$/.test(name)) continue;
+        if (!/^assets\/.*\.(js|css)$/.test(name)) continue;
         const file = `${dir}/${name}`;
         const body = fs.readFileSync(file);
         fs.writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));

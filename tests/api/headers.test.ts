@@ -79,6 +79,24 @@ describe('nosniff and Referrer-Policy on every response', () => {
     }
   });
 
+  it('the app document goes compressed, made from the file as it is now: a document edited after the build is never sent stale', async () => {
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const file = path.join(dist, 'index.html');
+    const first = await rawGet('', { cookie, 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-security-policy']).toMatch(FRAME_ANCESTORS);
+    expect(zlib.brotliDecompressSync(first.body).equals(fs.readFileSync(file))).toBe(true);
+    const original = fs.readFileSync(file, 'utf8');
+    try {
+      fs.writeFileSync(file, original.replace('<title>Pharos</title>', '<title>Pharos</title><meta name="pharos-build" content="next">'));
+      const next = await rawGet('', { cookie, 'accept-encoding': 'gzip' });
+      expect(zlib.gunzipSync(next.body).toString()).toContain('content="next"');
+      expect(zlib.brotliDecompressSync((await rawGet('', { cookie, 'accept-encoding': 'br' })).body).toString()).toContain('content="next"');
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+
   it('the classic stylesheet and scripts go compressed to a browser that accepts it, validated per encoding (issue 19)', async () => {
     for (const [file, type] of [['includes/css/classic.css', /^text\/css/], ['includes/js/problemsboard.js', /javascript/]] as const) {
       const source = fs.readFileSync(path.join(STATIC_DIR, file.replace(/^includes\//, '')));
