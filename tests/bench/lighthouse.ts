@@ -1,7 +1,8 @@
 /**
  * Lighthouse (npm `lighthouse`, Debian Chromium) on the shell and the wallboard, logged in: performance, accessibility
  * and best practices, mobile and desktop, cold (storage reset: no HTTP cache, no worker) and warm (after a first
- * load, with the worker and caches in place), each the median of several runs. Lighthouse drives the browser's default context, where the login lives.
+ * load, with the worker and caches in place), each the median of several runs. Lighthouse drives the browser's default
+ * context, where the login lives.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,8 +68,7 @@ export async function run(): Promise<Record<string, string | number>> {
           const label = `${name}, ${form}, ${temperature}`;
           figures[`${label}: performance / accessibility / best practices`] = CATEGORIES
             .map((c) => Math.round((categories[c]?.score ?? 0) * 100)).join(' / ');
-          const scores = runs.map(performanceOf);
-          figures[`${label}: performance of each run`] = scores.join(', ');
+          figures[`${label}: performance of each run`] = runs.map(performanceOf).join(', ');
           // Accessibility and best practices do not vary by timing: the worst of every run counts.
           for (const r of runs) {
             lowest('lowest accessibility score', Math.round((r.categories.accessibility?.score ?? 0) * 100));

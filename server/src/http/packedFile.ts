@@ -33,7 +33,7 @@ async function pack(file: string): Promise<Packed> {
 }
 
 /** The best encoding the request accepts: Brotli, then gzip, else none (a q of 0 refuses one). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
