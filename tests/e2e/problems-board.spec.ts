@@ -20,6 +20,23 @@ async function expectNoScroll(page: Page): Promise<void> {
   expect(m.scrollWidth).toBeLessThanOrEqual(m.innerWidth);
 }
 
+/** As many rows as fit: showing the next hidden one would make the page scroll. */
+async function expectNoRoomForAnother(page: Page): Promise<void> {
+  const overflows = await page.evaluate(() => {
+    const next = document.querySelector<HTMLElement>('.board-page .problem[hidden]')!;
+    const section = next.closest<HTMLElement>('.board-list')!;
+    const wasHidden = section.hidden;
+    next.hidden = false;
+    section.hidden = false;
+    const root = document.documentElement;
+    const result = root.scrollHeight > window.innerHeight || root.scrollWidth > window.innerWidth;
+    next.hidden = true;
+    section.hidden = wasHidden;
+    return result;
+  });
+  expect(overflows).toBe(true);
+}
+
 test.describe('problems board with more than 200 problems', () => {
   let server: RunningServer;
   test.beforeAll(async () => {
@@ -40,6 +57,7 @@ test.describe('problems board with more than 200 problems', () => {
       await expect(more).toBeVisible();
       await expect(more).toHaveText(/^\+\d+ more$/);
       await expectNoScroll(page);
+      await expectNoRoomForAnother(page);
       const shown = await page.locator('.board-page .problem:visible').count();
       const hidden = Number((await more.textContent())!.replace(/\D/g, ''));
       const all = await page.locator('.board-page .problem').count();
@@ -70,6 +88,7 @@ test.describe('problems board with more than 200 problems', () => {
     await openBoard(page, server);
     await expect(page.locator('.board-page .more')).toBeVisible();
     await expectNoScroll(page);
+    await expectNoRoomForAnother(page);
   });
 });
 

@@ -8,6 +8,8 @@
   var REFRESH_MS = 30000;
   /* data-density 0-5 in classic.css: smaller rows, then two columns on wide screens, then smaller again. */
   var DENSITIES = 6;
+  /* The shortest a row can be: classic.css never sets the board's rows below 12px, at a line height of 1.3. */
+  var MIN_ROW_PX = 15;
   var loadedAt = Date.now();
 
   function board() { return document.querySelector('.board-page'); }
@@ -49,16 +51,21 @@
       more.hidden = hiddenCount === 0;
       more.textContent = '+' + hiddenCount + ' more';
     }
-    show(items.length);
+    var least = DENSITIES - 1;
+    // More rows than could ever be on screen (two columns of the smallest rows) need no density search: the densest,
+    // and the rows that fit, found from those first, so an alert storm's whole list is never laid out.
+    var cap = 2 * Math.ceil(window.innerHeight / MIN_ROW_PX);
+    var capped = items.length > cap;
+    var tooMany = capped ? cap : items.length;
+    show(tooMany);
     // Each check lays the whole board out, which on a TV in an alert storm is a long task; so the densities are halved
     // over rather than tried in turn (each is at most as tall as the one before): the least dense that fits.
     function fitsAt(d) {
       el.setAttribute('data-density', String(d));
       return !overflowing();
     }
-    if (fitsAt(0)) return;
-    var least = DENSITIES - 1;
-    if (fitsAt(least)) {
+    if (!capped && fitsAt(0)) return;
+    if (!capped && fitsAt(least)) {
       var tooTall = 0;
       while (least - tooTall > 1) {
         var d = Math.floor((tooTall + least) / 2);
@@ -67,15 +74,34 @@
       el.setAttribute('data-density', String(least));
       return;
     }
-    // Still too tall at the lowest density: the largest number of rows that fits, found by halving.
-    var lo = 0;
-    var hi = items.length;
-    while (lo < hi) {
-      var mid = Math.ceil((lo + hi) / 2);
-      show(mid);
-      if (overflowing()) hi = mid - 1; else lo = mid;
+    el.setAttribute('data-density', String(least));
+    // Too tall at the lowest density: the largest number of rows that fits. The first guesses come from how far the
+    // board overflows or falls short, in rows (a TV then lays it out two or three times, not once per halving);
+    // halving takes over if they miss, so a board of uneven rows still ends at the exact count.
+    var fits = 0;
+    var guess = tooMany > 0 ? tooMany - rowsOff(el, items, tooMany) : 0;
+    for (var probe = 0; fits + 1 < tooMany; probe++) {
+      var k = probe < 3 ? Math.max(fits + 1, Math.min(tooMany - 1, guess)) : Math.ceil((fits + tooMany) / 2);
+      show(k);
+      var off = rowsOff(el, items, k);
+      if (off > 0) tooMany = k; else fits = k;
+      guess = k - (off === 0 ? -1 : off);
     }
-    show(lo);
+    show(fits);
+  }
+
+  /*
+   * With the first k rows shown: how many rows too many (> 0; at least 1 if the page overflows at all) or how many more
+   * would still fit (<= 0), from the laid-out rows' pitch. Two columns put the last row beside the first, not below it.
+   */
+  function rowsOff(el, items, k) {
+    var root = document.documentElement;
+    var first = items[0].getBoundingClientRect();
+    var last = items[k - 1].getBoundingClientRect();
+    var columns = last.left >= first.right ? 2 : 1;
+    var pitch = Math.max(1, (last.bottom - first.top) / Math.ceil(k / columns));
+    if (overflowing()) return Math.max(1, Math.ceil((root.scrollHeight - window.innerHeight) / pitch) * columns);
+    return -Math.round(Math.max(0, window.innerHeight - el.getBoundingClientRect().bottom) / pitch) * columns;
   }
 
   function tick() {
