@@ -1,14 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestAppContext, TestProviders } from '../app/TestProviders.test-utils';
 import { createLoginAlertSources } from '../features/loginNotices/sources';
 import { LoginNotices } from './LoginNotices';
+import { standInDialogMethods } from '../ui/dialogStandIns.test-utils';
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods; these stand in for the browser's.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
-});
+standInDialogMethods();
 
 afterEach(() => {
   cleanup();

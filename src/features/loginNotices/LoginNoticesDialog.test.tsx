@@ -1,19 +1,16 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouterProvider } from '../../ui/RouterProvider';
 import { I18nContext } from '../../lib/i18n';
 import { createTestI18n } from '../../lib/initTestI18n.test-utils';
 import { CLEAN, daemon, fakeSources } from './fakeSources.test-utils';
 import { LoginNoticesDialog } from './LoginNoticesDialog';
 import { createLoginNoticesModel } from './model';
+import { standInDialogMethods } from '../../ui/dialogStandIns.test-utils';
 
 const i18n = createTestI18n();
 
-beforeAll(() => {
-  // jsdom has <dialog> but not its modal methods; these stand in for the browser's.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) { this.setAttribute('open', ''); };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) { this.removeAttribute('open'); };
-});
+standInDialogMethods();
 
 afterEach(() => {
   cleanup();
