@@ -83,8 +83,10 @@ test.describe('paired displays', () => {
     await expect(change).toBeHidden();
     await expect(admin.getByTestId('toast')).toContainText('The display was changed.');
     // They come with the next report (every 30 s) and apply at the next boundary: step until they are there (on a busy
-    // machine the report may still be on its way when one long jump of the clock has passed).
-    for (let second = 0; second < 60 && !/strip=top$/.test(tv.url()); second += 1) await tv.clock.runFor(1000);
+    // machine the report may still be on its way when one long jump of the clock has passed). A paired display has
+    // alerts on and the demo fleet keeps changing, so a new problem's card may hold the rotation for up to two card
+    // times (30 s each, docs/wallboard.md) before that boundary comes.
+    for (let second = 0; second < 150 && !/strip=top$/.test(tv.url()); second += 1) await tv.clock.runFor(1000);
     await expect(tv).toHaveURL(/\/wallboard\?speed=10&strip=top$/);
     await expect(tv.getByTestId('wallboard')).toHaveAttribute('data-strip', 'top');
     await expect(position(tv)).toHaveText('1 / 3');
