@@ -16,13 +16,13 @@ export default defineConfig({
         extends: true,
         // One jsdom per worker instead of one per file: setting up jsdom per file was most of this project's time (89 s
         // of the 147 s it took on 2 cores). The files clean up after themselves (stand-ins taken away after a file).
-        test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'], exclude: ['src/ui/**'], isolate: false },
+        test: { name: 'web', environment: 'jsdom', setupFiles: ['src/testSetup.ts'], include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'], exclude: ['src/ui/**'], isolate: false },
       },
       {
         // The react-aria wrappers' own tests each get a fresh copy of react-aria: its focus and transition tracking is
         // module state, which one file's leftovers can hold up in the next (a menu opened by a click then never focused).
         extends: true,
-        test: { name: 'web-ui', environment: 'jsdom', include: ['src/ui/**/*.test.{ts,tsx}'] },
+        test: { name: 'web-ui', environment: 'jsdom', setupFiles: ['src/testSetup.ts'], include: ['src/ui/**/*.test.{ts,tsx}'] },
       },
       {
         extends: true,

@@ -4,7 +4,7 @@ import { createResourceRegistry, type ResourceRegistry } from '../lib/resource';
 import { browserKeyValue, createUserStore, type UserStore } from '../lib/store';
 import { createServiceWorkerClient, type ServiceWorkerClient } from '../lib/sw';
 import { createConnectionApi } from '../features/connection/api';
-import { createConnectionModel, type ConnectionModel } from '../features/connection/model';
+import { createConnectionModel, WATCH_MS, type ConnectionModel } from '../features/connection/model';
 import { createFrameModel, type FrameModel } from '../features/frame/model';
 import { createMenuResource } from '../features/menu/menuResource';
 import { createAuthResource, nspFrom } from '../features/session/authResource';
@@ -115,6 +115,8 @@ export function createAppContext(mode: AppMode = 'framed', makeShellModels?: Mak
     keepAlive,
     browserOnline: () => navigator.onLine,
     onSignInNeeded: sessionGone,
+    // A wall is watched from across the room and touched by nobody: it checks the server itself between its polls.
+    watchMs: mode === 'wallboard' ? WATCH_MS : undefined,
     onRecover: () => {
       resources.revalidateAll();
       frame.reloadIfFailed();

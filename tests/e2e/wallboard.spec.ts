@@ -130,6 +130,18 @@ test.describe('wallboard through outages and lost sessions', () => {
   test.beforeEach(async () => { server = await startServer(); });
   test.afterEach(async () => { await server.stop(); });
 
+  test('a server that stops between the wall\'s polls shows on the strip within 15 s, with no item change to reveal it', async ({ page }) => {
+    // Five minutes per item: no rotation boundary, and no 30 s poll of the strip's totals, in the window below.
+    await openWallboard(page, server, '?durations=300,300,300');
+    const connection = page.getByTestId('wallboard-connection');
+    await expect(connection).toContainText('Live');
+    await server.stop();
+    await page.clock.runFor(15_000);
+    await expect(connection).toContainText(/Server unreachable since \d.*showing data from \d/);
+    await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+    await expect(position(page)).toHaveText('1 / 3');
+  });
+
   test('with the server stopped the last item stays under the stale overlay; restarted, the rotation resumes without a reload', async ({ page }) => {
     await openWallboard(page, server);
     await nextItem(page, 10, '2 / 3');

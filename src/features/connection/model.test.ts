@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF, backoffCap, createConnectionModel, KEEPALIVE_MS, type ConnectionDeps, type Outcome } from './model';
+import { BACKOFF, backoffCap, createConnectionModel, KEEPALIVE_MS, WATCH_MS, type ConnectionDeps, type Outcome } from './model';
 
 function setup(overrides: Partial<ConnectionDeps> = {}) {
   let answer: Outcome = 'unreachable';
@@ -144,5 +144,35 @@ describe('connection model', () => {
     await vi.advanceTimersByTimeAsync(10 * KEEPALIVE_MS);
     expect(s.keepAlive).toHaveBeenCalledTimes(3);
     expect(s.probe).toHaveBeenCalledTimes(probes);
+  });
+
+  it('with a watch (the wallboard), probes once nothing has answered for its period, and shows an outage within it', async () => {
+    const s = setup({ watchMs: WATCH_MS });
+    s.answer('ok');
+    s.model.report('ok');
+    // Answers from the screen's own calls keep the watch quiet.
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(WATCH_MS / 2);
+      s.model.report('ok');
+    }
+    expect(s.probe).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(WATCH_MS);
+    expect(s.probe).toHaveBeenCalledTimes(1);
+    expect(s.model.state.value).toBe('online');
+    // The server goes away between the screen's polls: the next watch probe says so, with no call of the screen's.
+    s.answer('unreachable');
+    await vi.advanceTimersByTimeAsync(WATCH_MS * 1.5);
+    expect(s.model.state.value).toBe('unreachable');
+    s.stop();
+    const probes = s.probe.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(10 * WATCH_MS);
+    expect(s.probe).toHaveBeenCalledTimes(probes);
+  });
+
+  it('without a watch (the framed app), nothing is probed while online', async () => {
+    const s = setup();
+    s.answer('ok');
+    await vi.advanceTimersByTimeAsync(KEEPALIVE_MS - 1);
+    expect(s.probe).not.toHaveBeenCalled();
   });
 });

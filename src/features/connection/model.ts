@@ -14,6 +14,11 @@ export type Outcome = 'ok' | 'unreachable' | 'unauthorized';
 export const BACKOFF = { baseMs: 1000, maxMs: 60_000 } as const;
 /** Spec 7 and 9: keep-alive every 60 s, also in a background tab. */
 export const KEEPALIVE_MS = 60_000;
+/**
+ * The wallboard's watch: a probe whenever nothing has answered for this long. Its own polls come every 30 s, and a
+ * screen nobody touches must show an outage within seconds, not at its next poll.
+ */
+export const WATCH_MS = 10_000;
 
 export function backoffCap(attempt: number): number {
   return Math.min(BACKOFF.baseMs * 2 ** attempt, BACKOFF.maxMs);
@@ -31,6 +36,8 @@ export interface ConnectionDeps {
   onRecover?: () => void;
   /** Runs once when the session is found gone (401). */
   onSignInNeeded?: () => void;
+  /** While online, probe once nothing has answered for this long (WATCH_MS on the wallboard); unset: no watch. */
+  watchMs?: number;
 }
 
 export interface ConnectionModel {
@@ -66,6 +73,7 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
   let attempt = 0;
   let probeTimer: ReturnType<typeof setTimeout> | undefined;
   let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
+  let watchTimer: ReturnType<typeof setInterval> | undefined;
   let started = false;
   let probing = false;
 
@@ -155,10 +163,19 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
       keepAliveTimer = setInterval(() => {
         if (state.peek() === 'online') void deps.keepAlive().then(report, () => report('unreachable'));
       }, KEEPALIVE_MS);
+      const { watchMs } = deps;
+      if (watchMs) {
+        // Checked twice per period, so an outage shows between one and one and a half periods after the last answer.
+        watchTimer = setInterval(() => {
+          const last = lastContactAt.peek();
+          if (state.peek() === 'online' && (last === undefined || now() - last >= watchMs)) void runProbe();
+        }, watchMs / 2);
+      }
       if (state.peek() !== 'online') scheduleProbe();
       return () => {
         started = false;
         clearInterval(keepAliveTimer);
+        clearInterval(watchTimer);
         cancelProbe();
       };
     },

@@ -28,7 +28,10 @@ export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: R
   const running = model.rotation.running.value;
   const notices = model.notices.value;
   const online = connection.state.value === 'online';
-  const dataAt = connection.lastContactAt.value ?? system.updatedAt.value;
+  const contactAt = connection.lastContactAt.value ?? system.updatedAt.value;
+  // In an outage, the age of what the wall shows (as the line over the page says), not of the last answer: the
+  // wallboard's watch gets answers between its data polls.
+  const dataAt = system.updatedAt.value ?? contactAt;
   return (
     <div className="wallboard-strip" role="region" aria-label={t('wallboard.strip')} data-testid="wallboard-strip">
       <time className="wallboard-clock" data-testid="wallboard-clock">{clockTime(now)}</time>
@@ -43,7 +46,7 @@ export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: R
       <EnginesSilent />
       <span className="wallboard-connection" data-state={connection.state.value} data-testid="wallboard-connection">
         <Icon name={online ? 'success' : connection.state.value === 'offline' ? 'offline' : 'warning'} />
-        {online ? t('wallboard.live', { time: dataAt === undefined ? '–' : clockTime(dataAt) }) : indicatorText(connection, dataAt, now, t)}
+        {online ? t('wallboard.live', { time: contactAt === undefined ? '–' : clockTime(contactAt) }) : indicatorText(connection, dataAt, now, t)}
       </span>
       {notices.length > 0 && (
         <span className="wallboard-notice" data-testid="wallboard-notice">
