@@ -91,6 +91,9 @@ test('hostile frame targets: nothing outside the origin loads in the frame, noth
     // A refused target leaves the frame empty; whatever it shows is a page of this server under the base.
     const src = (await page.locator('.content-frame').getAttribute('data-frame-src')) ?? '';
     if (src) expect(src, `frame src for ${JSON.stringify(target)}`).toMatch(new RegExp(`^${server.base}[^/\\\\]`));
+    // A frame just put in (the content frame replaced for the next target) has no document for a moment: its URL is
+    // empty until its first navigation commits, and that is the document to check.
+    await expect.poll(() => page.frames().filter((x) => x !== page.mainFrame() && !x.url()).length, { message: 'frames without a document yet' }).toBe(0);
     for (const f of page.frames().filter((x) => x !== page.mainFrame())) {
       expect(new URL(f.url()).origin, `frame document for ${JSON.stringify(target)}`).toBe(server.origin);
       expect(new URL(f.url()).pathname, `frame document for ${JSON.stringify(target)}`).toMatch(new RegExp(`^${server.base}.`));
