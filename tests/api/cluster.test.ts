@@ -98,9 +98,9 @@ describe('several processes, one database (issue 22)', () => {
     // A change is recorded by whichever process compares the new snapshot first, each in its own time: a poll may come
     // before it is in the feed (the next poll then has it), but never twice.
     const next = async (since: string) => {
-      let got = await feed(since);
+      let got: AlertChanges | undefined;
       await expect.poll(async () => (got = await feed(since)).changes?.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      return got;
+      return got!;
     };
     expect((await force('2')).status).toBe(200);
     const broke = await next(quiet.cursor);
