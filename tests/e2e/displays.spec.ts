@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, login, test } from './fixtures';
+import { expect, login, runForAnswered, test } from './fixtures';
 
 const position = (page: Page) => page.getByTestId('wallboard-position');
 const shownFrame = (page: Page) => page.locator('.wallboard-stage iframe[data-state="shown"]');
@@ -48,7 +48,7 @@ test.describe('paired displays', () => {
     await expect(position(tv)).toHaveText('2 / 3');
 
     // The display reports what it shows with its heartbeat; the open list refreshes by itself.
-    await tv.clock.runFor(30_000);
+    await runForAnswered(tv, 30_000);
     const row = admin.getByTestId('displays-table').getByRole('row', { name: /NOC wall/ });
     await expect(row).toContainText(/Showing \S+/, { timeout: 20_000 });
     await expect(row).toContainText('Connection: online');
@@ -97,7 +97,7 @@ test.describe('paired displays', () => {
     await expect(admin.getByTestId('displays-table')).toContainText('No display is paired yet.');
 
     // Within one keep-alive the TV finds its token gone and shows a new code.
-    await tv.clock.runFor(61_000);
+    await runForAnswered(tv, 61_000);
     await expect(tv.getByText('Enter this code under Admin → Displays')).toBeVisible();
     await expect(pairingCode(tv)).toHaveAttribute('data-code', /^[A-Z0-9]{8}$/);
     expect(await pairingCode(tv).getAttribute('data-code')).not.toBe(code);

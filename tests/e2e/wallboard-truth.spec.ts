@@ -181,7 +181,7 @@ test.describe('the wall tells the truth (issue 17)', () => {
     await expect(notice).toHaveText('Ignored speed=abc: seconds from 10 to 60. (+3 more)');
     // Nothing is cut: the strip's notice is as wide as its text.
     expect(await notice.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    await page.clock.runFor(21_000);
+    await runForAnswered(page, 21_000);
     await expect(list).toHaveCount(0);
     await expect(notice).toBeVisible();
   });

@@ -101,7 +101,7 @@ test.describe('wallboard', () => {
     await expect(position(page)).toHaveText('2 / 3');
     await page.keyboard.press(' ');
     await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
-    await page.clock.runFor(30_000);
+    await runForAnswered(page, 30_000);
     await expect(position(page)).toHaveText('2 / 3');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in (10|9) s/);
