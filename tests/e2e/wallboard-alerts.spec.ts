@@ -100,7 +100,7 @@ test.describe('wallboard alert interrupt', () => {
     await expect(alertCard(page)).toHaveCount(0);
 
     const { host, service } = await forceCritical(page, server);
-    await page.clock.runFor(30_000);
+    await runForAnswered(page, 30_000);
     await expect(alertCard(page)).toBeVisible();
     await expect(page.getByTestId('wallboard-alert-host')).toHaveText(host);
     await expect(page.getByTestId('wallboard-alert-service')).toHaveText(service);
@@ -112,7 +112,7 @@ test.describe('wallboard alert interrupt', () => {
 
     // The rotation waits under the card…
     const during = await position(page).textContent();
-    await page.clock.runFor(15_000);
+    await runForAnswered(page, 15_000);
     await expect(position(page)).toHaveText(during!);
     await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
     // …and goes on where it was once the card's time is up.
@@ -124,7 +124,7 @@ test.describe('wallboard alert interrupt', () => {
 
     // The same problem never interrupts again.
     for (let i = 0; i < 3; i += 1) {
-      await page.clock.runFor(30_000);
+      await runForAnswered(page, 30_000);
       await expect(alertCard(page)).toHaveCount(0);
     }
   });
@@ -141,7 +141,7 @@ test.describe('wallboard alert interrupt', () => {
     await expect(alertCard(page)).toHaveCount(0);
 
     const forced = await forceManyCritical(page, server, 20);
-    await page.clock.runFor(30_000);
+    await runForAnswered(page, 30_000);
     await expect(alertCard(page)).toBeVisible();
     await expect(alertCard(page)).toHaveAttribute('data-count', '20');
     await expect(alertCard(page)).toContainText('20 new problems');
@@ -155,7 +155,7 @@ test.describe('wallboard alert interrupt', () => {
     await expect(page.getByTestId('wallboard-alert-host')).toHaveCount(0);
 
     const during = await position(page).textContent();
-    await page.clock.runFor(15_000);
+    await runForAnswered(page, 15_000);
     await expect(position(page)).toHaveText(during!);
     await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
     // One card time (20 s) after it came, the card is gone; one rotation step later the next item shows.
@@ -166,7 +166,7 @@ test.describe('wallboard alert interrupt', () => {
 
     // Never a second card for the same storm.
     for (let i = 0; i < 3; i += 1) {
-      await page.clock.runFor(30_000);
+      await runForAnswered(page, 30_000);
       await expect(alertCard(page)).toHaveCount(0);
     }
     expect(await cardsSeen()).toBe(1);
@@ -218,11 +218,11 @@ test.describe('wallboard alert interrupt', () => {
 
     await pauseClock(page, 2000);
     await forceCritical(page, server);
-    await page.clock.runFor(30_000);
+    await runForAnswered(page, 30_000);
     await expect(alertCard(page)).toBeVisible();
     await expect(dark).toHaveCount(0);
     // The card's time is up: the screen goes dark again.
-    await page.clock.runFor(21_000);
+    await runForAnswered(page, 21_000);
     await expect(alertCard(page)).toHaveCount(0);
     await expect(dark).toBeVisible();
   });
@@ -264,5 +264,33 @@ test.describe('wallboard alerts across a server restart', () => {
     expect(wholeLists.at(-1)).toBeGreaterThan(0);
     await expect(alertCard(page)).toHaveCount(0);
     expect(await cardsSeen()).toBe(0);
+  });
+
+  test('a card whose time runs out while the server is away leaves the item on screen until the server is back', async ({ page }) => {
+    await page.clock.install();
+    await login(page, server);
+    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
+    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
+    await expect(position(page)).toHaveText('1 / 3');
+    await baseline;
+    await pauseClock(page, 2000);
+    await forceCritical(page, server);
+    await runForAnswered(page, 30_000);
+    await expect(alertCard(page)).toBeVisible();
+    const during = await position(page).textContent();
+
+    // The server goes away under the card, and the card's time runs out before it is back.
+    await server.stop();
+    await page.clock.runFor(15_000);
+    await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+    await page.clock.runFor(60_000);
+    await expect(alertCard(page)).toHaveCount(0);
+    await expect(position(page)).toHaveText(during!);
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText('Paused');
+
+    await server.start();
+    await runForAnswered(page, 130_000);
+    await expect(page.getByTestId('wallboard-connection')).toContainText('Live');
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
   });
 });

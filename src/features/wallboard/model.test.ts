@@ -19,6 +19,7 @@ function viewsMenu(n: number): Menu {
 
 function setup(search = PAGES, options: { menu?: Menu | null; now?: () => number; stored?: PlaylistItem[]; viewAt?: (i: number) => Promise<{ title: string; url: string }> } = {}) {
   const state = signal<ConnectionState>('online');
+  const card = signal<string | undefined>(undefined);
   const ready = signal(false);
   const apply = vi.fn();
   const reloadPage = vi.fn();
@@ -40,12 +41,13 @@ function setup(search = PAGES, options: { menu?: Menu | null; now?: () => number
     update: { ready, apply },
     reloadPage,
     t: testTranslate,
+    alerts: { current: card },
     ...(options.now ? { now: options.now } : {}),
   });
   const stop = model.start();
   const shown = () => model.stage.value?.item.url;
   const recover = () => { state.value = 'online'; };
-  return { model, state, recover, ready, apply, reloadPage, stop, shown, saved, menu };
+  return { model, state, card, recover, ready, apply, reloadPage, stop, shown, saved, menu };
 }
 
 const seconds = (n: number) => vi.advanceTimersByTimeAsync(n * 1000);
@@ -159,6 +161,54 @@ describe('wallboard model', () => {
     s.recover();
     await seconds(0);
     expect(s.shown()).toBe('/b.php');
+  });
+
+  it('a card whose time runs out during an outage leaves the rotation held until the server is back', async () => {
+    const s = setup();
+    await seconds(10);
+    expect(s.shown()).toBe('/b.php');
+    s.card.value = 'new problem';
+    await seconds(5);
+    s.state.value = 'unreachable';
+    s.card.value = undefined;
+    await seconds(60);
+    expect(s.shown()).toBe('/b.php');
+    expect(s.model.rotation.running.value).toBe(false);
+    expect(s.model.held.value).toBe(true);
+    s.recover();
+    // It goes on where the card stopped it: all of b's ten seconds were left.
+    await seconds(9);
+    expect(s.shown()).toBe('/b.php');
+    await seconds(1);
+    expect(s.shown()).toBe('/c.php');
+  });
+
+  it('a server back while a card still shows leaves the rotation to the card\'s end', async () => {
+    const s = setup();
+    await seconds(10);
+    s.card.value = 'new problem';
+    s.state.value = 'unreachable';
+    await seconds(5);
+    s.recover();
+    await seconds(30);
+    expect(s.shown()).toBe('/b.php');
+    expect(s.model.rotation.running.value).toBe(false);
+    s.card.value = undefined;
+    await seconds(10);
+    expect(s.shown()).toBe('/c.php');
+  });
+
+  it('a rotation the viewer paused stays paused through a card and an outage', async () => {
+    const s = setup();
+    await seconds(10);
+    s.model.rotation.pause();
+    s.card.value = 'new problem';
+    s.state.value = 'unreachable';
+    s.card.value = undefined;
+    s.recover();
+    await seconds(30);
+    expect(s.shown()).toBe('/b.php');
+    expect(s.model.rotation.running.value).toBe(false);
   });
 
   it('a cold start without a network shows the last list it had', async () => {

@@ -4,7 +4,7 @@ import type { ConnectionModel } from '../connection/model';
 import type { ViewsApi } from '../views/api';
 import { createRotationClock, storedSpeed, type RotationClock } from '../views/rotationClock';
 import type { IgnoredParam, WallboardConfig } from './params';
-import { holdWhileNotOnline, waitForAlerts } from './holds';
+import { createHolds, holdWhileNotOnline, waitForAlerts } from './holds';
 import type { PlaylistItem } from './playlist';
 import type { PlaylistFollower } from './playlistFollower';
 import { createRotationList } from './rotationList';
@@ -106,7 +106,8 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
     startAt: deps.config.start,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
-  const hold = holdWhileNotOnline(deps.connection.state, rotation, () => shown.peek()?.index, () => list.items.peek().length > 0);
+  const holds = createHolds(rotation);
+  const hold = holdWhileNotOnline(deps.connection.state, rotation, holds, () => shown.peek()?.index, () => list.items.peek().length > 0);
 
   return {
     items: list.items,
@@ -134,7 +135,7 @@ export function createWallboardModel(deps: WallboardDeps): WallboardModel {
         if (deps.connection.state.peek() === 'online') rotation.start();
         else hold.hold();
       });
-      const stopAlerts = waitForAlerts(deps.alerts?.current, rotation, hold.held);
+      const stopAlerts = waitForAlerts(deps.alerts?.current, holds);
       return () => {
         stopLists();
         hold.stop();
