@@ -115,8 +115,10 @@ export function createAppContext(mode: AppMode = 'framed', makeShellModels?: Mak
     keepAlive,
     browserOnline: () => navigator.onLine,
     onSignInNeeded: sessionGone,
-    // A wall is watched from across the room and touched by nobody: it checks the server itself between its polls.
-    watchMs: mode === 'wallboard' ? WATCH_MS : undefined,
+    // Both check the server themselves between their polls: a wall, which nobody touches, always; the framed app while
+    // its page is visible.
+    watchMs: WATCH_MS,
+    watching: mode === 'framed' ? () => document.visibilityState === 'visible' : undefined,
     onRecover: () => {
       resources.revalidateAll();
       frame.reloadIfFailed();

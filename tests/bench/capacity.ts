@@ -9,7 +9,8 @@
  * This process is the load generator; the servers are separate processes (`tsx server/src/main.ts`) on loopback. Each
  * display has its own session and sends what the shell sends: a keep-alive every 60 s; the system and program status and
  * the two problem totals every 30 s; the tray alert every 60 s; the banners every 5 minutes; and one classic page per view
- * rotation every 10 s (rotating through the tactical overview, service problems, host problems and all services).
+ * rotation every 10 s (rotating through the tactical overview, service problems, host problems and all services); and
+ * the connection watch's probe, twice in every 30 s.
  *
  * Time is compressed: displays are not in step, so N displays send a steady stream at N times the per-display rate. Each
  * step sends that stream for `windowSeconds` (open loop: requests leave on schedule whether or not earlier ones were
@@ -50,6 +51,9 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'tray alert', everySeconds: 60, path: () => TRAY, write: true },
   { name: 'banners', everySeconds: 300, path: () => 'admin/banner_message-ajaxhelper.php?action=retrieve_active_banner_messages' },
   { name: 'classic page (rotation)', everySeconds: 10, path: (d) => PAGES[d.rotation++ % PAGES.length]! },
+  // The connection watch: a probe whenever no API call has answered for 10 s (a frame's page does not count), checked
+  // every 5 s; with the polls above every 30 s, that is two probes in each 30 s.
+  { name: 'connection watch', everySeconds: 15, path: () => 'api/v2/account/auth' },
 ];
 
 /** Requests per second one display sends. */

@@ -127,7 +127,7 @@ test('a display that stops reporting says since when, instead of still reading "
   await expect(row).toContainText('Showing Tactical Overview · Connection: online');
   await expect(row).not.toContainText('Not reporting');
   // Three reports missed: the row stops vouching for the screen, and keeps what it said last as history.
-  await page.clock.runFor(100_000);
+  await runForAnswered(page, 100_000);
   await expect(row).toContainText(/Not reporting since \d{1,2}:\d{2}/);
   await expect(row).toContainText('last report: Showing Tactical Overview · Connection: online');
   await tvContext.close();

@@ -1,4 +1,4 @@
-import { test, expect, login } from './fixtures';
+import { test, expect, login, runForAnswered } from './fixtures';
 import type { Page } from '@playwright/test';
 import type { RunningServer } from './server';
 
@@ -46,7 +46,7 @@ test.describe('error dialogs and the classic theme (spec 2.15, 7, 8)', () => {
     await login(page, server);
     await expect(page.getByTestId('system-status')).toContainText('Status unavailable');
     // Well past the retries after which a failed load shows its dialog (the 500 case above).
-    await page.clock.runFor(120_000);
+    await runForAnswered(page, 120_000);
     await expect(page.getByTestId('system-status')).toContainText('Status unavailable');
     await expect(page.getByTestId('error-dialog')).toHaveCount(0);
   });

@@ -169,7 +169,21 @@ describe('connection model', () => {
     expect(s.probe).toHaveBeenCalledTimes(probes);
   });
 
-  it('without a watch (the framed app), nothing is probed while online', async () => {
+  it('a watch nobody is looking at (a hidden tab) probes nothing while online; shown again, it checks within half a period', async () => {
+    let visible = false;
+    const s = setup({ watchMs: WATCH_MS, watching: () => visible });
+    s.answer('ok');
+    s.model.report('ok');
+    await vi.advanceTimersByTimeAsync(KEEPALIVE_MS - 1);
+    expect(s.probe).not.toHaveBeenCalled();
+    s.answer('unreachable');
+    visible = true;
+    await vi.advanceTimersByTimeAsync(WATCH_MS / 2);
+    expect(s.probe).toHaveBeenCalled();
+    expect(s.model.state.value).toBe('unreachable');
+  });
+
+  it('without a watch, nothing is probed while online', async () => {
     const s = setup();
     s.answer('ok');
     await vi.advanceTimersByTimeAsync(KEEPALIVE_MS - 1);

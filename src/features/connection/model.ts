@@ -15,8 +15,8 @@ export const BACKOFF = { baseMs: 1000, maxMs: 60_000 } as const;
 /** Spec 7 and 9: keep-alive every 60 s, also in a background tab. */
 export const KEEPALIVE_MS = 60_000;
 /**
- * The wallboard's watch: a probe whenever nothing has answered for this long. Its own polls come every 30 s, and a
- * screen nobody touches must show an outage within seconds, not at its next poll.
+ * The watch: a probe whenever nothing has answered for this long. The screens' own polls come every 30 s, and an
+ * outage must show within seconds, not at the next poll or the next thing the user does.
  */
 export const WATCH_MS = 10_000;
 
@@ -36,8 +36,13 @@ export interface ConnectionDeps {
   onRecover?: () => void;
   /** Runs once when the session is found gone (401). */
   onSignInNeeded?: () => void;
-  /** While online, probe once nothing has answered for this long (WATCH_MS on the wallboard); unset: no watch. */
+  /** While online, probe once nothing has answered for this long (WATCH_MS); unset: no watch. */
   watchMs?: number;
+  /**
+   * Whether the watch may probe now: the framed app's only while its page is visible, so a tab nobody looks at costs
+   * the server nothing more than its keep-alive; shown again, it checks within half a period. Unset: always.
+   */
+  watching?: () => boolean;
 }
 
 export interface ConnectionModel {
@@ -163,12 +168,12 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
       keepAliveTimer = setInterval(() => {
         if (state.peek() === 'online') void deps.keepAlive().then(report, () => report('unreachable'));
       }, KEEPALIVE_MS);
-      const { watchMs } = deps;
+      const { watchMs, watching = () => true } = deps;
       if (watchMs) {
         // Checked twice per period, so an outage shows between one and one and a half periods after the last answer.
         watchTimer = setInterval(() => {
           const last = lastContactAt.peek();
-          if (state.peek() === 'online' && (last === undefined || now() - last >= watchMs)) void runProbe();
+          if (state.peek() === 'online' && (last === undefined || now() - last >= watchMs) && watching()) void runProbe();
         }, watchMs / 2);
       }
       if (state.peek() !== 'online') scheduleProbe();
