@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, runForAnswered, test } from './fixtures';
 import { ADMIN, startServer, type RunningServer } from './server';
 
 /**
@@ -183,4 +183,28 @@ test('the pop-up does not open when no condition holds', async ({ page }) => {
   await settled(page);
   expect([...new Set(answered)].sort()).toEqual(['api/v2/product/update', 'api/v2/status/host', 'api/v2/status/ip', 'api/v2/status/service', 'api/v2/status/system']);
   await expect(page.getByRole('dialog', DIALOG)).toHaveCount(0);
+});
+
+test('closed, the pop-up stays closed when the server was away and is back', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const dialog = page.getByRole('dialog', DIALOG);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const indicator = page.getByTestId('connection-indicator');
+  await own.stop();
+  try {
+    await page.clock.runFor(15_000);
+    await expect(indicator).toContainText('Server unreachable');
+  } finally {
+    await own.start();
+  }
+  // Recovery loads every resource again; in answered steps, then one more, so whatever it brings has come.
+  await runForAnswered(page, 130_000);
+  await expect(indicator).toBeHidden();
+  await runForAnswered(page, 5000);
+  await expect(page.getByTestId('system-status')).toContainText('System OK');
+  await expect(dialog).toHaveCount(0);
 });

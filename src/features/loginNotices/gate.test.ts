@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createHttpClient } from '../../lib/http';
-import { createDueCheck, createGateApi, type LoginNoticesGateApi } from './gate';
+import { createResourceRegistry } from '../../lib/resource';
+import { createDueCheck, createGateApi, createLoginNoticesDue, type LoginNoticesGateApi } from './gate';
 
 const gateApi = createGateApi(createHttpClient());
 
@@ -66,6 +67,40 @@ describe('whether the login notices are due', () => {
     await expect(check()).rejects.toThrow('busy');
     expect(await check()).toBe(true);
     expect(api.hasSeen).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the login notices due resource', () => {
+  it('once closed, stays closed when a recovery after an outage loads every resource again', async () => {
+    const resources = createResourceRegistry();
+    const due = createLoginNoticesDue(resources, fakeGate(false, true));
+    await due.prefetch();
+    expect(due.data.value).toBe(true);
+    due.set(false);
+    resources.revalidateAll();
+    await vi.waitFor(() => expect(due.loading.value).toBe(false));
+    expect(due.data.value).toBe(false);
+  });
+
+  it('still open, stays open through that reload', async () => {
+    const resources = createResourceRegistry();
+    const due = createLoginNoticesDue(resources, fakeGate(false, true));
+    await due.prefetch();
+    resources.revalidateAll();
+    await vi.waitFor(() => expect(due.loading.value).toBe(false));
+    expect(due.data.value).toBe(true);
+  });
+
+  it('a first check that failed is made again', async () => {
+    const resources = createResourceRegistry();
+    const api = fakeGate(false, true);
+    // A client error: not retried by the resource itself, so only the recovery's reload asks again.
+    api.hasSeen.mockRejectedValueOnce(new ApiError(400, 'refused'));
+    const due = createLoginNoticesDue(resources, api);
+    await due.prefetch();
+    expect(due.error.value).toBeDefined();
+    resources.revalidateAll();
+    await vi.waitFor(() => expect(due.data.value).toBe(true));
   });
 });
 

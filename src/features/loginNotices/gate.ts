@@ -43,10 +43,23 @@ export function createDueCheck(api: LoginNoticesGateApi): () => Promise<boolean>
 
 /**
  * Whether the alerts are due: made by the composition root, loaded once per page (prefetch, never watched, so never
- * evicted); closing the pop-up sets it to false.
+ * evicted); closing the pop-up sets it to false. Once answered, a later load keeps that (the registry loads every
+ * resource again after an outage, and the check would find this page's own first answer and open closed alerts again).
  */
 export function createLoginNoticesDue(resources: Pick<ResourceRegistry, 'createResource'>, api: LoginNoticesGateApi): Resource<boolean> {
-  return resources.createResource<boolean>({ key: 'loginAlerts.due', load: createDueCheck(api), staleTime: Infinity });
+  const check = createDueCheck(api);
+  let answered = false;
+  const due: Resource<boolean> = resources.createResource<boolean>({
+    key: 'loginAlerts.due',
+    load: async () => {
+      if (answered) return due.data.peek() ?? false;
+      const value = await check();
+      answered = true;
+      return value;
+    },
+    staleTime: Infinity,
+  });
+  return due;
 }
 
 export const LoginNoticesDueContext = createModelContext<Resource<boolean>>('LoginNoticesDue');
