@@ -40,6 +40,20 @@ async function forceManyCritical(page: Page, server: RunningServer, count: numbe
   return list.servicestatus.map((s) => ({ host: s.host_name, service: s.service_description }));
 }
 
+/**
+ * A wall with alerts on (20 s cards, 10 s items) on its first item, its first answer of changes in (the baseline: what
+ * stands then is never announced), and the fake clock stopped, so time moves only when the test says so.
+ */
+async function openAlertWall(page: Page, server: RunningServer): Promise<void> {
+  await page.clock.install();
+  await login(page, server);
+  const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
+  await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
+  await expect(position(page)).toHaveText('1 / 3');
+  await baseline;
+  await pauseClock(page, 2000);
+}
+
 /** Records in the page whether an alert card ever appeared, however briefly. */
 async function watchForCards(page: Page): Promise<() => Promise<number>> {
   await page.evaluate(() => {
@@ -90,13 +104,7 @@ test.describe('wallboard alert interrupt', () => {
   test.afterAll(async () => { await server.stop(); });
 
   test('a new critical problem interrupts the rotation with its card within one poll, once, and the rotation resumes', async ({ page }) => {
-    await page.clock.install();
-    await login(page, server);
-    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
-    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
-    await expect(position(page)).toHaveText('1 / 3');
-    await baseline;
-    await pauseClock(page, 2000);
+    await openAlertWall(page, server);
     await expect(alertCard(page)).toHaveCount(0);
 
     const { host, service } = await forceCritical(page, server);
@@ -130,13 +138,7 @@ test.describe('wallboard alert interrupt', () => {
   });
 
   test('20 new problems at once are one card, "20 new problems", worst first with their hosts, and the rotation resumes after one card time', async ({ page }) => {
-    await page.clock.install();
-    await login(page, server);
-    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
-    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
-    await expect(position(page)).toHaveText('1 / 3');
-    await baseline;
-    await pauseClock(page, 2000);
+    await openAlertWall(page, server);
     const cardsSeen = await watchForCards(page);
     await expect(alertCard(page)).toHaveCount(0);
 
@@ -239,13 +241,7 @@ test.describe('wallboard alerts across a server restart', () => {
       if (!r.url().includes('api/v2/status/changes') || !r.ok()) return;
       void r.json().then((body: { problems?: unknown[] }) => { if (body.problems) wholeLists.push(body.problems.length); }, () => undefined);
     });
-    await page.clock.install();
-    await login(page, server);
-    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
-    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
-    await expect(position(page)).toHaveText('1 / 3');
-    await baseline;
-    await pauseClock(page, 2000);
+    await openAlertWall(page, server);
     const cardsSeen = await watchForCards(page);
     await runForAnswered(page, 60_000);
 
@@ -267,13 +263,7 @@ test.describe('wallboard alerts across a server restart', () => {
   });
 
   test('a card whose time runs out while the server is away leaves the item on screen until the server is back', async ({ page }) => {
-    await page.clock.install();
-    await login(page, server);
-    const baseline = page.waitForResponse((r) => r.url().includes('api/v2/status/changes'));
-    await page.goto(`${server.url}wallboard?alerts=on&alertseconds=20&speed=10`);
-    await expect(position(page)).toHaveText('1 / 3');
-    await baseline;
-    await pauseClock(page, 2000);
+    await openAlertWall(page, server);
     await forceCritical(page, server);
     await runForAnswered(page, 30_000);
     await expect(alertCard(page)).toBeVisible();
