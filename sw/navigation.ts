@@ -5,6 +5,12 @@ import { cachedPage, cachedShell } from './precache';
 declare let self: ServiceWorkerGlobalScope;
 
 const NAVIGATION_TIMEOUT_MS = 4000;
+/**
+ * The server, or a proxy before it, saying it cannot answer now (its database is restarting, it is shutting down, no
+ * process is up): for an app route as good as no answer. The cached shell starts, says so, and recovers by itself;
+ * the server's page would stay until someone reloads.
+ */
+const NOT_ANSWERING = new Set([502, 503, 504]);
 
 export function isAppRoute(pathname: string, base: string): boolean {
   return pathname.startsWith(base) && APP_ROUTE_PATHS.includes(pathname.slice(base.length));
@@ -18,15 +24,18 @@ function fetchWithin(request: Request, ms: number): Promise<Response> {
 }
 
 export function registerNavigationRoutes(base: string): void {
-  // App routes: the network first, so the server can still redirect to login; the cached shell when it does not answer.
+  // App routes: the network first, so the server can still redirect to login; the cached shell when it does not answer
+  // (or answers that it cannot).
   registerRoute(
     ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isAppRoute(url.pathname, base),
     async ({ request, url }) => {
+      let response: Response;
       try {
-        return await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
+        response = await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
       } catch {
         return (await cachedShell(base, url.pathname)) ?? Response.error();
       }
+      return NOT_ANSWERING.has(response.status) ? (await cachedShell(base, url.pathname)) ?? response : response;
     },
   );
 

@@ -91,10 +91,10 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   // Issue 17: a page opened in a frame gets a page that explains the error, never a JSON document; API calls keep JSON.
   // Messages kept as English constants are translated here; t`…` ones already are, and pass through unchanged.
-  const answer = async (req: FastifyRequest, reply: FastifyReply, status: number, english: string) => {
+  const answer = async (req: FastifyRequest, reply: FastifyReply, status: number, english: string, unavailable?: string) => {
     const message = translate(english);
     return isPageRequest(req)
-      ? sendClassicError(ctx, req, reply, status, message)
+      ? sendClassicError(ctx, req, reply, status, message, unavailable)
       : reply.status(status).send({ message });
   };
   app.setErrorHandler((error: unknown, req, reply) => {
@@ -102,7 +102,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     // monitoring/ knows nothing of HTTP: a status query the caller got wrong is their fault.
     if (error instanceof QueryError) return answer(req, reply, 400, error.message);
     // A database restart or a lost connection: the app shows its connection state and retries, nobody is logged out.
-    if (isStorageUnavailable(error)) return answer(req, reply.header('retry-after', '2'), 503, STORAGE_UNAVAILABLE);
+    // A frame counts its page as a failed load (the unavailable marker), like the restart page: a wall holds what it
+    // showed instead of putting this page on screen.
+    if (isStorageUnavailable(error)) return answer(req, reply.header('retry-after', '2'), 503, STORAGE_UNAVAILABLE, 'database');
     const e = error as { statusCode?: number; message?: string; code?: string };
     // Fastify's own client errors (bad JSON, too large, unsupported type) are the caller's fault: keep them 4xx.
     if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

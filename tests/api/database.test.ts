@@ -33,6 +33,9 @@ describe('PostgreSQL faults (issue 22)', () => {
         const page = await user.get('includes/page-home-main.php', { headers: { accept: 'text/html' } });
         expect(page.status).toBe(503);
         expect(page.headers.get('content-type')).toContain('text/html');
+        // Marked as a stand-in, so a frame counts it as a failed load and a wall keeps what it showed.
+        expect(page.text).toContain('<meta name="pharos-unavailable" content="database">');
+        expect(page.text).toContain(STORAGE_UNAVAILABLE);
         expect((await new Client(ts.url).get('health')).status).toBe(503);
       });
       await expect.poll(async () => (await user.get('api/v2/account/auth')).status, { timeout: 15_000 }).toBe(200);

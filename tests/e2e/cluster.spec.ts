@@ -10,7 +10,7 @@ import { startNginx, type Nginx } from '../support/nginx';
 import { startPostgres, type PostgresCluster } from '../support/postgres';
 import { generatedPeer } from '../livestatus/generatedPeer';
 import type { FakePeer } from '../livestatus/fakePeer';
-import { expect, login, test } from './fixtures';
+import { expect, login, primed, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 let pg: PostgresCluster | undefined;
@@ -120,4 +120,55 @@ test('three processes behind nginx serve a user and a wallboard as one, and losi
   await page.reload();
   for (const title of ['Before the crash', 'After the crash']) await expect(table.getByRole('rowheader', { name: title })).toHaveCount(1);
   await wallContext.close();
+});
+
+test('a PostgreSQL restart: the database\'s error page never reaches a wall or an operator\'s shell; both say the server is unreachable and go on once the database is back, without a reload', async ({ page, browser }) => {
+  // An operator who has used Pharos before: the worker holds the shell and the stored copies.
+  await login(page, site);
+  await primed(page);
+  const indicator = page.getByTestId('connection-indicator');
+  const wallContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  try {
+    const wall = await wallContext.newPage();
+    await login(wall, site);
+    await wall.goto(`${site.url}wallboard?speed=10`);
+    const position = wall.getByTestId('wallboard-position');
+    const shown = wall.locator('.wallboard-stage iframe[data-state="shown"]');
+    // The user's views: the first test added two to the three a new user has.
+    await expect(position).toHaveText(/^1 \/ \d+$/);
+    const first = (await position.textContent())!;
+    await expect(shown).toHaveCount(1);
+    const connection = wall.getByTestId('wallboard-connection');
+    await expect(connection).toContainText('Live');
+
+    await pg!.restart(async () => {
+      // At once, before the wall's own checks find the outage: the next item is asked for, and every process answers
+      // it with its "database is not answering" page.
+      await wall.keyboard.press('ArrowRight');
+      await expect(wall.getByTestId('wallboard-stale')).toBeVisible({ timeout: 20_000 });
+      await expect(connection).toContainText(/Server unreachable since \d/);
+      await expect(position).toHaveText(first);
+      await expect(shown).toHaveCount(1);
+      const onScreen = await (await shown.elementHandle())!.contentFrame();
+      expect(await onScreen!.locator('body').innerText()).not.toContain('The database is not answering');
+      await expect(wall.getByTestId('wallboard-error')).toHaveCount(0);
+
+      // The operator reloads meanwhile: the last known shell, not the server's page, which would stay until a reload.
+      await page.reload();
+      await expect(indicator).toContainText(/Server unreachable since \d.* · showing data from \d/);
+      await expect(page.getByTestId('system-status')).toContainText(/stale, from \d/);
+      await expect(page.getByTestId('frame-unavailable')).toBeVisible();
+      await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
+    });
+
+    await expect(connection).toContainText('Live', { timeout: 90_000 });
+    await expect(position).not.toHaveText(first, { timeout: 30_000 });
+    expect(wall.url()).not.toContain('login.php');
+    await expect(indicator).toBeHidden({ timeout: 90_000 });
+    await expect(page.getByTestId('frame-unavailable')).toBeHidden();
+    await expect(page.getByTestId('system-status')).not.toContainText('stale');
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  } finally {
+    await wallContext.close();
+  }
 });

@@ -3,26 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, login, runForAnswered, test } from './fixtures';
+import { expect, login, primed, runForAnswered, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const SERVICES = `?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=services')}`;
 const ROUTES = ['', 'views/', SERVICES];
-
-/** The keys the app keeps in IndexedDB (idb-keyval's default store), read in the page. */
-function storedKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
-    const open = indexedDB.open('keyval-store');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('keyval')) { db.close(); resolve([]); return; }
-      const req = db.transaction('keyval').objectStore('keyval').getAllKeys();
-      req.onsuccess = () => { db.close(); resolve(req.result.map(String)); };
-      req.onerror = () => reject(req.error);
-    };
-  }));
-}
 
 /** Everything stored on this browser for the origin, as text: IndexedDB values and every Cache Storage entry. */
 function everythingStored(page: Page): Promise<string> {
@@ -45,18 +30,6 @@ function everythingStored(page: Page): Promise<string> {
     parts.push(JSON.stringify({ ...localStorage }));
     return parts.join('\n');
   });
-}
-
-/** After a visit online: the worker controls the page and the shell's dated copies are stored. */
-async function primed(page: Page): Promise<void> {
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
-  // A worker that activated after this page loaded may not have claimed it yet; a page loaded now is its own.
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  await expect.poll(async () => {
-    const keys = await storedKeys(page);
-    return ['auth', 'menu', 'status.system', 'banners.active'].every((k) => keys.some((key) => key.endsWith(`:${k}`)));
-  }).toBe(true);
 }
 
 function deleteStored(page: Page, suffix: string): Promise<void> {

@@ -91,6 +91,33 @@ export async function runForAnswered(page: Page, ms: number, step = 5000): Promi
   }
 }
 
+/** The keys the app keeps in IndexedDB (idb-keyval's default store), read in the page. */
+function storedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
+    const open = indexedDB.open('keyval-store');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('keyval')) { db.close(); resolve([]); return; }
+      const req = db.transaction('keyval').objectStore('keyval').getAllKeys();
+      req.onsuccess = () => { db.close(); resolve(req.result.map(String)); };
+      req.onerror = () => reject(req.error);
+    };
+  }));
+}
+
+/** After a visit online: the worker controls the page and the shell's dated copies are stored. */
+export async function primed(page: Page): Promise<void> {
+  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  // A worker that activated after this page loaded may not have claimed it yet; a page loaded now is its own.
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect.poll(async () => {
+    const keys = await storedKeys(page);
+    return ['auth', 'menu', 'status.system', 'banners.active'].every((k) => keys.some((key) => key.endsWith(`:${k}`)));
+  }).toBe(true);
+}
+
 /** One reference server per worker (fresh SQLite data dir); tests that need special settings start their own with startServer(). */
 export const test = base.extend<{ loggedIn: Page }, { server: RunningServer }>({
   server: [async ({}, use) => {

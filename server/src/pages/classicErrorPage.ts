@@ -43,7 +43,7 @@ export function isPageRequest(req: Pick<FastifyRequest, 'method' | 'url' | 'head
 
 /** The error as a classic page with its status: a frame shows a page of ours that says what went wrong. */
 export async function sendClassicError(
-  ctx: AppContext, req: FastifyRequest, reply: FastifyReply, status: number, message: string,
+  ctx: AppContext, req: FastifyRequest, reply: FastifyReply, status: number, message: string, unavailable?: string,
 ): Promise<FastifyReply> {
   // The theme is the caller's; when the database is what failed, the default theme still gives a page.
   const caller = await optionalCaller(ctx, req).catch(() => undefined);
@@ -56,7 +56,7 @@ export async function sendClassicError(
 <ul><li><a href="${base}">${t`Go to the home page`}</a></li></ul>`,
   });
   const title = `${heading} · Pharos`;
-  const doc = classicDocument({ base, title, theme: classicTheme(caller?.user.theme), body });
+  const doc = classicDocument({ base, title, theme: classicTheme(caller?.user.theme), body, unavailable });
   return reply.status(status).headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store')
     .type('text/html; charset=utf-8').send(doc);
 }

@@ -1,3 +1,4 @@
+import { UNAVAILABLE_MARKER } from '../http/closing.js';
 import { requestLanguage } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
 
@@ -22,6 +23,11 @@ export interface DocumentOptions {
   bodyClass?: string;
   /** Links the app's manifest and icons, so a page reached before the app (login) can be installed too. */
   installable?: boolean;
+  /**
+   * The page stands in for one the server cannot give now (its database is not answering): marked like the restart
+   * page, so the app's frames count it as a failed load, hold what they showed and load it again on recovery.
+   */
+  unavailable?: string;
 }
 
 /** The same manifest, icons and web-app tags as the app's index.html, absolute under the base. */
@@ -50,7 +56,8 @@ export function classicDocument(o: DocumentOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="pharos-page" content="classic">
-<title>${o.title}</title>
+${o.unavailable ? html`<meta name="${UNAVAILABLE_MARKER}" content="${o.unavailable}">
+` : ''}<title>${o.title}</title>
 <link rel="stylesheet" href="${o.base}includes/css/classic.css">
 ${o.installable ? installLinks(o.base) : ''}</head>
 <body class="classic ${o.bodyClass ?? ''}">
