@@ -1,16 +1,11 @@
 import { registerRoute } from 'workbox-routing';
 import { APP_ROUTE_PATHS } from '../src/lib/appRoutes';
+import { GATEWAY_DOWN } from '../src/lib/gatewayDown';
 import { cachedPage, cachedShell } from './precache';
 
 declare let self: ServiceWorkerGlobalScope;
 
 const NAVIGATION_TIMEOUT_MS = 4000;
-/**
- * The server, or a proxy before it, saying it cannot answer now (its database is restarting, it is shutting down, no
- * process is up): for an app route as good as no answer. The cached shell starts, says so, and recovers by itself;
- * the server's page would stay until someone reloads.
- */
-const NOT_ANSWERING = new Set([502, 503, 504]);
 
 export function isAppRoute(pathname: string, base: string): boolean {
   return pathname.startsWith(base) && APP_ROUTE_PATHS.includes(pathname.slice(base.length));
@@ -25,7 +20,7 @@ function fetchWithin(request: Request, ms: number): Promise<Response> {
 
 export function registerNavigationRoutes(base: string): void {
   // App routes: the network first, so the server can still redirect to login; the cached shell when it does not answer
-  // (or answers that it cannot).
+  // (or answers that it cannot: the cached shell says so and recovers by itself, the server's page would stay).
   registerRoute(
     ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isAppRoute(url.pathname, base),
     async ({ request, url }) => {
@@ -35,7 +30,7 @@ export function registerNavigationRoutes(base: string): void {
       } catch {
         return (await cachedShell(base, url.pathname)) ?? Response.error();
       }
-      return NOT_ANSWERING.has(response.status) ? (await cachedShell(base, url.pathname)) ?? response : response;
+      return GATEWAY_DOWN.has(response.status) ? (await cachedShell(base, url.pathname)) ?? response : response;
     },
   );
 

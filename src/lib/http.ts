@@ -1,5 +1,6 @@
 import redaxios, { type Options, type Response } from 'redaxios';
 import { withBase } from './base';
+import { GATEWAY_DOWN } from './gatewayDown';
 import { createModelContext } from './modelContext';
 
 /** A failed call: `status` is the HTTP status (0 when the server could not be reached). */
@@ -28,12 +29,6 @@ export interface RequestOptions {
 }
 
 type NspSource = () => string | Promise<string>;
-
-/**
- * A proxy's word that the server behind it is not answering. A plain 500 is the server answering with one endpoint's
- * failure: that region shows its own fallback, while the connection stays online (no app-wide outage, no retry storm).
- */
-const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 /** The service worker's mark on answers from its caches (sw/storedMark.ts). */
 const STORED_HEADER = 'x-pharos-stored';
