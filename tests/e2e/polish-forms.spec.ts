@@ -37,7 +37,7 @@ test('the Text note keeps its line breaks, shown as text', async ({ page, server
   await page.getByRole('button', { name: 'Add to dashboard' }).click();
   await expect(page).toHaveURL(/dashboards\/dashboard\.php\?id=home&edit=1/);
   const shown = page.locator('.dashlet').filter({ has: page.getByRole('heading', { name: 'On call' }) }).locator('.dl-note');
-  expect(await shown.evaluate((el) => (el as HTMLElement).innerText)).toBe(note);
+  await expect(shown).toHaveJSProperty('innerText', note);
   await expect(shown.locator('*')).toHaveCount(0);
   // Four lines on screen, not one.
   const lineHeight = await shown.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
@@ -46,7 +46,7 @@ test('the Text note keeps its line breaks, shown as text', async ({ page, server
   await page.getByRole('link', { name: 'Options of On call' }).click();
   await expect(page.getByLabel('Text')).toHaveValue(note);
   await page.getByRole('button', { name: 'Save' }).click();
-  expect(await shown.evaluate((el) => (el as HTMLElement).innerText)).toBe(note);
+  await expect(shown).toHaveJSProperty('innerText', note);
 });
 
 test("Add New View's hint names both kinds of address the form accepts, and a page of this server is added", async ({ page, server }) => {
