@@ -81,6 +81,8 @@ export function fixtureSnapshot(): MonitoringSnapshot {
 export class FakeSource implements MonitoringSource {
   readonly kind = 'nagios' as const;
   submitted: ExternalCommand[] = [];
+  /** False: the engine's process is gone (its last data stays). */
+  running = true;
   constructor(public snap: MonitoringSnapshot = fixtureSnapshot()) {}
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
@@ -91,7 +93,7 @@ export class FakeSource implements MonitoringSource {
     this.submitted.push(command);
   }
   engineRunning(): boolean {
-    return true;
+    return this.running;
   }
 }
 

@@ -65,6 +65,31 @@ describe('problems board page', () => {
     expect(res.text).not.toContain('All systems OK');
   });
 
+  it('says when its one engine is not running, and never calls its last data "All systems OK"', async () => {
+    const notice = '<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> The monitoring engine is not running</p>';
+    source.snap = { ...fixtureSnapshot(), hosts: [host('web01')], services: [service('web01', 'HTTP')] };
+    expect((await admin.get(BOARD)).text).not.toContain(notice);
+    source.running = false;
+    try {
+      const quiet = (await admin.get(BOARD)).text;
+      expect(quiet).toContain(notice);
+      expect(quiet).toContain('No problems in the engine&#39;s last data');
+      expect(quiet).not.toContain('All systems OK');
+      source.snap = fixtureSnapshot();
+      const withProblems = (await admin.get(BOARD)).text;
+      expect(withProblems).toContain(notice);
+      expect(rows(withProblems, 'Unhandled problems')).toEqual(['DOWN db01', 'CRITICAL web01 Disk Usage']);
+      // The tactical overview and the problems dashlet say it too.
+      expect((await admin.get('includes/page-home-main.php')).text).toContain(notice);
+      expect((await admin.get('dashboards/dashlet.php?dashboard=home&dashlet=home4')).text).toContain(notice);
+    } finally {
+      source.running = true;
+    }
+    // Running, but its status has not been written for too long: the engine reports itself as not running.
+    source.snap = { ...fixtureSnapshot(), program: { ...fixtureSnapshot().program, is_currently_running: 0 } };
+    expect((await admin.get(BOARD)).text).toContain(notice);
+  });
+
   it('renders at most 400 rows and counts the rest as "+N more"', async () => {
     const services = Array.from({ length: 450 }, (_, i) => service('web01', `svc${i}`, { current_state: 2 }));
     source.snap = { ...fixtureSnapshot(), hosts: [host('web01')], services };

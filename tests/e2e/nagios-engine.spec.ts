@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { CHECKS, HOSTS, SERVICES, startNagios, type NagiosEngine } from '../nagios/engine';
-import { expect, login, test } from './fixtures';
+import { expect, login, pauseClock, runForAnswered, test } from './fixtures';
 import { ADMIN, startServer, type RunningServer } from './server';
 
 const FRAME = 'iframe[name=maincontentframe]';
@@ -84,5 +84,40 @@ test.describe('Pharos on a real Nagios Core 4 engine', () => {
     const http = table.locator('tbody tr').filter({ has: frame.getByRole('link', { name: 'HTTP', exact: true }) });
     await expect(http.locator('td.output')).toHaveText('OK - <b>fine</b> answer=42');
     await expect(http.locator('td.output b')).toHaveCount(0);
+  });
+
+  // Last in this file: it stops the engine the tests above read, and starts it again.
+  test('a wall says so when the engine stops, and stops saying so once it runs again', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    const own = await signIn(page);
+    const engineCode = async () => {
+      const status = await (await page.request.get(`${own.url}api/v2/status/system`)).json() as { daemons: { daemon: { id: string; return_code: number }[] } };
+      return status.daemons.daemon.find((d) => d.id === 'nagioscore')?.return_code;
+    };
+    await page.clock.install();
+    await page.goto(`${own.url}wallboard?durations=3600`);
+    const strip = page.getByTestId('wallboard-strip');
+    const board = page.frameLocator('.wallboard-stage iframe[data-state="shown"]');
+    await expect(page.getByTestId('wallboard-title')).toHaveText('Problems board');
+    await expect(strip.getByText(/^Live/)).toBeVisible();
+    await pauseClock(page);
+    await expect(strip.getByTestId('wallboard-engines')).toHaveCount(0);
+    try {
+      await engine!.stop();
+      await expect.poll(engineCode).toBe(1);
+      // Within one poll of the system status (30 s), without a reload: the data on screen is the engine's last.
+      await runForAnswered(page, 30_000);
+      await expect(strip.getByTestId('wallboard-engines')).toHaveText('Monitoring engine not running');
+      await expect(strip.getByRole('status').filter({ hasText: 'Monitoring engine not running' })).toBeInViewport({ ratio: 1 });
+      // The board on screen refreshes itself, and says it above its problems.
+      await expect(board.locator('.engines-silent')).toHaveText(/The monitoring engine is not running/);
+      await page.screenshot({ path: test.info().outputPath('engine-stopped.png') });
+    } finally {
+      await engine!.start();
+    }
+    await expect.poll(engineCode, { timeout: 20_000 }).toBe(0);
+    await runForAnswered(page, 30_000);
+    await expect(strip.getByTestId('wallboard-engines')).toHaveCount(0);
+    await expect(board.locator('.engines-silent')).toHaveCount(0);
   });
 });

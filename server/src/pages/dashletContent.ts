@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, mark, requestLanguage, requestLocale, t, translate } 
 import { problemLists } from '../monitoring/problemList.js';
 import type { MonitoringSnapshot } from '../monitoring/source.js';
 import { hostStatus, missing, serviceStatus } from './dashletCounts.js';
-import { engineFacts, severalEngines, silentLine, silentNotice, staleCount } from './engineNotes.js';
+import { engineFacts, quietButSilent, severalEngines, silentLine, silentNotice, staleCount } from './engineNotes.js';
 import { enabledBadge, nowSeconds, timeCell } from './format.js';
 import { hostgroupMembers, hostgroupStats, servicegroupStats, type GroupStats } from './groupStats.js';
 import { html, type SafeHtml } from './html.js';
@@ -27,7 +27,7 @@ function problems(ctx: AppContext, snap: MonitoringSnapshot, d: Dashlet): SafeHt
   const silent = silentLine(ctx);
   if (!unhandled.length && silent) {
     return html`${silentNotice(silent)}\
-<p class="dl-ok partial">${t`No unhandled problems on the engines that answer`}</p>`;
+<p class="dl-ok partial">${quietButSilent(ctx, 'unhandled')}</p>`;
   }
   if (!unhandled.length) {
     return html`<p class="dl-ok"><span aria-hidden="true">✔</span> ${t`No unhandled problems`}</p>`;

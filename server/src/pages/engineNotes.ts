@@ -1,6 +1,6 @@
 /**
- * What the overview pages and dashlets say about several engines (issue 21): which engines are not answering, their
- * rows' count apart from every state, and one line per engine in the engine status. Nothing here with a single engine.
+ * What the overview pages and dashlets say about the engines: with several (issue 21), which are not answering, their
+ * rows' count apart from every state, and one line per engine in the engine status; with one, whether it is running.
  */
 import type { AppContext } from '../http/context.js';
 import { t } from '../http/language.js';
@@ -29,9 +29,34 @@ export function notAnsweringText(statuses: readonly EngineStatus[]): string | nu
     : t`${down.length} of ${statuses.length} engines not answering: ${names}`;
 }
 
-/** "1 of 3 engines not answering: paris", or null while every engine answers (and always with one engine). */
+/**
+ * A single engine that is not running (or has not written its status for too long): its last data stays on screen,
+ * but nothing in it will change, so no overview may look calm without saying so. The top bar's status says the same.
+ */
+export function engineStopped(ctx: AppContext): boolean {
+  if (severalEngines(ctx).length) return false;
+  return !ctx.monitoring.engineRunning() || ctx.monitoring.snapshot().program.is_currently_running !== 1;
+}
+
+/**
+ * "1 of 3 engines not answering: paris", or "The monitoring engine is not running" for one engine; null while the
+ * engines answer.
+ */
 export function silentLine(ctx: AppContext): string | null {
-  return notAnsweringText(severalEngines(ctx));
+  const several = severalEngines(ctx);
+  if (several.length) return notAnsweringText(several);
+  return engineStopped(ctx) ? t`The monitoring engine is not running` : null;
+}
+
+/** What an empty list says while an engine is silent: only the data that is there has no problems. */
+export function quietButSilent(ctx: AppContext, kind: 'problems' | 'unhandled'): string {
+  const several = severalEngines(ctx).length > 0;
+  if (kind === 'problems') {
+    return several ? t`No problems on the engines that answer` : t`No problems in the engine's last data`;
+  }
+  return several
+    ? t`No unhandled problems on the engines that answer`
+    : t`No unhandled problems in the engine's last data`;
 }
 
 /** The same warning as the problems board's, so a dashlet never looks calmer than the board. */

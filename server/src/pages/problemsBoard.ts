@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { formatNumber, mark, t, translate } from '../http/language.js';
-import { notAnsweringText } from './engineNotes.js';
+import { quietButSilent, silentLine } from './engineNotes.js';
 import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
 import { countUnhandledProblems } from '../monitoring/problems.js';
 import { dateTimeText, durationText, nowSeconds } from './format.js';
@@ -62,8 +62,8 @@ export function problemsBoard(env: PageEnv): PageResult {
   const shownHandled = handled.slice(0, Math.max(0, MAX_ROWS - shownUnhandled.length));
   const notRendered = unhandled.length + handled.length - shownUnhandled.length - shownHandled.length;
   const age = Math.max(0, now - snap.updated);
-  // "1 of 3 engines not answering": a silent engine must never make the board look calmer than it is.
-  const silent = notAnsweringText(ctx.monitoring.engines?.() ?? []);
+  // "1 of 3 engines not answering", or one engine not running: a silent engine never makes the board look calmer.
+  const silent = silentLine(ctx);
   const unhandledLabel = t`Unhandled problems`;
   const handledLabel = t`Acknowledged or in downtime`;
   const dataAge = () => withMarkup((when, old) => t`Data from ${when}, ${old} old`,
@@ -87,7 +87,7 @@ ${unhandled.length
 <ol class="problems">${shownUnhandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>`
     // No hosts at all is not "OK": the engine has not reported anything (yet).
     : snap.hosts.length && silent
-      ? html`<p class="all-ok partial" role="status">${t`No problems on the engines that answer`}</p>`
+      ? html`<p class="all-ok partial" role="status">${quietButSilent(ctx, 'problems')}</p>`
       : snap.hosts.length
       ? html`<p class="all-ok" role="status"><span class="icon" aria-hidden="true">✔</span> ${t`All systems OK`}</p>`
       : html`<p class="all-ok no-data" role="status">${t`Waiting for monitoring data`}</p>`}

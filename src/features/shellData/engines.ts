@@ -29,3 +29,23 @@ export function silentEngines(status: SystemStatus | undefined): SilentEngines |
   const down = lines.filter((e) => e.state === 'stale').map((e) => e.name);
   return down.length ? { down: down.length, total: lines.length, names: down.join(', ') } : null;
 }
+
+/** The code of the daemon with one of these ids or names: 0 running, 1 stopped, 2 (unknown) when absent. */
+export function daemonCode(status: SystemStatus | undefined, ids: string[]): number {
+  const list = status?.daemons?.daemon ?? [];
+  const found = list.find((d) => ids.includes(d.id) || ids.includes(d.name));
+  return found && typeof found.return_code === 'number' ? found.return_code : 2;
+}
+
+/** The monitoring engine's daemon code (spec 4): nagioscore. */
+export function engineCode(status: SystemStatus | undefined): number {
+  return daemonCode(status, ['nagioscore', 'nagios']);
+}
+
+/**
+ * One engine, and the server says it is not running: its last data stays, but nothing in it changes until the engine
+ * is back, so a wall must say so. Several engines say it per engine (silentEngines).
+ */
+export function engineStopped(status: SystemStatus | undefined): boolean {
+  return status !== undefined && engineLines(status).length === 0 && engineCode(status) === 1;
+}

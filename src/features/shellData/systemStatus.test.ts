@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemStatus } from '../../lib/apiTypes';
+import { engineStopped } from './engines';
 import { daemonTone, engineLines, silentEngines, systemCodes, toggleTone } from './systemStatus';
 
 function status(engine: number, grapher: number): SystemStatus {
@@ -44,5 +45,18 @@ describe('several engines in the system status (issue 21)', () => {
   it('is overall 1 while one of several engines is not answering', () => {
     expect(systemCodes(withEngines('ok', 'failing')).overall).toBe(0);
     expect(systemCodes(withEngines('ok', 'stale')).overall).toBe(1);
+  });
+});
+
+describe('one engine that stops', () => {
+  it('is stopped when its daemon says not running; not when it runs, is unknown, or before any status', () => {
+    expect(engineStopped(status(1, 0))).toBe(true);
+    expect(engineStopped(status(0, 1))).toBe(false);
+    expect(engineStopped(status(2, 0))).toBe(false);
+    expect(engineStopped(undefined)).toBe(false);
+  });
+  it('leaves several engines to their own lines', () => {
+    const several = { ...status(1, 0), monitoring: { engines: [0, 1].map((i) => ({ name: `e${i}`, kind: 'demo', address: '', state: 'ok', updated: 100, age: 2, reason: null })) } } as unknown as SystemStatus;
+    expect(engineStopped(several)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { ProgramStatus, SystemStatus } from '../../lib/apiTypes';
-import { engineLines, type StatusTone } from './engines';
+import { daemonCode, engineCode, engineLines, type StatusTone } from './engines';
 
 export { engineLines, silentEngines, type EngineLine, type SilentEngines, type StatusTone } from './engines';
 
@@ -18,12 +18,6 @@ export function toggleTone(value: number | string | undefined): StatusTone {
   return 'unknown';
 }
 
-function daemonCode(status: SystemStatus | undefined, ids: string[]): number {
-  const list = status?.daemons?.daemon ?? [];
-  const found = list.find((d) => ids.includes(d.id) || ids.includes(d.name));
-  return found && typeof found.return_code === 'number' ? found.return_code : 2;
-}
-
 export interface SystemCodes { overall: number; engine: number; grapher: number }
 
 /**
@@ -31,7 +25,7 @@ export interface SystemCodes { overall: number; engine: number; grapher: number 
  * engines, one that is not answering makes it 1 too: a silent engine never leaves the status looking healthy.
  */
 export function systemCodes(status: SystemStatus | undefined): SystemCodes {
-  const engine = daemonCode(status, ['nagioscore', 'nagios']);
+  const engine = engineCode(status);
   const grapher = daemonCode(status, ['pnp', 'npcd']);
   const silent = engineLines(status).some((e) => e.state === 'stale');
   return { overall: engine === 1 || grapher === 1 || silent ? 1 : 0, engine, grapher };
