@@ -36,6 +36,11 @@ describe('PostgreSQL faults (issue 22)', () => {
         // Marked as a stand-in, so a frame counts it as a failed load and a wall keeps what it showed.
         expect(page.text).toContain('<meta name="pharos-unavailable" content="database">');
         expect(page.text).toContain(STORAGE_UNAVAILABLE);
+        // In a frame the app loads it again; as the whole window (no worker) it loads itself again until the database is back.
+        expect(page.text).not.toContain('http-equiv="refresh"');
+        const window = await user.get('includes/page-home-main.php', { headers: { accept: 'text/html', 'sec-fetch-dest': 'document' } });
+        expect(window.status).toBe(503);
+        expect(window.text).toContain('<meta http-equiv="refresh" content="5">');
         expect((await new Client(ts.url).get('health')).status).toBe(503);
       });
       await expect.poll(async () => (await user.get('api/v2/account/auth')).status, { timeout: 15_000 }).toBe(200);

@@ -141,6 +141,19 @@ describe('server shutdown', () => {
     expect(raw).toContain(`<meta name="${UNAVAILABLE_MARKER}"`);
     expect(raw).toContain('Pharos is restarting. This page will be back shortly.');
     expect(raw).not.toContain('"statusCode"');
+    // Asked for by a frame: the app loads it again itself, so it does not reload.
+    expect(raw).not.toContain('http-equiv="refresh"');
+    await closed;
+  });
+
+  it('as the whole window (a first visit, no worker), the closing page loads itself again after the retry time', { timeout: TIMEOUT }, async () => {
+    const s = await start();
+    const socket = await partialRequest(s.port, `GET ${s.base}includes/page-home-main.php HTTP/1.1`);
+    const { closed } = await beginClose(s);
+    const raw = await finish(socket, 'Accept: text/html\r\nSec-Fetch-Dest: document\r\n');
+    expect(raw).toMatch(/^HTTP\/1\.1 503 /);
+    expect(raw).toContain(`<meta http-equiv="refresh" content="${header(raw, 'retry-after')}">`);
+    expect(raw).toContain('Pharos is restarting. This page will be back shortly.');
     await closed;
   });
 

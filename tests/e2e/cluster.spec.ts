@@ -128,9 +128,13 @@ test('a PostgreSQL restart: the database\'s error page never reaches a wall or a
   await primed(page);
   const indicator = page.getByTestId('connection-indicator');
   const wallContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  // Someone on a first visit: no worker to fall back on, so the server's own page is what they get.
+  const firstVisitContext = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const wall = await wallContext.newPage();
     await login(wall, site);
+    const visitor = await firstVisitContext.newPage();
+    await login(visitor, site);
     await wall.goto(`${site.url}wallboard?speed=10`);
     const position = wall.getByTestId('wallboard-position');
     const shown = wall.locator('.wallboard-stage iframe[data-state="shown"]');
@@ -159,7 +163,15 @@ test('a PostgreSQL restart: the database\'s error page never reaches a wall or a
       await expect(page.getByTestId('system-status')).toContainText(/stale, from \d/);
       await expect(page.getByTestId('frame-unavailable')).toBeVisible();
       await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
+
+      // Pharos's page for a database that is not answering, or nginx's for processes it has marked failed meanwhile.
+      await visitor.reload();
+      await expect(visitor.locator('body')).toContainText(/not answering/);
+      await expect(visitor.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
     });
+    // The first visitor's page loads itself again until the database is back: the shell, without their reload.
+    await expect(visitor.locator('[data-frame-location]')).toHaveCount(1, { timeout: 60_000 });
+    await expect(visitor.locator('body')).not.toContainText('not answering');
 
     await expect(connection).toContainText('Live', { timeout: 90_000 });
     await expect(position).not.toHaveText(first, { timeout: 30_000 });
@@ -170,5 +182,6 @@ test('a PostgreSQL restart: the database\'s error page never reaches a wall or a
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   } finally {
     await wallContext.close();
+    await firstVisitContext.close();
   }
 });

@@ -35,8 +35,23 @@ http {
     keepalive 64;
   }
 
+  # Every process unreachable, or each marked failed for a moment (a restart of all of them, or of their database): a
+  # page marked like Pharos's own, so the app's frames count it as a failed load, which loads itself again when it is
+  # the whole window (a first visit, without the app's worker), instead of nginx's "502 Bad Gateway".
+  map $http_sec_fetch_dest $pharos_unavailable_refresh {
+    document '<meta http-equiv="refresh" content="5">';
+    default '';
+  }
+
   server {
     listen 127.0.0.1:${port};
+    error_page 502 504 = @unavailable;
+    location @unavailable {
+      default_type text/html;
+      add_header Retry-After 5 always;
+      add_header Cache-Control no-store always;
+      return 503 '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="pharos-unavailable" content="gateway">$pharos_unavailable_refresh<title>Pharos is not answering</title></head><body><p role="status">Pharos is not answering. This page will be back shortly.</p></body></html>';
+    }
     location / {
       proxy_pass http://pharos;
       proxy_http_version 1.1;

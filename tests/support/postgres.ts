@@ -116,8 +116,12 @@ export async function startPostgres(): Promise<PostgresCluster> {
     async restart(meanwhile) {
       process.kill(pid, 'SIGINT');
       if (!(await exited(10_000))) throw new Error('The test PostgreSQL did not stop for its restart.');
-      await meanwhile?.();
-      await startServer();
+      // Started again even when an assertion meanwhile fails, so one failing test does not fail every later one.
+      try {
+        await meanwhile?.();
+      } finally {
+        await startServer();
+      }
     },
     stop,
   };

@@ -16,13 +16,26 @@ export const RETRY_AFTER_SECONDS = 5;
 export const UNAVAILABLE_MARKER = 'pharos-unavailable';
 export const UNAVAILABLE_MESSAGE = 'Pharos is restarting. This page will be back shortly.';
 
-/** No script, no stylesheet, nothing to fetch: the server that would serve them is going away. */
-export const UNAVAILABLE_PAGE = `<!doctype html>
+/**
+ * A navigation of the whole window, not a frame's (Fetch Metadata; a browser that does not send it is treated as a
+ * frame). Only such a page may reload itself: in a frame, the app decides when to load it again.
+ */
+export function isTopLevelNavigation(req: Pick<FastifyRequest, 'headers'>): boolean {
+  return req.headers['sec-fetch-dest'] === 'document';
+}
+
+/**
+ * No script, no stylesheet, nothing to fetch: the server that would serve them is going away. As the whole window it
+ * loads itself again after the retry time, so someone without the app's worker (a first visit) does not keep it
+ * after the server is back.
+ */
+export function unavailablePage(topLevel: boolean): string {
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="${UNAVAILABLE_MARKER}" content="restarting">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+${topLevel ? `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">\n` : ''}<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pharos is restarting</title>
 </head>
 <body style="font-family: sans-serif; margin: 2rem">
@@ -30,6 +43,7 @@ export const UNAVAILABLE_PAGE = `<!doctype html>
 </body>
 </html>
 `;
+}
 
 /** Calls whose callers read JSON (the app's API and the classic ajax helpers); everything else may land in a frame. */
 export function wantsJson(req: Pick<FastifyRequest, 'url' | 'headers'>): boolean {
@@ -57,7 +71,7 @@ export function registerClosing(app: FastifyInstance, graceMs = CLOSE_GRACE_MS):
     if (!closing) return;
     reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
     if (wantsJson(req)) return reply.send({ message: UNAVAILABLE_MESSAGE });
-    return reply.type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
+    return reply.type('text/html; charset=utf-8').send(unavailablePage(isTopLevelNavigation(req)));
   });
 
   // A request that began before closing would leave its connection idle and open afterwards, and the browser would

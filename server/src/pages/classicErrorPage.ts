@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { wantsJson } from '../http/closing.js';
+import { isTopLevelNavigation, RETRY_AFTER_SECONDS, wantsJson } from '../http/closing.js';
 import { optionalCaller, type AppContext } from '../http/context.js';
 import { t, translate } from '../http/language.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
@@ -56,7 +56,10 @@ export async function sendClassicError(
 <ul><li><a href="${base}">${t`Go to the home page`}</a></li></ul>`,
   });
   const title = `${heading} · Pharos`;
-  const doc = classicDocument({ base, title, theme: classicTheme(caller?.user.theme), body, unavailable });
+  // As the whole window (someone without the app's worker), an unavailable page comes back by itself; a frame's page is
+  // loaded again by the app.
+  const refresh = unavailable && isTopLevelNavigation(req) ? RETRY_AFTER_SECONDS : undefined;
+  const doc = classicDocument({ base, title, theme: classicTheme(caller?.user.theme), body, unavailable, refresh });
   return reply.status(status).headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store')
     .type('text/html; charset=utf-8').send(doc);
 }

@@ -28,6 +28,8 @@ export interface DocumentOptions {
    * page, so the app's frames count it as a failed load, hold what they showed and load it again on recovery.
    */
   unavailable?: string;
+  /** Seconds after which the page loads itself again (an unavailable page opened as the whole window). */
+  refresh?: number;
 }
 
 /** The same manifest, icons and web-app tags as the app's index.html, absolute under the base. */
@@ -57,6 +59,7 @@ export function classicDocument(o: DocumentOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="pharos-page" content="classic">
 ${o.unavailable ? html`<meta name="${UNAVAILABLE_MARKER}" content="${o.unavailable}">
+` : ''}${o.refresh ? html`<meta http-equiv="refresh" content="${o.refresh}">
 ` : ''}<title>${o.title}</title>
 <link rel="stylesheet" href="${o.base}includes/css/classic.css">
 ${o.installable ? installLinks(o.base) : ''}</head>
