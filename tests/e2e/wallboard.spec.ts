@@ -142,6 +142,24 @@ test.describe('wallboard through outages and lost sessions', () => {
     await expect(position(page)).toHaveText('1 / 3');
   });
 
+  test('the line over the page and the strip give one time for the data on screen: its last data, never the watch\'s last answer', async ({ page }) => {
+    // The wall's data comes just after 12:00:50; with nothing else to ask for, its watch asks again 10 to 15 s later,
+    // after 12:01, and its next data would come 30 s later.
+    await login(page, server);
+    await page.clock.install({ time: new Date('2026-11-28T12:00:50') });
+    await page.goto(`${server.url}wallboard?durations=300,300,300`);
+    await expect(position(page)).toHaveText('1 / 3');
+    await expect(shownFrame(page)).toHaveCount(1);
+    await pauseClock(page);
+    await runForAnswered(page, 20_000);
+    await expect(page.getByTestId('wallboard-connection')).toHaveText('Live · updated 12:01');
+    await server.stop();
+    await page.clock.runFor(15_000);
+    const stale = page.getByTestId('wallboard-stale');
+    await expect(stale).toContainText(/Server unreachable since 12:01 · showing data from 12:00 /);
+    await expect(page.getByTestId('wallboard-connection')).toContainText(/Server unreachable since 12:01 · showing data from 12:00 /);
+  });
+
   test('with the server stopped the last item stays under the stale overlay; restarted, the rotation resumes without a reload', async ({ page }) => {
     await openWallboard(page, server);
     await nextItem(page, 10, '2 / 3');

@@ -8,7 +8,10 @@ import { useNow } from './useNow';
 import './OutageLine.css';
 
 export interface OutageLineProps {
-  /** When the data on screen was fetched, if nothing newer came from the server since. */
+  /**
+   * When the data on screen was fetched (the system status's last answer, as the wall's strip and the status menu's
+   * "stale, from" say); the last answer of any kind only when no data came yet. A watch probe's answer is not data.
+   */
   dataAt: number | undefined;
   /** Where the line sits: the shell's bar under the top bar, or the wallboard's box over the stage. */
   className: string;
@@ -29,7 +32,7 @@ export function OutageLine({ dataAt, className, ...rest }: OutageLineProps) {
   return (
     <div className={`outage-line ${className}`} role="status" data-state={state} data-testid={rest['data-testid']}>
       <Icon name={state === 'offline' ? 'offline' : 'warning'} />
-      <span className="outage-line-text">{indicatorText(connection, connection.lastContactAt.value ?? dataAt, now, t)}</span>
+      <span className="outage-line-text">{indicatorText(connection, dataAt ?? connection.lastContactAt.value, now, t)}</span>
       <Button variant="quiet" className="outage-line-retry" onPress={() => void connection.retryNow()}>{t('connection.retryNow')}</Button>
     </div>
   );
