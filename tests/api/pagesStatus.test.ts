@@ -29,6 +29,27 @@ describe('classic status pages: lists', () => {
   });
   afterAll(() => ts.close());
 
+  it('lists, groups and the tactical overview say how old their data is, and load livepage.js to keep it current; detail pages with forms do not', async () => {
+    const live = [
+      `${STATUS}?show=services`, `${STATUS}?show=serviceproblems`, `${STATUS}?show=hosts`, `${STATUS}?show=hostproblems`,
+      `${STATUS}?show=hostgroups`, `${STATUS}?show=servicegroups`, 'includes/page-home-main.php',
+    ];
+    const base = new URL(ts.url).pathname;
+    const updated = new Date(source.snap.updated * 1000).toISOString();
+    for (const path of live) {
+      const text = (await c.get(path)).text;
+      expect(text, path).toMatch(new RegExp(`<p class="data-age live-age" data-age="\\d+" data-refresh="60">Data from <time datetime="${updated}">[^<]+</time>, <span class="age-text">[^<]+</span> old</p>`));
+      expect(text, path).toContain('<p class="refresh-failed" role="status" data-text="Could not refresh: showing the last data received."></p>');
+      expect(text, path).toContain(`<script src="${base}includes/js/livepage.js" defer></script>`);
+    }
+    const detail = (await c.get(`${STATUS}?show=hostdetail&host=web01`)).text;
+    expect(detail).not.toContain('livepage.js');
+    // The script itself is served, as a script.
+    const script = await c.get('includes/js/livepage.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+  });
+
   it('filters services by state codes or names', async () => {
     const critical = serviceRows((await c.get(`${STATUS}?show=services&state=critical`)).text);
     expect(critical.sort()).toEqual(['db01/MySQL', 'web01/Disk Usage']);

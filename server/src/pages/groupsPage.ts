@@ -35,5 +35,5 @@ ${t`Services in this group`}</a></p>` : ''}
 ${groupStatsTable(ctx.base, kind, stats, group
     ? t`State counts for ${group.name}`
     : host ? t`State counts per host group` : t`State counts per service group`)}`;
-  return { title: heading, body: pageBody({ heading, content }) };
+  return { title: heading, body: pageBody({ heading, content, live: { updated: snap.updated, base: ctx.base } }) };
 }

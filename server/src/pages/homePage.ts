@@ -138,5 +138,6 @@ ${factsTable(t`Monitoring engine status`, [
   ])}
 <p><a href="${withQuery(`${ctx.base}admin/sysstat.php`, { pageopt: 'monitoringengine' })}">\
 ${t`Monitoring engine details`}</a></p></section></div>`;
-  return { title: t`Home`, bodyClass: 'wide', body: pageBody({ heading: t`Tactical Overview`, content }) };
+  const live = { updated: snap.updated, base: ctx.base };
+  return { title: t`Home`, bodyClass: 'wide', body: pageBody({ heading: t`Tactical Overview`, content, live }) };
 }

@@ -128,6 +128,7 @@ ${multi ? html`<td data-label="${labels.engine}" class="engine">${h.engine ?? ''
     title: heading,
     body: pageBody({
       heading,
+      live: { updated: snap.updated, base: ctx.base },
       intro: unhandled
         ? t`Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.`
         : undefined,

@@ -1,5 +1,6 @@
 import { UNAVAILABLE_MARKER } from '../http/closing.js';
 import { requestLanguage } from '../http/language.js';
+import { liveDataAge, liveScript } from './dataAge.js';
 import { html, type SafeHtml } from './html.js';
 
 export type ClassicTheme = 'neptune' | 'neptunelight' | 'neptunecolorblind';
@@ -85,16 +86,22 @@ export interface PageBodyOptions {
   error?: string;
   nav?: SafeHtml;
   content: SafeHtml;
+  /**
+   * A page of monitoring data: the time of that data (the snapshot's `updated`) and the base for livepage.js, which
+   * keeps its age counting and loads it again in place.
+   */
+  live?: { updated: number; base: string };
 }
 
 /** Main landmark with heading, optional tabs and status messages; every classic page body goes through here. */
 export function pageBody(o: PageBodyOptions): SafeHtml {
   return html`<main class="page">
 <h1>${o.heading}</h1>
+${o.live ? liveDataAge(o.live.updated) : ''}
 ${o.nav ?? ''}
 ${o.intro ? html`<p class="intro">${o.intro}</p>` : ''}
 ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
 ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ''}
 ${o.content}
-</main>`;
+</main>${o.live ? liveScript(o.live.base) : ''}`;
 }

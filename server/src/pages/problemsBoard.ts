@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { formatNumber, mark, t, translate } from '../http/language.js';
+import { dataAgeText } from './dataAge.js';
 import { quietButSilent, silentLine } from './engineNotes.js';
 import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
 import { countUnhandledProblems } from '../monitoring/problems.js';
-import { dateTimeText, durationText, nowSeconds } from './format.js';
-import { html, type SafeHtml, withMarkup } from './html.js';
+import { durationText, nowSeconds } from './format.js';
+import { html, type SafeHtml } from './html.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { hostUrl, serviceUrl } from './urls.js';
 
@@ -66,9 +67,6 @@ export function problemsBoard(env: PageEnv): PageResult {
   const silent = silentLine(ctx);
   const unhandledLabel = t`Unhandled problems`;
   const handledLabel = t`Acknowledged or in downtime`;
-  const dataAge = () => withMarkup((when, old) => t`Data from ${when}, ${old} old`,
-    html`<time datetime="${new Date(snap.updated * 1000).toISOString()}">${dateTimeText(snap.updated)}</time>`,
-    html`<span class="age-text">${durationText(age)}</span>`);
   const body = html`<main class="board-page" data-density="0">
 <header class="board-head">
 <h1>${t`Problems`}</h1>
@@ -76,7 +74,7 @@ export function problemsBoard(env: PageEnv): PageResult {
 ${countTile(counts.hosts, counts.hosts === 1 ? t`Host problem` : t`Host problems`)}\
 ${countTile(counts.services, counts.services === 1 ? t`Service problem` : t`Service problems`)}</ul>
 ${snap.updated
-    ? html`<p class="data-age" data-age="${age}">${dataAge()}</p>`
+    ? html`<p class="data-age" data-age="${age}">${dataAgeText(snap.updated, now)}</p>`
     : html`<p class="data-age">${t`No monitoring data received yet`}</p>`}
 ${silent
     ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${silent}</p>`

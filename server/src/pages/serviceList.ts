@@ -103,6 +103,7 @@ ${handlingTags(s)}</th>
     title: heading,
     body: pageBody({
       heading,
+      live: { updated: snap.updated, base: ctx.base },
       intro: unhandled
         ? t`Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.`
         : undefined,

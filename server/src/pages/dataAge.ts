@@ -1,0 +1,38 @@
+import { t } from '../http/language.js';
+import { dateTimeText, durationText, nowSeconds } from './format.js';
+import { html, type SafeHtml, withMarkup } from './html.js';
+
+/** How often a live page (livepage.js) loads its data again, in seconds. Nagios Core's status pages: 90. */
+export const LIVE_REFRESH_SECONDS = 60;
+
+/** "Data from 2026-11-28 12:00:40, 5s old": the time of the monitoring data a page was made from, and its age. */
+export function dataAgeText(updated: number, now = nowSeconds()): SafeHtml {
+  const age = Math.max(0, now - updated);
+  return withMarkup((when, old) => t`Data from ${when}, ${old} old`,
+    html`<time datetime="${new Date(updated * 1000).toISOString()}">${dateTimeText(updated)}</time>`,
+    html`<span class="age-text">${durationText(age)}</span>`);
+}
+
+/**
+ * A monitoring page left open (an operator's frame, an item a wall shows for minutes) must never show old data as
+ * current: it says how old its data is, counting up (livepage.js), loads itself again in place every
+ * LIVE_REFRESH_SECONDS, and says so when that fails, keeping what it showed.
+ */
+export function liveDataAge(updated: number): SafeHtml {
+  // The age ticks every second, so it is no live region; the failure note is one, filled in when a refresh fails.
+  const note = t`Could not refresh: showing the last data received.`;
+  const failed = html`<p class="refresh-failed" role="status" data-text="${note}"></p>`;
+  const refresh = LIVE_REFRESH_SECONDS;
+  if (!updated) {
+    return html`<p class="data-age live-age" data-refresh="${refresh}">${t`No monitoring data received yet`}</p>\
+${failed}`;
+  }
+  const age = Math.max(0, nowSeconds() - updated);
+  return html`<p class="data-age live-age" data-age="${age}" data-refresh="${refresh}">\
+${dataAgeText(updated)}</p>${failed}`;
+}
+
+/** The script that keeps a live page's data age and data current; after the page's main landmark. */
+export function liveScript(base: string): SafeHtml {
+  return html`<script src="${base}includes/js/livepage.js" defer></script>`;
+}

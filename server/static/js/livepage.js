@@ -1,0 +1,74 @@
+/*
+ * A classic page of monitoring data (status lists, groups, tactical overview) left open in the shell's frame or on a
+ * wall: its data age counts up every second, and every data-refresh seconds it loads itself again in place, unless
+ * someone is using it (focus inside the page, or text selected). A refresh that fails keeps what the page showed,
+ * with the age still counting, and says so. Served as a file because the CSP forbids inline scripts.
+ */
+(function () {
+  'use strict';
+  var loadedAt = Date.now();
+
+  function page() { return document.querySelector('main.page'); }
+  function ageLine() { return document.querySelector('main.page .live-age[data-age]'); }
+
+  function durationText(total) {
+    var s = Math.max(0, Math.floor(total));
+    var d = Math.floor(s / 86400); s -= d * 86400;
+    var h = Math.floor(s / 3600); s -= h * 3600;
+    var m = Math.floor(s / 60); s -= m * 60;
+    if (d) return d + 'd ' + h + 'h ' + m + 'm ' + s + 's';
+    if (h) return h + 'h ' + m + 'm ' + s + 's';
+    if (m) return m + 'm ' + s + 's';
+    return s + 's';
+  }
+
+  function tick() {
+    var line = ageLine();
+    var text = line && line.querySelector('.age-text');
+    if (text) text.textContent = durationText(Number(line.getAttribute('data-age')) + (Date.now() - loadedAt) / 1000);
+  }
+
+  /* Replacing the page under someone would take their focus, their half-typed filter or their selection. */
+  function inUse() {
+    var main = page();
+    var active = document.activeElement;
+    if (main && active && active !== document.body && main.contains(active)) return true;
+    var selection = window.getSelection && window.getSelection();
+    return Boolean(selection && !selection.isCollapsed);
+  }
+
+  function setFailed(failed) {
+    var note = document.querySelector('main.page .refresh-failed');
+    var line = ageLine();
+    if (line) line.toggleAttribute('data-failed', failed);
+    if (note) note.textContent = failed ? note.getAttribute('data-text') || '' : '';
+  }
+
+  function refresh() {
+    if (document.hidden || inUse()) return;
+    fetch(window.location.href, { credentials: 'same-origin', cache: 'no-store', headers: { accept: 'text/html' } })
+      .then(function (res) {
+        if (!res.ok || /login\.php/.test(res.url)) throw new Error('refresh failed: ' + res.status);
+        return res.text();
+      })
+      .then(function (text) {
+        var next = new DOMParser().parseFromString(text, 'text/html');
+        var fresh = next.querySelector('main.page');
+        var current = page();
+        /* A stand-in (the database or the server restarting, the worker's offline page) is no data: keep what is shown. */
+        if (next.querySelector('meta[name="pharos-unavailable"], meta[name="pharos-offline"]') || !fresh || !fresh.querySelector('.live-age') || !current) {
+          throw new Error('refresh answered no page of data');
+        }
+        if (inUse()) return;
+        current.replaceWith(document.importNode(fresh, true));
+        loadedAt = Date.now();
+      })
+      .catch(function () { setFailed(true); });
+  }
+
+  /* Also without data yet ("No monitoring data received yet"): the first data replaces that line. */
+  var line = document.querySelector('main.page .live-age[data-refresh]');
+  var seconds = line ? Number(line.getAttribute('data-refresh')) : 0;
+  setInterval(tick, 1000);
+  if (seconds > 0) setInterval(refresh, seconds * 1000);
+})();
