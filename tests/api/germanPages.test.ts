@@ -62,6 +62,13 @@ describe('a German user', () => {
     expect({ path, leftEnglish, sentences }).toEqual({ path, leftEnglish: [], sentences: [] });
   });
 
+  it('is told in German when a page left open could not refresh (the text its script shows)', async () => {
+    for (const path of ['includes/components/pharos/problemsboard.php', `${STATUS}?show=services`]) {
+      const res = await admin.get(path, { headers: PAGE });
+      expect(res.text, path).toContain('data-text="Aktualisieren fehlgeschlagen: die zuletzt empfangenen Daten werden gezeigt."');
+    }
+  });
+
   it('is refused in German', async () => {
     const missing = await admin.get(`${STATUS}?show=hostdetail&host=unbekannt-xyz`, { headers: PAGE });
     expect(missing.status).toBe(404);

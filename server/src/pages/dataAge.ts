@@ -20,8 +20,7 @@ export function dataAgeText(updated: number, now = nowSeconds()): SafeHtml {
  */
 export function liveDataAge(updated: number): SafeHtml {
   // The age ticks every second, so it is no live region; the failure note is one, filled in when a refresh fails.
-  const note = t`Could not refresh: showing the last data received.`;
-  const failed = html`<p class="refresh-failed" role="status" data-text="${note}"></p>`;
+  const failed = refreshFailedNote();
   const refresh = LIVE_REFRESH_SECONDS;
   if (!updated) {
     return html`<p class="data-age live-age" data-refresh="${refresh}">${t`No monitoring data received yet`}</p>\
@@ -30,6 +29,12 @@ ${failed}`;
   const age = Math.max(0, nowSeconds() - updated);
   return html`<p class="data-age live-age" data-age="${age}" data-refresh="${refresh}">\
 ${dataAgeText(updated)}</p>${failed}`;
+}
+
+/** Empty until a refresh fails; the page's script then shows its text, in the reader's language. */
+export function refreshFailedNote(): SafeHtml {
+  const text = t`Could not refresh: showing the last data received.`;
+  return html`<p class="refresh-failed" role="status" data-text="${text}"></p>`;
 }
 
 /** The script that keeps a live page's data age and data current; after the page's main landmark. */

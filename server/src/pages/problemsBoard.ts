@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { formatNumber, mark, t, translate } from '../http/language.js';
-import { dataAgeText } from './dataAge.js';
+import { dataAgeText, refreshFailedNote } from './dataAge.js';
 import { quietButSilent, silentLine } from './engineNotes.js';
 import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
 import { countUnhandledProblems } from '../monitoring/problems.js';
@@ -79,6 +79,7 @@ ${snap.updated
 ${silent
     ? html`<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> ${silent}</p>`
     : ''}
+${refreshFailedNote()}
 </header>
 ${unhandled.length
     ? html`<section class="board-list" aria-label="${unhandledLabel}">\

@@ -113,13 +113,9 @@
   }
 
   function markFailed() {
-    var el = board();
-    if (!el || el.querySelector('.refresh-failed')) return;
-    var note = document.createElement('p');
-    note.className = 'refresh-failed';
-    note.setAttribute('role', 'status');
-    note.textContent = 'Could not refresh: showing the last data received.';
-    el.querySelector('.board-head').appendChild(note);
+    var note = document.querySelector('.board-page .refresh-failed');
+    if (!note || note.textContent) return;
+    note.textContent = note.getAttribute('data-text') || '';
     fit();
   }
 
