@@ -15,13 +15,13 @@ export function dataAgeText(updated: number, now = nowSeconds()): SafeHtml {
 
 /**
  * A monitoring page left open (an operator's frame, an item a wall shows for minutes) must never show old data as
- * current: it says how old its data is, counting up (livepage.js), loads itself again in place every
- * LIVE_REFRESH_SECONDS, and says so when that fails, keeping what it showed.
+ * current: it says how old its data is, counting up (livepage.js), loads itself again in place every `refresh` seconds,
+ * and says so when that fails, keeping what it showed. A page with forms passes 0: it counts its age, and is never
+ * replaced under someone filling it in.
  */
-export function liveDataAge(updated: number): SafeHtml {
+export function liveDataAge(updated: number, refresh = LIVE_REFRESH_SECONDS): SafeHtml {
   // The age ticks every second, so it is no live region; the failure note is one, filled in when a refresh fails.
-  const failed = refreshFailedNote();
-  const refresh = LIVE_REFRESH_SECONDS;
+  const failed = refresh ? refreshFailedNote() : '';
   if (!updated) {
     return html`<p class="data-age live-age" data-refresh="${refresh}">${t`No monitoring data received yet`}</p>\
 ${failed}`;

@@ -88,16 +88,16 @@ export interface PageBodyOptions {
   content: SafeHtml;
   /**
    * A page of monitoring data: the time of that data (the snapshot's `updated`) and the base for livepage.js, which
-   * keeps its age counting and loads it again in place.
+   * keeps its age counting and loads it again in place every `refresh` seconds (0: never, a page with forms).
    */
-  live?: { updated: number; base: string };
+  live?: { updated: number; base: string; refresh?: number };
 }
 
 /** Main landmark with heading, optional tabs and status messages; every classic page body goes through here. */
 export function pageBody(o: PageBodyOptions): SafeHtml {
   return html`<main class="page">
 <h1>${o.heading}</h1>
-${o.live ? liveDataAge(o.live.updated) : ''}
+${o.live ? liveDataAge(o.live.updated, o.live.refresh) : ''}
 ${o.nav ?? ''}
 ${o.intro ? html`<p class="intro">${o.intro}</p>` : ''}
 ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}

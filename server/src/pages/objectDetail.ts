@@ -145,6 +145,8 @@ ${canCommand ? commandForms(fc) : html`<p>${translate(gates.commands.message)}</
     status: state ? 400 : 200,
     body: pageBody({
       heading: service ? t`Service: ${title}` : t`Host: ${title}`,
+      // Its command forms are never replaced under their user: the age counts, and a reload brings newer data.
+      live: { updated: snap.updated, base: ctx.base, refresh: 0 },
       notice: fields.notice === 'submitted' ? translate(SUBMITTED_NOTICE) : undefined,
       error: state ? t`The command was not submitted: ${state.error}` : undefined,
       content,
