@@ -32,7 +32,8 @@ describe('classic status pages: lists', () => {
   it('lists, groups and the tactical overview say how old their data is, and load livepage.js to keep it current; detail pages with forms only count their age', async () => {
     const live = [
       `${STATUS}?show=services`, `${STATUS}?show=serviceproblems`, `${STATUS}?show=hosts`, `${STATUS}?show=hostproblems`,
-      `${STATUS}?show=hostgroups`, `${STATUS}?show=servicegroups`, 'includes/page-home-main.php',
+      `${STATUS}?show=hostgroups`, `${STATUS}?show=servicegroups`, `${STATUS}?show=comments`, `${STATUS}?show=downtimes`,
+      'includes/page-home-main.php',
     ];
     const base = new URL(ts.url).pathname;
     const updated = new Date(source.snap.updated * 1000).toISOString();

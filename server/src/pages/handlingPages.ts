@@ -39,13 +39,15 @@ const byObject = (a: Comment | Downtime, b: Comment | Downtime): number =>
 export function commentsPage(env: PageEnv): PageResult {
   const { ctx } = env;
   const { host, engine, keep } = hostFilter(env);
-  const slice = slicePage(ctx.monitoring.snapshot().comments.filter(keep), pagingOf(env.fields), byObject);
+  const snap = ctx.monitoring.snapshot();
+  const slice = slicePage(snap.comments.filter(keep), pagingOf(env.fields), byObject);
   const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'comments', host, engine: engine || undefined, ...p });
   const heading = host ? t`Comments for ${host}` : t`Comments`;
   return {
     title: heading,
     body: pageBody({
       heading,
+      live: { updated: snap.updated, base: ctx.base },
       intro: t`Comments are added from a host or service detail page; acknowledgements add one too.`,
       content: html`${commentsTable(slice.rows, t`Comments`, (c) => objectCells(ctx.base, c), severalEngines(env))}\
 ${pager(slice, t`comments`, link)}`,
@@ -57,13 +59,15 @@ ${pager(slice, t`comments`, link)}`,
 export function downtimesPage(env: PageEnv): PageResult {
   const { ctx } = env;
   const { host, engine, keep } = hostFilter(env);
-  const slice = slicePage(ctx.monitoring.snapshot().downtimes.filter(keep), pagingOf(env.fields), byObject);
+  const snap = ctx.monitoring.snapshot();
+  const slice = slicePage(snap.downtimes.filter(keep), pagingOf(env.fields), byObject);
   const link = (p: QueryValues) => statusUrl(ctx.base, { show: 'downtimes', host, engine: engine || undefined, ...p });
   const heading = host ? t`Scheduled Downtime for ${host}` : t`Scheduled Downtime`;
   return {
     title: heading,
     body: pageBody({
       heading,
+      live: { updated: snap.updated, base: ctx.base },
       intro: t`Downtime is scheduled and deleted from a host or service detail page.`,
       content: html`${downtimesTable(slice.rows, t`Scheduled downtime`, {
         objectCell: (d) => objectCells(ctx.base, d), withEngine: severalEngines(env),
