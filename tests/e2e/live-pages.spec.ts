@@ -48,4 +48,27 @@ test.describe('monitoring pages left open', () => {
     await expect(row.locator('.badge')).toHaveText('CRITICAL');
     expect(await framed!.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   });
+
+  test('a filter typed and not sent is never replaced: the page waits until it is sent or put back', async ({ page }) => {
+    await login(page, server);
+    await page.clock.install();
+    await page.goto(`${server.url}?xiwindow=${encodeURIComponent(`${STATUS}?show=services`)}`);
+    const frame = page.frameLocator('iframe[name=maincontentframe]');
+    const search = frame.getByLabel('Search');
+    await expect(frame.locator('main.page > .live-age')).toContainText(/^Data from /);
+    await search.fill('web');
+    // The focus moves away: the typed text is all that says someone is using the page.
+    await frame.getByRole('heading', { name: 'Service Status' }).click();
+    await pauseClock(page);
+    // The page's own refreshes: fetches of its address from inside the frame.
+    let refreshes = 0;
+    page.on('request', (r) => { if (r.resourceType() === 'fetch' && r.url().includes('show=services') && r.frame() !== page.mainFrame()) refreshes += 1; });
+    await runForAnswered(page, 130_000);
+    expect(refreshes).toBe(0);
+    await expect(search).toHaveValue('web');
+    await search.fill('');
+    await frame.getByRole('heading', { name: 'Service Status' }).click();
+    await runForAnswered(page, 60_000);
+    await expect.poll(() => refreshes).toBeGreaterThan(0);
+  });
 });

@@ -1,8 +1,9 @@
 /*
  * A classic page of monitoring data (status lists, groups, tactical overview) left open in the shell's frame or on a
  * wall: its data age counts up every second, and every data-refresh seconds it loads itself again in place, unless
- * someone is using it (focus inside the page, or text selected). A refresh that fails keeps what the page showed,
- * with the age still counting, and says so. Served as a file because the CSP forbids inline scripts.
+ * someone is using it (focus inside the page, text selected, or a form field changed and not sent). A refresh that
+ * fails keeps what the page showed, with the age still counting, and says so. Served as a file because the CSP
+ * forbids inline scripts.
  */
 (function () {
   'use strict';
@@ -28,13 +29,31 @@
     if (text) text.textContent = durationText(Number(line.getAttribute('data-age')) + (Date.now() - loadedAt) / 1000);
   }
 
+  /* A form field changed and not sent (a filter typed, then the focus moved away): replacing it would lose that. */
+  function edited(main) {
+    var fields = main.querySelectorAll('input, textarea, select');
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.tagName === 'SELECT') {
+        for (var j = 0; j < f.options.length; j++) if (f.options[j].selected !== f.options[j].defaultSelected) return true;
+      } else if (f.type === 'checkbox' || f.type === 'radio') {
+        if (f.checked !== f.defaultChecked) return true;
+      } else if (f.value !== f.defaultValue) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /* Replacing the page under someone would take their focus, their half-typed filter or their selection. */
   function inUse() {
     var main = page();
+    if (!main) return false;
     var active = document.activeElement;
-    if (main && active && active !== document.body && main.contains(active)) return true;
+    if (active && active !== document.body && main.contains(active)) return true;
     var selection = window.getSelection && window.getSelection();
-    return Boolean(selection && !selection.isCollapsed);
+    if (selection && !selection.isCollapsed) return true;
+    return edited(main);
   }
 
   function setFailed(failed) {
