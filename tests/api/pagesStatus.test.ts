@@ -41,7 +41,9 @@ describe('classic status pages: lists', () => {
       const text = (await c.get(path)).text;
       expect(text, path).toMatch(new RegExp(`<p class="data-age live-age" data-age="\\d+" data-refresh="60">Data from <time datetime="${updated}">[^<]+</time>, <span class="age-text">[^<]+</span> old</p>`));
       expect(text, path).toContain('<p class="refresh-failed" role="status" data-text="Could not refresh: showing the last data received."></p>');
-      expect(text, path).toContain(`<script src="${base}includes/js/livepage.js" defer></script>`);
+      // After the duration format it shares with the board's and the dashboards' scripts (deferred: in this order).
+      expect(text, path).toContain(`<script src="${base}includes/js/duration.js" defer></script>
+<script src="${base}includes/js/livepage.js" defer></script>`);
     }
     // A detail page carries command forms: its age counts, but it never loads itself again under its user.
     const detail = (await c.get(`${STATUS}?show=hostdetail&host=web01`)).text;

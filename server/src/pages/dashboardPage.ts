@@ -13,6 +13,7 @@ import { pageBody } from './layout.js';
 import { textOf } from './listQuery.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { withQuery } from './urls.js';
+import { ageScript } from './dataAge.js';
 
 const HEX = /^[0-9a-fA-F]{6}$/;
 const DEFAULT_BACKGROUND = '131b25';
@@ -125,7 +126,7 @@ manage your dashboards under Manage My Dashboards.`
       : t`This dashboard has no dashlets yet. Add dashlets from the Dashlets menu, or manage your dashboards under \
 Manage My Dashboards.`}</p>`}
 </div>
-<script src="${ctx.base}includes/js/dashboard.js" defer></script>`;
+${ageScript(ctx.base, 'dashboard')}`;
   return { title: dashboard.title, body: pageBody({ heading: dashboard.title, content }) };
 }
 

@@ -37,7 +37,8 @@ export function refreshFailedNote(): SafeHtml {
   return html`<p class="refresh-failed" role="status" data-text="${text}"></p>`;
 }
 
-/** The script that keeps a live page's data age and data current; after the page's main landmark. */
-export function liveScript(base: string): SafeHtml {
-  return html`<script src="${base}includes/js/livepage.js" defer></script>`;
+/** A classic page's script that counts an age, after duration.js (both deferred, so in this order). */
+export function ageScript(base: string, name: 'livepage' | 'problemsboard' | 'dashboard'): SafeHtml {
+  return html`<script src="${base}includes/js/duration.js" defer></script>
+<script src="${base}includes/js/${name}.js" defer></script>`;
 }

@@ -1,6 +1,6 @@
 import { UNAVAILABLE_MARKER } from '../http/closing.js';
 import { requestLanguage } from '../http/language.js';
-import { liveDataAge, liveScript } from './dataAge.js';
+import { ageScript, liveDataAge } from './dataAge.js';
 import { html, type SafeHtml } from './html.js';
 
 export type ClassicTheme = 'neptune' | 'neptunelight' | 'neptunecolorblind';
@@ -103,5 +103,5 @@ ${o.intro ? html`<p class="intro">${o.intro}</p>` : ''}
 ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}
 ${o.error ? html`<p class="error" role="alert">${o.error}</p>` : ''}
 ${o.content}
-</main>${o.live ? liveScript(o.live.base) : ''}`;
+</main>${o.live ? ageScript(o.live.base, 'livepage') : ''}`;
 }

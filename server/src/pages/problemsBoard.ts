@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { formatNumber, mark, t, translate } from '../http/language.js';
-import { dataAgeText, refreshFailedNote } from './dataAge.js';
+import { ageScript, dataAgeText, refreshFailedNote } from './dataAge.js';
 import { quietButSilent, silentLine } from './engineNotes.js';
 import { problemLists, type ProblemItem, type ProblemState } from '../monitoring/problemList.js';
 import { countUnhandledProblems } from '../monitoring/problems.js';
@@ -96,7 +96,7 @@ ${shownHandled.length ? html`<section class="board-list handled" aria-label="${h
 <p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>${t`+${notRendered} more`}</p>
 </main>
 <noscript><style>.board-page:not([data-fitted]) { visibility: visible; }</style></noscript>
-<script src="${ctx.base}includes/js/problemsboard.js" defer></script>`;
+${ageScript(ctx.base, 'problemsboard')}`;
   return { title: t`Problems board`, body, bodyClass: 'board' };
 }
 

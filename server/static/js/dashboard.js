@@ -7,14 +7,7 @@
 (function () {
   'use strict';
 
-  function durationText(total) {
-    var s = Math.max(0, Math.floor(total));
-    var h = Math.floor(s / 3600); s -= h * 3600;
-    var m = Math.floor(s / 60); s -= m * 60;
-    if (h) return h + 'h ' + m + 'm ' + s + 's';
-    if (m) return m + 'm ' + s + 's';
-    return s + 's';
-  }
+  var durationText = window.pharosDuration;
 
   var dashlets = Array.prototype.slice.call(document.querySelectorAll('.dashlet[data-src]')).map(function (el) {
     return { el: el, lastOk: Date.now(), stale: false, busy: false };

@@ -12,16 +12,7 @@
   function page() { return document.querySelector('main.page'); }
   function ageLine() { return document.querySelector('main.page .live-age[data-age]'); }
 
-  function durationText(total) {
-    var s = Math.max(0, Math.floor(total));
-    var d = Math.floor(s / 86400); s -= d * 86400;
-    var h = Math.floor(s / 3600); s -= h * 3600;
-    var m = Math.floor(s / 60); s -= m * 60;
-    if (d) return d + 'd ' + h + 'h ' + m + 'm ' + s + 's';
-    if (h) return h + 'h ' + m + 'm ' + s + 's';
-    if (m) return m + 'm ' + s + 's';
-    return s + 's';
-  }
+  var durationText = window.pharosDuration;
 
   function tick() {
     var line = ageLine();

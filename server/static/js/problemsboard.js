@@ -19,16 +19,7 @@
     return root.scrollHeight > window.innerHeight || root.scrollWidth > window.innerWidth;
   }
 
-  function durationText(total) {
-    var s = Math.max(0, Math.floor(total));
-    var d = Math.floor(s / 86400); s -= d * 86400;
-    var h = Math.floor(s / 3600); s -= h * 3600;
-    var m = Math.floor(s / 60); s -= m * 60;
-    if (d) return d + 'd ' + h + 'h ' + m + 'm ' + s + 's';
-    if (h) return h + 'h ' + m + 'm ' + s + 's';
-    if (m) return m + 'm ' + s + 's';
-    return s + 's';
-  }
+  var durationText = window.pharosDuration;
 
   /* Shown once fitted (classic.css): a board that changes size after its first paint shifts the wallboard's layout. */
   function fit() {
