@@ -65,7 +65,7 @@ describe('problems board page', () => {
     expect(res.text).not.toContain('All systems OK');
   });
 
-  it('says when its one engine is not running, and never calls its last data "All systems OK"', async () => {
+  it('says when its one engine is not running, and never calls its last data "All systems OK"; the system status agrees', async () => {
     const notice = '<p class="engines-silent" role="status"><span class="icon" aria-hidden="true">⚠</span> The monitoring engine is not running</p>';
     source.snap = { ...fixtureSnapshot(), hosts: [host('web01')], services: [service('web01', 'HTTP')] };
     expect((await admin.get(BOARD)).text).not.toContain(notice);
@@ -85,9 +85,15 @@ describe('problems board page', () => {
     } finally {
       source.running = true;
     }
-    // Running, but its status has not been written for too long: the engine reports itself as not running.
+    // Running, but its status has not been written for too long: the engine reports itself as not running. The system
+    // status (the top bar, the wallboard's strip) says the same as the board.
+    const engineCode = async () => (await admin.get<{ daemons: { daemon: { id: string; return_code: number }[] } }>('api/v2/status/system'))
+      .body.daemons.daemon.find((d) => d.id === 'nagioscore')?.return_code;
+    source.snap = fixtureSnapshot();
+    expect(await engineCode()).toBe(0);
     source.snap = { ...fixtureSnapshot(), program: { ...fixtureSnapshot().program, is_currently_running: 0 } };
     expect((await admin.get(BOARD)).text).toContain(notice);
+    expect(await engineCode()).toBe(1);
   });
 
   it('renders at most 400 rows and counts the rest as "+N more"', async () => {

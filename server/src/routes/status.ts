@@ -255,7 +255,10 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     }
     const snap = ctx.monitoring.snapshot();
     const now = Math.floor(Date.now() / 1000);
-    const engine = ctx.monitoring.engineRunning();
+    // Running means answering with current data: an engine that reports itself not running (a Nagios process alive
+    // that has not written its status for too long) is what the board and the overview call not running, and the top
+    // bar and the wallboard's strip, which read this, must say the same.
+    const engine = ctx.monitoring.engineRunning() && snap.program.is_currently_running === 1;
     const feed = feedSize(snap);
     const ran = (at: number) => ({ last_check: at });
     return {
