@@ -238,3 +238,12 @@ export interface MonitoringSource {
    */
   prepareSnapshots?(prepare: ((snapshot: MonitoringSnapshot) => Promise<void>) | null): void;
 }
+
+/**
+ * Running as every screen means it: the process is alive and the engine itself says it is running (a Nagios that has
+ * not written its status for too long says it is not). The top bar, the overview, the board and the engine pages
+ * all use this one rule.
+ */
+export function engineCurrentlyRunning(source: MonitoringSource): boolean {
+  return source.engineRunning() && source.snapshot().program.is_currently_running === 1;
+}

@@ -2,7 +2,7 @@ import type { AppContext } from '../http/context.js';
 import { shownTitle, type Dashlet } from '../dashlets/catalogue.js';
 import { DEFAULT_LANGUAGE, mark, requestLanguage, requestLocale, t, translate } from '../http/language.js';
 import { problemLists } from '../monitoring/problemList.js';
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { engineCurrentlyRunning, type MonitoringSnapshot } from '../monitoring/source.js';
 import { hostStatus, missing, serviceStatus } from './dashletCounts.js';
 import { engineFacts, quietButSilent, severalEngines, silentLine, silentNotice, staleCount } from './engineNotes.js';
 import { enabledBadge, nowSeconds, timeCell } from './format.js';
@@ -81,7 +81,7 @@ ${t`${serviceTotal} services, ${serviceProblems} with problems`}${s.stale ? ` ·
 
 function engine(ctx: AppContext, snap: MonitoringSnapshot): SafeHtml {
   const p = snap.program;
-  const running = ctx.monitoring.engineRunning() && p.is_currently_running === 1;
+  const running = engineCurrentlyRunning(ctx.monitoring);
   const engines = severalEngines(ctx);
   return factsTable(t`Monitoring engine status`, [
     // Several engines: one line each, so one that is not answering is never hidden behind the others' "Running".

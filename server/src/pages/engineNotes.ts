@@ -5,7 +5,7 @@
 import type { AppContext } from '../http/context.js';
 import { t } from '../http/language.js';
 import { notAnsweringLine } from '../monitoring/engines/mergedSource.js';
-import type { EngineStatus } from '../monitoring/source.js';
+import { engineCurrentlyRunning, type EngineStatus } from '../monitoring/source.js';
 import { durationText, nowSeconds } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { statusUrl } from './urls.js';
@@ -35,7 +35,7 @@ export function notAnsweringText(statuses: readonly EngineStatus[]): string | nu
  */
 export function engineStopped(ctx: AppContext): boolean {
   if (severalEngines(ctx).length) return false;
-  return !ctx.monitoring.engineRunning() || ctx.monitoring.snapshot().program.is_currently_running !== 1;
+  return !engineCurrentlyRunning(ctx.monitoring);
 }
 
 /**

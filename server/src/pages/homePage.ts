@@ -1,4 +1,4 @@
-import type { MonitoringSnapshot } from '../monitoring/source.js';
+import { engineCurrentlyRunning, type MonitoringSnapshot } from '../monitoring/source.js';
 import { formatNumber, mark, t, translate } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
@@ -77,7 +77,7 @@ export function homePage(env: PageEnv): PageResult {
   const totals = tacticalTotals(snap);
   const s = (params: Record<string, string | number>) => statusUrl(ctx.base, params);
   const p = snap.program;
-  const running = ctx.monitoring.engineRunning() && p.is_currently_running === 1;
+  const running = engineCurrentlyRunning(ctx.monitoring);
   // Several engines: one line each in the engine table, so a silent one is not hidden behind the others' "Running".
   const engines = severalEngines(ctx);
   // On wide screens (a TV on the wall) the panels share the width as one grid of equal tiles; narrower, they stack.

@@ -1,6 +1,8 @@
 import type { AppContext } from '../http/context.js';
 import { formatNumber, t, translate } from '../http/language.js';
-import { capabilitiesOf, type CheckCounts, type CheckPerformance } from '../monitoring/source.js';
+import {
+  capabilitiesOf, engineCurrentlyRunning, type CheckCounts, type CheckPerformance,
+} from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody, tabs } from './layout.js';
 import { durationText, enabledBadge, nowSeconds, timeCell } from './format.js';
@@ -45,7 +47,7 @@ ${factsTable(t`Monitoring data`, [
 function overview(ctx: AppContext): SafeHtml {
   const snap = ctx.monitoring.snapshot();
   const p = snap.program;
-  const engineUp = ctx.monitoring.engineRunning() && p.is_currently_running === 1;
+  const engineUp = engineCurrentlyRunning(ctx.monitoring);
   const m = hostStats.read();
   const daemons = tableHead(t`Daemon`, t`Status`, [t`Details`, 'wide']);
   // The source describes itself in English; a description the catalogue knows is translated.
@@ -102,7 +104,7 @@ function engine(ctx: AppContext): SafeHtml {
   const p = ctx.monitoring.snapshot().program;
   const on = (v: number) => enabledBadge(v);
   return html`${factsTable(t`Process`, [
-    [t`Status`, running(ctx.monitoring.engineRunning() && p.is_currently_running === 1)],
+    [t`Status`, running(engineCurrentlyRunning(ctx.monitoring))],
     [t`Process ID`, p.process_id || t`Unknown`], [t`Instance`, p.instance_name],
     [t`Program start`, timeCell(p.program_start_time, t`Unknown`)],
     [t`Running for`, p.program_start_time ? durationText(nowSeconds() - p.program_start_time) : t`Unknown`],

@@ -18,7 +18,8 @@ import { partsOf, type SnapshotParts } from '../monitoring/snapshotParts.js';
 
 type Records = Pick<MonitoringSnapshot, 'hosts' | 'services'>;
 import {
-  capabilitiesOf, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource, type ServiceStatus,
+  capabilitiesOf, engineCurrentlyRunning, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource,
+  type ServiceStatus,
 } from '../monitoring/source.js';
 import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 
@@ -255,10 +256,8 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
     }
     const snap = ctx.monitoring.snapshot();
     const now = Math.floor(Date.now() / 1000);
-    // Running means answering with current data: an engine that reports itself not running (a Nagios process alive
-    // that has not written its status for too long) is what the board and the overview call not running, and the top
-    // bar and the wallboard's strip, which read this, must say the same.
-    const engine = ctx.monitoring.engineRunning() && snap.program.is_currently_running === 1;
+    // The rule the board and the overview use, so the top bar and the wallboard's strip, which read this, agree.
+    const engine = engineCurrentlyRunning(ctx.monitoring);
     const feed = feedSize(snap);
     const ran = (at: number) => ({ last_check: at });
     return {

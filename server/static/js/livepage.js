@@ -47,11 +47,12 @@
     return edited(main);
   }
 
-  function setFailed(failed) {
+  /* Until the next refresh that works: it brings a page without these marks. */
+  function markFailed() {
     var note = document.querySelector('main.page .refresh-failed');
     var line = ageLine();
-    if (line) line.toggleAttribute('data-failed', failed);
-    if (note) note.textContent = failed ? note.getAttribute('data-text') || '' : '';
+    if (line) line.setAttribute('data-failed', '');
+    if (note) note.textContent = note.getAttribute('data-text') || '';
   }
 
   function refresh() {
@@ -66,14 +67,15 @@
         var fresh = next.querySelector('main.page');
         var current = page();
         /* A stand-in (the database or the server restarting, the worker's offline page) is no data: keep what is shown. */
-        if (next.querySelector('meta[name="pharos-unavailable"], meta[name="pharos-offline"]') || !fresh || !fresh.querySelector('.live-age') || !current) {
+        var standIn = next.querySelector('meta[name="pharos-unavailable"], meta[name="pharos-offline"]');
+        if (standIn || !fresh || !fresh.querySelector('.live-age') || !current) {
           throw new Error('refresh answered no page of data');
         }
         if (inUse()) return;
         current.replaceWith(document.importNode(fresh, true));
         loadedAt = Date.now();
       })
-      .catch(function () { setFailed(true); });
+      .catch(markFailed);
   }
 
   /* Also without data yet ("No monitoring data received yet"): the first data replaces that line. */
