@@ -12,6 +12,8 @@ export const service = (h: string, d: string, state: 0 | 1 | 2 | 3 = 0): Service
 /** An engine under the test's control: its rows, whether it answers, and the commands it got. */
 export class FakeEngine implements Engine {
   answering = true;
+  /** Where the engine is read from, as the system status lists it. */
+  address = 'here';
   sent: ExternalCommand[] = [];
   snap: MonitoringSnapshot;
   readonly source: MonitoringSource;
@@ -23,6 +25,6 @@ export class FakeEngine implements Engine {
     };
   }
   status(): EngineStatus {
-    return { name: this.name, kind: 'fake', address: 'here', state: this.answering ? 'ok' : 'stale', updated: this.snap.updated, reason: this.answering ? null : 'stopped' };
+    return { name: this.name, kind: 'fake', address: this.address, state: this.answering ? 'ok' : 'stale', updated: this.snap.updated, reason: this.answering ? null : 'stopped' };
   }
 }

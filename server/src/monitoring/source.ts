@@ -184,8 +184,12 @@ export interface SourceCapabilities {
   description: string;
   /** The performance grapher is simulated along with the engine, rather than an npcd process on this machine. */
   simulatedGrapher: boolean;
-  /** Where hosts and services come from: a simulation sized by settings, or the engine's own configuration files. */
-  objects: 'simulated' | 'config-files';
+  /**
+   * Where hosts and services come from, which decides how the pages tell an administrator to add some: a simulation
+   * sized by settings, object files this server reads itself (Nagios Core), or a remote engine's own configuration
+   * that this server only queries (Livestatus: Icinga 2, Naemon).
+   */
+  objects: 'simulated' | 'config-files' | 'engine-config';
   /**
    * Every process reading this source sees the same data (a real engine). False for a simulation each process runs
    * itself, which starts afresh with every start: its changes cannot continue the feed a previous start recorded.
@@ -217,6 +221,8 @@ export interface MonitoringSource {
   readonly capabilities?: SourceCapabilities;
   /** Every engine behind this source with its state (several with PHAROS_ENGINES); absent: the source is one engine. */
   engines?(): EngineStatus[];
+  /** The sources of those engines, by name, for what each declares of itself (its capabilities). */
+  readonly members?: readonly { readonly name: string; readonly source: MonitoringSource }[];
   /** Starts watching or simulating; resolves once a first snapshot is available. */
   start(): Promise<void>;
   stop(): Promise<void>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
-import { formatNumber, t } from '../http/language.js';
-import { capabilitiesOf, hostKey, type MonitoringSnapshot } from '../monitoring/source.js';
+import { formatNumber, t, translate } from '../http/language.js';
+import { capabilitiesOf, hostKey, type MonitoringSnapshot, type SourceCapabilities } from '../monitoring/source.js';
 import { html, withMarkup, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
 import { gates, registerPage } from './pageRoute.js';
@@ -35,18 +35,7 @@ function commandUsage(snap: MonitoringSnapshot): [string, number, number][] {
     .sort((a, b) => b[1] + b[2] - (a[1] + a[2]) || a[0].localeCompare(b[0]));
 }
 
-function howToAdd(ctx: AppContext): SafeHtml {
-  if (capabilitiesOf(ctx.monitoring).objects === 'simulated') {
-    return html`<p>${t`This server shows a simulated demo fleet.`} \
-${withMarkup((hosts, services) => t`Change its size with ${hosts} and ${services}`,
-    html`<code>PHAROS_DEMO_HOSTS</code>`, html`<code>PHAROS_DEMO_SERVICES_PER_HOST</code>`)}
-${withMarkup((cfg) => t`(1 to 10), or connect a real engine by starting the server with ${cfg}.`,
-    html`<code>PHAROS_NAGIOS_CFG=/etc/nagios4/nagios.cfg</code>`)}</p>`;
-  }
-  return html`<ol><li>${withMarkup((cfg, file, dir) => t`Add host and service definitions to a file that \
-${cfg} includes through ${file} or ${dir}, for example:`,
-  html`<code>${ctx.config.nagiosCfg ?? 'nagios.cfg'}</code>`, html`<code>cfg_file</code>`, html`<code>cfg_dir</code>`)}
-<pre>define host {
+const NAGIOS_EXAMPLE = `define host {
     use                 linux-server
     host_name           web01
     alias               Web server 1
@@ -57,12 +46,91 @@ define service {
     host_name           web01
     service_description HTTP
     check_command       check_http
-}</pre></li>
+}`;
+
+const ICINGA_EXAMPLE = `object Host "web01" {
+  import "generic-host"
+  address = "192.0.2.10"
+  check_command = "hostalive"
+}
+object Service "http" {
+  import "generic-service"
+  host_name = "web01"
+  check_command = "http"
+}`;
+
+/** One engine to add objects to: its name with several engines, where its objects come from, where it is read. */
+interface EngineGuide {
+  name: string | undefined;
+  label: string;
+  objects: SourceCapabilities['objects'];
+  address: string | undefined;
+}
+
+function engineGuides(ctx: AppContext): EngineGuide[] {
+  const { monitoring, config } = ctx;
+  if (!monitoring.members) {
+    const { label, objects } = capabilitiesOf(monitoring);
+    return [{ name: undefined, label, objects, address: config.nagiosCfg ?? config.livestatus }];
+  }
+  const addresses = new Map(monitoring.engines?.().map((e) => [e.name, e.address]));
+  return monitoring.members.map(({ name, source }) => {
+    const { label, objects } = capabilitiesOf(source);
+    return { name, label, objects, address: addresses.get(name) };
+  });
+}
+
+const code = (text: string) => html`<code>${text}</code>`;
+
+function simulatedSteps(alone: boolean): SafeHtml {
+  const size = withMarkup((hosts, services) => t`Change its size with ${hosts} and ${services}`,
+    code('PHAROS_DEMO_HOSTS'), code('PHAROS_DEMO_SERVICES_PER_HOST'));
+  if (!alone) return html`<p>${t`A simulated fleet.`} ${size} ${t`(1 to 10).`}</p>`;
+  const connect = withMarkup((nagios, livestatus, engines) => t`(1 to 10), or connect real engines by starting \
+the server with ${nagios} for Nagios Core, ${livestatus} for Icinga 2, Naemon or another engine that speaks \
+Livestatus, or ${engines} for several.`,
+  code('PHAROS_NAGIOS_CFG=/etc/nagios4/nagios.cfg'), code('PHAROS_LIVESTATUS=host:port'),
+  code('PHAROS_ENGINES=engines.json'));
+  return html`<p>${t`This server shows a simulated demo fleet.`} ${size}
+${connect}</p>`;
+}
+
+function nagiosSteps(cfg: string | undefined): SafeHtml {
+  const add = withMarkup((file, cfgFile, dir) => t`Add host and service definitions to a file that \
+${file} includes through ${cfgFile} or ${dir}, for example:`,
+  code(cfg ?? 'nagios.cfg'), code('cfg_file'), code('cfg_dir'));
+  return html`<ol><li>${add}
+<pre>${NAGIOS_EXAMPLE}</pre></li>
 <li>${withMarkup((command) => t`Check the configuration: ${command}.`,
-    html`<code>nagios -v ${ctx.config.nagiosCfg ?? '/etc/nagios4/nagios.cfg'}</code>`)}</li>
-<li>${withMarkup((command) => t`Reload the engine (for example ${command}).`,
-    html`<code>systemctl reload nagios4</code>`)} \
+    code(`nagios -v ${cfg ?? '/etc/nagios4/nagios.cfg'}`))}</li>
+<li>${withMarkup((command) => t`Reload the engine (for example ${command}).`, code('systemctl reload nagios4'))} \
 ${t`The new objects appear here with the next status update.`}</li></ol>`;
+}
+
+/** A Livestatus engine keeps its objects in its own configuration, on its own machine: Pharos only queries them. */
+function livestatusSteps(address: string | undefined): SafeHtml {
+  const where = withMarkup((at) => t`This engine keeps its hosts and services in its own configuration; \
+Pharos reads them over Livestatus at ${at}.`, code(address ?? 'host:port'));
+  const naemon = withMarkup((command) => t`Naemon and other engines with Nagios-style configuration take the same \
+host and service definitions as Nagios Core; check them with ${command} before reloading.`,
+  code('naemon -v /etc/naemon/naemon.cfg'));
+  return html`<p>${where}</p>
+<ol><li>${withMarkup((dir) => t`On Icinga 2, add objects to a file in ${dir}, for example:`,
+    code('/etc/icinga2/conf.d/'))}
+<pre>${ICINGA_EXAMPLE}</pre></li>
+<li>${withMarkup((command) => t`Check the configuration: ${command}.`, code('icinga2 daemon -C'))}</li>
+<li>${withMarkup((command) => t`Reload the engine (for example ${command}).`, code('systemctl reload icinga2'))} \
+${t`The new objects appear here within a few seconds.`}</li></ol>
+<p>${naemon}</p>`;
+}
+
+/** What to do to monitor more, for the engine this server watches, or for each of several, under its name. */
+function howToAdd(ctx: AppContext): SafeHtml {
+  const guides = engineGuides(ctx);
+  const steps = (g: EngineGuide) => (g.objects === 'simulated' ? simulatedSteps(guides.length === 1)
+    : g.objects === 'engine-config' ? livestatusSteps(g.address) : nagiosSteps(g.address));
+  if (guides.length === 1) return steps(guides[0]!);
+  return html`${guides.map((g) => html`<h3>${t`Engine ${g.name ?? ''} (${translate(g.label)})`}</h3>${steps(g)}`)}`;
 }
 
 export function registerConfigPages(app: FastifyInstance, ctx: AppContext): void {

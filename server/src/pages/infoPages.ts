@@ -23,7 +23,9 @@ const SHORTCUTS: [string, string][] = [
 
 const THIRD_PARTY = [
   'Fastify', mark('better-sqlite3 and SQLite'), 'React', 'React Aria', 'wouter', 'i18next', 'Workbox',
+  mark('node-postgres and Kysely (for PostgreSQL)'),
   mark('Nagios Core (when connected; not shipped)'),
+  mark('Icinga 2, Naemon or another Livestatus engine (when connected; not shipped)'),
 ];
 
 function helpPage(env: PageEnv): PageResult {
@@ -33,7 +35,8 @@ function helpPage(env: PageEnv): PageResult {
 ${t`It shows the state of monitored hosts and services,
 lets operators acknowledge problems, schedule downtime and re-check objects, \
 and gives administrators licensing, user and announcement settings.`}
-${t`It works with a simulated demo fleet or with a real Nagios Core engine.`}</p></section>
+${t`It works with a simulated demo fleet, with a real Nagios Core engine, or with engines that speak Livestatus \
+such as Icinga 2 and Naemon, several at once if need be.`}</p></section>
 <section class="card"><h2>${t`Getting around`}</h2>
 <ul><li>${t`The icon rail on the left switches between sections; each section has its own menu next to it.`}</li>
 <li>${t`Most pages open in the main content area; the full-screen toggle in its corner hides the rest of the app.`}</li>

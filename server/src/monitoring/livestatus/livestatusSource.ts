@@ -78,7 +78,7 @@ class RefusedData extends Error {}
 
 class LivestatusEngineSource implements LivestatusSource {
   readonly kind = 'livestatus' as const;
-  readonly capabilities = { label: 'Livestatus', description: 'Livestatus engine', simulatedGrapher: false, objects: 'config-files', sharedData: true } as const;
+  readonly capabilities = { label: 'Livestatus', description: 'Livestatus engine', simulatedGrapher: false, objects: 'engine-config', sharedData: true } as const;
   readonly address: string;
   private readonly client: LivestatusClient;
   private readonly pollMs: number;
