@@ -130,3 +130,28 @@ describe('classic status pages: lists', () => {
     expect(groups).toMatch(/href="[^"]*show=services&amp;hostgroup=web-servers&amp;state=2" aria-label="1 services CRITICAL"/);
   });
 });
+
+describe('check intervals', () => {
+  let ts: TestServer;
+  let c: Client;
+  beforeAll(async () => {
+    const snap = fixtureSnapshot();
+    // As engines report them in minutes: Icinga 2 over Livestatus gives a 30 s interval as 0.5, a 1 s one as 1/60.
+    snap.services.push(service('web01', 'Half minute', { check_interval: 0.5 }), service('web01', 'Every second', { check_interval: 1 / 60 }));
+    ts = await startTestServer({}, undefined, new FakeSource(snap));
+    c = new Client(ts.url);
+    await c.login();
+  });
+  afterAll(() => ts.close());
+
+  const intervalOf = async (path: string) => /<th scope="row">Check interval<\/th><td>([^<]*)<\/td>/.exec((await c.get(path)).text)?.[1];
+
+  it('shows whole minutes as minutes and anything else in seconds, never as a long fraction of a minute', async () => {
+    expect(await intervalOf(`${STATUS}?show=hostdetail&host=web01`)).toBe('5 min');
+    expect(await intervalOf(`${STATUS}?show=servicedetail&host=web01&service=Half+minute`)).toBe('30 s');
+    expect(await intervalOf(`${STATUS}?show=servicedetail&host=web01&service=Every+second`)).toBe('1 s');
+    const ccm = (await c.get('includes/components/ccm/index.php?type=service')).text;
+    expect(ccm).toContain('<td>30 s</td>');
+    expect(ccm).not.toMatch(/0\.0166/);
+  });
+});

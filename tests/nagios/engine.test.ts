@@ -31,9 +31,10 @@ describe('Nagios source against a running Nagios Core 4', () => {
     const snap = source.snapshot();
     expect(snap.updated).toBeGreaterThan(0);
     const up = host(snap, HOSTS.up);
+    // check_interval 1 with the test engine's interval_length=1: one second, which the snapshot gives in minutes.
     expect(up).toMatchObject({
       alias: 'Web Server 1', address: '127.0.0.1', display_name: 'web-01', current_state: 0, state_type: 1, check_command: 'check_ok',
-      max_check_attempts: 1, current_check_attempt: 1, check_interval: 1, active_checks_enabled: 1, problem_acknowledged: 0,
+      max_check_attempts: 1, current_check_attempt: 1, check_interval: 1 / 60, active_checks_enabled: 1, problem_acknowledged: 0,
       output: CHECKS.ok.output, long_output: CHECKS.ok.long.join('\n'), perfdata: CHECKS.ok.perf,
       hostgroups: ['web-servers'],
     });

@@ -49,6 +49,15 @@ describe('status.dat parser', () => {
     });
   });
 
+  it('gives check intervals in minutes whatever interval_length Nagios counts in', () => {
+    // interval_length=1: status.dat's "check_interval=5" means 5 seconds.
+    const seconds = new StatusFileParser(model(), undefined, 1 / 60);
+    seconds.feed(Buffer.from(statusDat()));
+    const { hosts } = seconds.finish();
+    expect(hosts[0]!.check_interval).toBeCloseTo(5 / 60);
+    expect(parse().hosts[0]!.check_interval).toBe(5);
+  });
+
   it('keeps plugin output verbatim: HTML, "=" signs, UTF-8, and restores escaped long output', () => {
     const { services } = parse();
     const alphaHttp = services.find((s) => s.host_name === 'alpha');

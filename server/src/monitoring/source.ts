@@ -38,6 +38,7 @@ interface CheckedObjectStatus extends EngineTag {
   notifications_enabled: 0 | 1;
   is_flapping: 0 | 1;
   check_command: string;
+  /** In minutes, whatever unit the engine counts in. */
   check_interval: number;
 }
 

@@ -5,7 +5,7 @@ import { mark, t, translate } from '../http/language.js';
 import type { Group, HostStatus, ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody, tabs } from './layout.js';
-import { enabledBadge } from './format.js';
+import { enabledBadge, intervalText } from './format.js';
 import { compareText, pagingOf, slicePage, textOf } from './listQuery.js';
 import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { dataTable, hiddenFields, pager, tableHead } from './table.js';
@@ -33,7 +33,7 @@ interface Listing<T> {
   row(x: T): SafeHtml;
 }
 
-const interval = (n: number) => (n ? t`${n} min` : '—');
+const interval = (minutes: number) => intervalText(minutes) ?? '—';
 
 /**
  * With several engines (rows tagged), an Engine column: the same host name on two engines is two objects. Names and

@@ -1,7 +1,7 @@
 import { mark, t, translate } from '../http/language.js';
 import type { Comment, Downtime, HostStatus, ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
-import { durationText, enabledBadge, nowSeconds, sinceText, timeCell, yesNo } from './format.js';
+import { durationText, enabledBadge, intervalText, nowSeconds, sinceText, timeCell, yesNo } from './format.js';
 import { dataTable } from './table.js';
 
 type Checked = HostStatus | ServiceStatus;
@@ -60,7 +60,7 @@ export function checkFacts(o: Checked): [string, SafeHtml | string | number][] {
     [t`Check attempt`, `${o.current_check_attempt}/${o.max_check_attempts}`],
     [t`State type`, o.state_type === 1 ? t`Hard` : t`Soft`],
     [t`Check command`, html`<code>${o.check_command || t`None`}</code>`],
-    [t`Check interval`, o.check_interval ? t`${o.check_interval} min` : t`N/A`],
+    [t`Check interval`, intervalText(o.check_interval) ?? t`N/A`],
     [t`Active checks`, enabledBadge(o.active_checks_enabled)],
     [t`Passive checks`, enabledBadge(o.passive_checks_enabled)],
     [t`Notifications`, enabledBadge(o.notifications_enabled)],

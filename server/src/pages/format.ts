@@ -73,6 +73,13 @@ export function durationText(totalSeconds: number): string {
   return d ? `${d}d ${h}h ${m}m ${s}s` : h ? `${h}h ${m}m ${s}s` : m ? `${m}m ${s}s` : `${s}s`;
 }
 
+/** A check interval given in minutes: whole minutes as configured ("5 min"), anything shorter or between in seconds. */
+export function intervalText(minutes: number): string | undefined {
+  const seconds = Math.round(minutes * 60);
+  if (seconds <= 0) return undefined;
+  return seconds % 60 === 0 ? t`${formatNumber(seconds / 60)} min` : t`${formatNumber(seconds)} s`;
+}
+
 /** How long ago, from a UNIX time; "N/A" when the engine never recorded it. */
 export function sinceText(seconds: number, now: number): string {
   return seconds ? durationText(now - seconds) : t`N/A`;

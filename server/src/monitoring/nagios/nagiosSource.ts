@@ -80,6 +80,9 @@ async function parseFile<T>(file: string, parser: { feed(chunk: Buffer): void; f
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Nagios counts check intervals in interval_length seconds (60 by default); the snapshot counts them in minutes. */
+const minutesPerUnit = (cfg: NagiosMainConfig) => cfg.intervalLength / 60;
+
 /** Program status equal but for the run time, which grows every second: it is refreshed with the next real change. */
 function sameProgram(a: ProgramStatus, b: ProgramStatus): boolean {
   for (const key of Object.keys(b) as (keyof ProgramStatus)[]) {
@@ -269,7 +272,7 @@ class NagiosFileSource implements NagiosSource {
     } else if (statusSig !== this.statusSig || modelChanged) {
       try {
         // The signature is recorded before parsing: a broken file is reported once, not re-read on every poll.
-        const parsed = await parseFile(cfg.statusFile, new StatusFileParser(this.model, this.options.engine), { onSignature: (sig) => (this.statusSig = sig), stopped: () => this.stopped });
+        const parsed = await parseFile(cfg.statusFile, new StatusFileParser(this.model, this.options.engine, minutesPerUnit(cfg)), { onSignature: (sig) => (this.statusSig = sig), stopped: () => this.stopped });
         const incomplete = incompleteSnapshot({ hosts: parsed.hosts.length, services: parsed.services.length }, configuredCounts(this.model));
         if (incomplete) throw new Error(`${incomplete}, according to ${cfg.objectCacheFile}`);
         this.parsed = parsed;
@@ -299,7 +302,7 @@ class NagiosFileSource implements NagiosSource {
         stats: engineStatsOf(parsed),
       };
     } else {
-      const { hosts, services } = pendingRecords(model);
+      const { hosts, services } = pendingRecords(model, this.cfg ? minutesPerUnit(this.cfg) : 1);
       if (engine !== undefined) for (const r of [...hosts, ...services]) r.engine = engine;
       this.base = { ...emptySnapshot(), hosts, services, hostgroups: model.hostgroups, servicegroups: model.servicegroups, stats: emptyStats() };
     }

@@ -144,8 +144,11 @@ export class StatusFileParser {
   private latency = 0;
   private exec = 0;
 
-  /** `engine`: the name every record is tagged with (several engines), or undefined. */
-  constructor(private readonly model: ObjectModel, private readonly engine?: string) {
+  /**
+   * `engine`: the name every record is tagged with (several engines), or undefined. `minutesPerUnit`: nagios.cfg's
+   * interval_length over 60, as status.dat gives check intervals in those units and the snapshot in minutes.
+   */
+  constructor(private readonly model: ObjectModel, private readonly engine?: string, private readonly minutesPerUnit = 1) {
     this.rec = blankChecked(engine);
   }
 
@@ -209,7 +212,7 @@ export class StatusFileParser {
             case K.host_name: rec.host_name = names.text(buf, view, v, end); break;
             case K.service_description: rec.service_description = names.text(buf, view, v, end); break;
             case K.check_command: rec.check_command = names.text(buf, view, v, end); break;
-            case K.check_interval: rec.check_interval = floatAt(buf, v, end); break;
+            case K.check_interval: rec.check_interval = floatAt(buf, v, end) * this.minutesPerUnit; break;
             case K.has_been_checked: rec.has_been_checked = flagAt(buf, v, end); break;
             case K.check_execution_time: exec = floatAt(buf, v, end); break;
             case K.check_latency: latency = floatAt(buf, v, end); break;
