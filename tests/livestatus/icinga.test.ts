@@ -43,6 +43,8 @@ describe('Livestatus source against a running Icinga 2', () => {
     expect(source.engineRunning()).toBe(true);
     expect(host(snap, HOSTS.up)).toMatchObject({ current_state: 0, has_been_checked: 1, display_name: 'Web One', address: '127.0.0.1', output: 'UP', hostgroups: ['web'] });
     expect(host(snap, HOSTS.down)).toMatchObject({ current_state: 1, has_been_checked: 1, state_type: 1, output: 'DOWN' });
+    // Icinga 2 records no state change for a host DOWN from its first check: its duration still has a start.
+    expect(host(snap, HOSTS.down)?.last_state_change).toBeGreaterThan(0);
     expect(service(snap, SERVICES.critical)).toMatchObject({ current_state: 2, has_been_checked: 1, state_type: 1, output: 'CRITICAL - disk full', perfdata: 'used=99%;80;90' });
     // Never checked: Icinga reports state 3 (UNKNOWN); the snapshot says PENDING as the Nagios source does.
     expect(service(snap, SERVICES.pending)).toMatchObject({ current_state: 0, has_been_checked: 0, active_checks_enabled: 0 });

@@ -12,7 +12,8 @@ function icingaLikeTables(): Record<string, Row[]> {
     status: [{ program_start: 1699000000, nagios_pid: 4242, program_version: 'r2.13.6-1', enable_notifications: 1, execute_service_checks: 1, execute_host_checks: 1, accept_passive_service_checks: 1, accept_passive_host_checks: 1, enable_event_handlers: 1, enable_flap_detection: 0, process_performance_data: 1, obsess_over_services: 0, obsess_over_hosts: 0, last_command_check: 0, last_log_rotation: 0 }],
     hosts: [
       { ...checked, name: 'web1', display_name: 'Web One', alias: 'Web One', address: '10.0.0.1', state: 0, plugin_output: 'UP', groups: ['web'], long_plugin_output: 'line 1\\nline 2', perf_data: 'rta=1ms' },
-      { ...checked, name: 'db1', display_name: 'db1', alias: 'db1', address: '10.0.0.2', state: 1, plugin_output: 'DOWN', groups: [] },
+      // DOWN from its first check: Icinga 2 gives no last state change, only the hard one.
+      { ...checked, name: 'db1', display_name: 'db1', alias: 'db1', address: '10.0.0.2', state: 1, plugin_output: 'DOWN', groups: [], last_state_change: 0, last_hard_state_change: 1699995000 },
       // Not checked yet: Icinga 2 reports a non-zero state and -1 for "never".
       { ...checked, name: 'new1', display_name: 'new1', alias: 'new1', address: '', state: 1, has_been_checked: 0, last_check: -1, plugin_output: '', groups: null, perf_data: null },
     ],
@@ -84,6 +85,8 @@ describe('Livestatus source over a fake peer', () => {
     expect(s.dataProblem()).toBeNull();
     expect(snap.updated).toBeGreaterThan(0);
     expect(snap.hosts.map((h) => [h.host_name, h.current_state, h.has_been_checked])).toEqual([['db1', 1, 1], ['new1', 0, 0], ['web1', 0, 1]]);
+    // In its state since the engine's hard state change when it records no other; else since its last state change.
+    expect(snap.hosts.map((h) => [h.host_name, h.last_state_change])).toEqual([['db1', 1699995000], ['new1', 1699990000], ['web1', 1699990000]]);
     expect(snap.hosts.find((h) => h.host_name === 'web1')).toMatchObject({
       display_name: 'Web One', alias: 'Web One', address: '10.0.0.1', output: 'UP', long_output: 'line 1\nline 2', perfdata: 'rta=1ms', hostgroups: ['web'],
       problem_acknowledged: 0, is_flapping: 0, state_type: 1, max_check_attempts: 3, last_check: 1700000000,

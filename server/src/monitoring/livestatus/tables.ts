@@ -12,7 +12,7 @@ const CHECKED = [
   'display_name', 'state', 'state_type', 'has_been_checked', 'plugin_output', 'long_plugin_output', 'perf_data', 'last_check', 'next_check',
   'last_state_change', 'current_attempt', 'max_check_attempts', 'acknowledged', 'acknowledgement_type', 'scheduled_downtime_depth',
   'active_checks_enabled', 'accept_passive_checks', 'notifications_enabled', 'is_flapping', 'check_command', 'check_interval', 'groups',
-  'check_type', 'latency', 'execution_time',
+  'check_type', 'latency', 'execution_time', 'last_hard_state_change',
 ] as const;
 
 export const STATUS_COLUMNS = [
@@ -27,6 +27,12 @@ export const COMMENT_COLUMNS = ['id', 'host_name', 'service_description', 'is_se
 export const DOWNTIME_COLUMNS = ['id', 'host_name', 'service_description', 'is_service', 'author', 'comment', 'start_time', 'end_time', 'fixed', 'duration'] as const;
 
 export const STATUS = columnIndex(STATUS_COLUMNS);
+
+/**
+ * Since when an object is in its state. Icinga 2 reports no last state change (0) for a host that was DOWN from its
+ * first check, while it does record the hard state change: without it a down host's duration would read "N/A".
+ */
+const stateSince = (change: unknown, hardChange: unknown): number => time(change) || time(hardChange);
 const H = columnIndex(HOST_COLUMNS);
 const S = columnIndex(SERVICE_COLUMNS);
 const G = columnIndex(GROUP_COLUMNS);
@@ -70,7 +76,7 @@ export function hostOf(row: unknown[], engine?: string): { host: HostStatus } & 
     host_name: name, display_name: text(row[H.display_name]) || name, alias: text(row[H.alias]) || name, address: text(row[H.address]),
     current_state: pendingAware(checked, stateCode<HostStateCode>(row[H.state], 2)), state_type: bit(row[H.state_type]), has_been_checked: checked,
     output: sharedText(text(row[H.plugin_output])), long_output: longText(row[H.long_plugin_output]), perfdata: sharedText(text(row[H.perf_data])),
-    last_check: time(row[H.last_check]), next_check: time(row[H.next_check]), last_state_change: time(row[H.last_state_change]),
+    last_check: time(row[H.last_check]), next_check: time(row[H.next_check]), last_state_change: stateSince(row[H.last_state_change], row[H.last_hard_state_change]),
     current_check_attempt: int(row[H.current_attempt]), max_check_attempts: int(row[H.max_check_attempts]),
     problem_acknowledged: bit(row[H.acknowledged]), acknowledgement_type: stateCode(row[H.acknowledgement_type], 2), scheduled_downtime_depth: int(row[H.scheduled_downtime_depth]),
     active_checks_enabled: bit(row[H.active_checks_enabled]), passive_checks_enabled: bit(row[H.accept_passive_checks]), notifications_enabled: bit(row[H.notifications_enabled]),
@@ -92,7 +98,7 @@ export function serviceOf(row: unknown[], engine?: string): { service: ServiceSt
     host_name: host, service_description: description, display_name: sharedText(text(row[S.display_name])) || description,
     current_state: pendingAware(checked, stateCode<ServiceStateCode>(row[S.state], 3)), state_type: bit(row[S.state_type]), has_been_checked: checked,
     output: sharedText(text(row[S.plugin_output])), long_output: longText(row[S.long_plugin_output]), perfdata: sharedText(text(row[S.perf_data])),
-    last_check: time(row[S.last_check]), next_check: time(row[S.next_check]), last_state_change: time(row[S.last_state_change]),
+    last_check: time(row[S.last_check]), next_check: time(row[S.next_check]), last_state_change: stateSince(row[S.last_state_change], row[S.last_hard_state_change]),
     current_check_attempt: int(row[S.current_attempt]), max_check_attempts: int(row[S.max_check_attempts]),
     problem_acknowledged: bit(row[S.acknowledged]), acknowledgement_type: stateCode(row[S.acknowledgement_type], 2), scheduled_downtime_depth: int(row[S.scheduled_downtime_depth]),
     active_checks_enabled: bit(row[S.active_checks_enabled]), passive_checks_enabled: bit(row[S.accept_passive_checks]), notifications_enabled: bit(row[S.notifications_enabled]),
