@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer, type TestServer } from './harness.js';
-import { FakeSource, fixtureSnapshot, service } from './pagesFixture.js';
+import { FakeSource, fixtureSnapshot, host, service } from './pagesFixture.js';
 
 const STATUS = 'includes/components/xicore/status.php';
 
@@ -153,5 +153,31 @@ describe('check intervals', () => {
     const ccm = (await c.get('includes/components/ccm/index.php?type=service')).text;
     expect(ccm).toContain('<td>30 s</td>');
     expect(ccm).not.toMatch(/0\.0166/);
+  });
+});
+
+describe('objects not checked yet', () => {
+  let ts: TestServer;
+  let c: Client;
+  let checked: { hosts: number; services: number };
+  beforeAll(async () => {
+    const snap = fixtureSnapshot();
+    checked = { hosts: snap.hosts.filter((h) => h.current_state === 0).length, services: snap.services.filter((x) => x.current_state === 0).length };
+    // As an engine reports them right after its start: state 0, never checked.
+    snap.hosts.push(host('new01', { has_been_checked: 0 }), host('new02', { has_been_checked: 0 }));
+    snap.services.push(service('new01', 'Ping', { has_been_checked: 0 }));
+    ts = await startTestServer({}, undefined, new FakeSource(snap));
+    c = new Client(ts.url);
+    await c.login();
+  });
+  afterAll(() => ts.close());
+
+  it('are counted on the tactical overview as Pending, never as Up or Ok', async () => {
+    const page = (await c.get('includes/page-home-main.php')).text;
+    const tiles = [...page.matchAll(/<li class="tile state-(\w+)[^"]*"><a href="[^"]*"><span class="count">(\d+)<\/span> <span class="label">([^<]+)<\/span>/g)]
+      .map(([, tone, count, label]) => [label, Number(count), tone]);
+    expect(tiles).toContainEqual(['Up', checked.hosts, 'ok']);
+    expect(tiles).toContainEqual(['Ok', checked.services, 'ok']);
+    expect(tiles.filter(([label]) => label === 'Pending')).toEqual([['Pending', 2, 'pending'], ['Pending', 1, 'pending']]);
   });
 });

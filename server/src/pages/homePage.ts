@@ -24,10 +24,11 @@ ${items.map((tile) => html`<li class="tile state-${tile.tone}${tile.count ? '' :
 
 /**
  * Counts of the engines that answer; `staleHosts`/`staleServices`: rows of engines that do not, counted under no
- * state.
+ * state; `pendingHosts`/`pendingServices`: objects not checked yet, which are not Up or Ok either.
  */
 interface Totals {
-  hosts: number[]; services: number[]; hostProblems: number; serviceProblems: number;
+  hosts: number[]; services: number[]; pendingHosts: number; pendingServices: number;
+  hostProblems: number; serviceProblems: number;
   hostAcks: number; serviceAcks: number; hostDowntime: number; serviceDowntime: number;
   staleHosts: number; staleServices: number;
 }
@@ -42,7 +43,7 @@ export const tacticalTotals = memoSliced(
 
 function* countTotals(snap: MonitoringSnapshot): Slices<Totals> {
   const c: Totals = {
-    hosts: [0, 0, 0], services: [0, 0, 0, 0], hostProblems: 0, serviceProblems: 0,
+    hosts: [0, 0, 0], services: [0, 0, 0, 0], pendingHosts: 0, pendingServices: 0, hostProblems: 0, serviceProblems: 0,
     hostAcks: 0, serviceAcks: 0, hostDowntime: 0, serviceDowntime: 0, staleHosts: 0, staleServices: 0,
   };
   for (let i = 0; i < snap.hosts.length; i++) {
@@ -52,14 +53,16 @@ function* countTotals(snap: MonitoringSnapshot): Slices<Totals> {
       c.staleHosts++;
       continue;
     }
-    c.hosts[h.current_state] = (c.hosts[h.current_state] ?? 0) + 1;
+    if (h.has_been_checked) c.hosts[h.current_state] = (c.hosts[h.current_state] ?? 0) + 1;
+    else c.pendingHosts++;
     if (isUnhandledHostProblem(h)) c.hostProblems++;
     if (h.problem_acknowledged) c.hostAcks++;
     if (h.scheduled_downtime_depth > 0) c.hostDowntime++;
   }
   const services = (yield* serviceColumns.slices(snap)).totals;
   return {
-    ...c, services: [...services.states], serviceProblems: services.unhandled, serviceAcks: services.acknowledged,
+    ...c, services: [...services.states], pendingServices: services.pending,
+    serviceProblems: services.unhandled, serviceAcks: services.acknowledged,
     serviceDowntime: services.downtime, staleServices: services.stale,
   };
 }
@@ -69,6 +72,10 @@ const SERVICE_TONES = ['ok', 'warning', 'critical', 'unknown'];
 // The states as the tiles name them, in the order of HOST_STATES and SERVICE_STATES.
 const HOST_LABELS = [mark('Up'), mark('Down'), mark('Unreachable')];
 const SERVICE_LABELS = [mark('Ok'), mark('Warning'), mark('Critical'), mark('Unknown')];
+
+/** Objects not checked yet, as the dashlets show them: a tile of their own when there are any, never under Up or Ok. */
+const pendingCount = (count: number, href: string): Tile[] =>
+  (count ? [{ label: t`Pending`, count, href, tone: 'pending' }] : []);
 
 /** `includes/page-home-main.php`: the tactical overview. */
 export function homePage(env: PageEnv): PageResult {
@@ -88,6 +95,7 @@ ${tiles(t`Host status`, [
       label: translate(HOST_LABELS[i]!), count: totals.hosts[i] ?? 0, href: s({ show: 'hosts', state: i }),
       tone: HOST_TONES[i]!,
     })),
+    ...pendingCount(totals.pendingHosts, s({ show: 'hosts' })),
     ...staleCount(ctx, totals.staleHosts, 'hosts'),
   ])}
 ${tiles(t`Service status`, [
@@ -95,6 +103,7 @@ ${tiles(t`Service status`, [
       label: translate(SERVICE_LABELS[i]!), count: totals.services[i] ?? 0, href: s({ show: 'services', state: i }),
       tone: SERVICE_TONES[i]!,
     })),
+    ...pendingCount(totals.pendingServices, s({ show: 'services' })),
     ...staleCount(ctx, totals.staleServices, 'services'),
   ])}
 ${tiles(t`Unhandled problems`, [

@@ -32,7 +32,10 @@ export interface ServiceColumns {
    * Rows of engines that answer; `stale` counts the others (their engine not answering), which count under nothing
    * else.
    */
-  totals: { states: number[]; acknowledged: number; downtime: number; unhandled: number; stale: number };
+  /** `states`: checked rows by state; `pending`: rows never checked yet, which are no state yet (not OK). */
+  totals: {
+    states: number[]; pending: number; acknowledged: number; downtime: number; unhandled: number; stale: number;
+  };
 }
 
 const numberCache = new WeakMap<MonitoringSnapshot, Map<string, Float64Array>>();
@@ -75,7 +78,7 @@ function* build(services: ServiceStatus[], snap: Records, checkOrder: boolean): 
   const flags = new Uint8Array(n);
   const host = new Int32Array(n);
   const hostRange = new Map<string, [number, number]>();
-  const totals = { states: [0, 0, 0, 0], acknowledged: 0, downtime: 0, unhandled: 0, stale: 0 };
+  const totals = { states: [0, 0, 0, 0], pending: 0, acknowledged: 0, downtime: 0, unhandled: 0, stale: 0 };
   let range: [number, number] = [0, 0];
   let position = -1;
   let previous: ServiceStatus | undefined;
@@ -94,8 +97,9 @@ function* build(services: ServiceStatus[], snap: Records, checkOrder: boolean): 
     state[i] = s.current_state;
     // A stale row's last state is never counted as current: not as OK, not as a problem.
     const live = s.stale === undefined ? 1 : 0;
-    if (live) totals.states[s.current_state]!++;
-    else totals.stale++;
+    if (!live) totals.stale++;
+    else if (s.has_been_checked) totals.states[s.current_state]!++;
+    else totals.pending++;
     let f = live ? 0 : STALE;
     if (s.problem_acknowledged) { f |= ACKNOWLEDGED; totals.acknowledged += live; }
     if (s.scheduled_downtime_depth > 0) { f |= IN_DOWNTIME; totals.downtime += live; }
@@ -149,10 +153,11 @@ function* combined(snap: Records, parts: SnapshotParts): Slices<ServiceColumns> 
     host[i] = h < 0 ? -1 : hostAt[p]![h]!;
     if (i % (8 * SLICE_ROWS) === 0) yield;
   }
-  const totals = { states: [0, 0, 0, 0], acknowledged: 0, downtime: 0, unhandled: 0, stale: 0 };
+  const totals = { states: [0, 0, 0, 0], pending: 0, acknowledged: 0, downtime: 0, unhandled: 0, stale: 0 };
   for (let p = 0; p < columns.length; p++) {
     const c = columns[p]!;
     c.totals.states.forEach((count, s) => { totals.states[s] = (totals.states[s] ?? 0) + count; });
+    totals.pending += c.totals.pending;
     totals.acknowledged += c.totals.acknowledged;
     totals.downtime += c.totals.downtime;
     totals.unhandled += c.totals.unhandled;
