@@ -87,25 +87,29 @@ export function homePage(env: PageEnv): PageResult {
   const running = engineCurrentlyRunning(ctx.monitoring);
   // Several engines: one line each in the engine table, so a silent one is not hidden behind the others' "Running".
   const engines = severalEngines(ctx);
-  // On wide screens (a TV on the wall) the panels share the width as one grid of equal tiles; narrower, they stack.
-  const content = html`<div class="tactical">
-${silentNotice(silentLine(ctx))}
-${tiles(t`Host status`, [
+  const hostTiles = [
     ...HOST_STATES.map((_, i) => ({
       label: translate(HOST_LABELS[i]!), count: totals.hosts[i] ?? 0, href: s({ show: 'hosts', state: i }),
       tone: HOST_TONES[i]!,
     })),
     ...pendingCount(totals.pendingHosts, s({ show: 'hosts' })),
     ...staleCount(ctx, totals.staleHosts, 'hosts'),
-  ])}
-${tiles(t`Service status`, [
+  ];
+  const serviceTiles = [
     ...SERVICE_STATES.map((_, i) => ({
       label: translate(SERVICE_LABELS[i]!), count: totals.services[i] ?? 0, href: s({ show: 'services', state: i }),
       tone: SERVICE_TONES[i]!,
     })),
     ...pendingCount(totals.pendingServices, s({ show: 'services' })),
     ...staleCount(ctx, totals.staleServices, 'services'),
-  ])}
+  ];
+  // On wide screens (a TV on the wall) the panels share the width as one grid of equal tiles, the state counts and the
+  // two problem counts on its first row, however many state tiles there are (Pending, Stale); narrower, they stack.
+  const columns = hostTiles.length + serviceTiles.length + 2;
+  const content = html`<div class="tactical" style="--columns: ${columns}; --engine-span: ${columns - 4}">
+${silentNotice(silentLine(ctx))}
+${tiles(t`Host status`, hostTiles)}
+${tiles(t`Service status`, serviceTiles)}
 ${tiles(t`Unhandled problems`, [
     {
       label: t`Host problems`, count: totals.hostProblems, href: s({ show: 'hostproblems' }),
