@@ -127,6 +127,7 @@ describe('classic status pages: lists', () => {
     expect(host).toContain('Yes (depth 1)');
     const groups = (await c.get(`${STATUS}?show=hostgroups`)).text;
     expect(groups).toMatch(/Web Servers<\/a>/);
+    expect(groups, 'no Pending columns while every object has been checked').not.toContain('PENDING');
     expect(groups).toMatch(/href="[^"]*show=services&amp;hostgroup=web-servers&amp;state=2" aria-label="1 services CRITICAL"/);
   });
 });
@@ -164,7 +165,8 @@ describe('objects not checked yet', () => {
     const snap = fixtureSnapshot();
     checked = { hosts: snap.hosts.filter((h) => h.current_state === 0).length, services: snap.services.filter((x) => x.current_state === 0).length };
     // As an engine reports them right after its start: state 0, never checked.
-    snap.hosts.push(host('new01', { has_been_checked: 0 }), host('new02', { has_been_checked: 0 }));
+    snap.hosts.push(host('new01', { has_been_checked: 0, hostgroups: ['web-servers'] }), host('new02', { has_been_checked: 0, hostgroups: ['fresh'] }));
+    snap.hostgroups.push({ name: 'fresh', alias: 'Fresh', members: [] });
     snap.services.push(service('new01', 'Ping', { has_been_checked: 0 }));
     ts = await startTestServer({}, undefined, new FakeSource(snap));
     c = new Client(ts.url);
@@ -179,5 +181,36 @@ describe('objects not checked yet', () => {
     expect(tiles).toContainEqual(['Up', checked.hosts, 'ok']);
     expect(tiles).toContainEqual(['Ok', checked.services, 'ok']);
     expect(tiles.filter(([label]) => label === 'Pending')).toEqual([['Pending', 2, 'pending'], ['Pending', 1, 'pending']]);
+    expect(page).toMatch(/<li class="tile state-pending"><a href="[^"]*show=hosts&amp;state=pending">/);
+  });
+
+  /** The state summary above a list: [label, count] per entry. */
+  const summary = (text: string) => [...text.matchAll(/<li class="state-[\w ]+">(?:<a [^>]*>)?<span class="count">([\d,]+)<\/span> (\w+)/g)]
+    .map(([, count, label]) => [label, Number(count)]);
+
+  it('are counted and filtered in the status lists as PENDING, apart from UP and OK', async () => {
+    const hosts = (await c.get(`${STATUS}?show=hosts`)).text;
+    expect(summary(hosts)).toContainEqual(['UP', checked.hosts]);
+    expect(summary(hosts)).toContainEqual(['PENDING', 2]);
+    expect(hostRows((await c.get(`${STATUS}?show=hosts&state=pending`)).text)).toEqual(['new01', 'new02']);
+    expect(hostRows((await c.get(`${STATUS}?show=hosts&state=0`)).text)).not.toContain('new01');
+    const services = (await c.get(`${STATUS}?show=services`)).text;
+    expect(summary(services)).toContainEqual(['OK', checked.services]);
+    expect(summary(services)).toContainEqual(['PENDING', 1]);
+    expect(serviceRows((await c.get(`${STATUS}?show=services&state=pending`)).text)).toEqual(['new01/Ping']);
+    expect(serviceRows((await c.get(`${STATUS}?show=services&state=ok`)).text)).not.toContain('new01/Ping');
+    // "Problems only" stays the problem states.
+    expect(serviceRows((await c.get(`${STATUS}?show=services&state=1,2,3`)).text)).not.toContain('new01/Ping');
+  });
+
+  it('get Pending columns in the group tables while there are any, and make a group of them no OK group', async () => {
+    const groups = (await c.get(`${STATUS}?show=hostgroups`)).text;
+    expect(groups).toContain('<th scope="col" class="num">Hosts PENDING</th>');
+    expect(groups).toContain('<th scope="col" class="num">Services PENDING</th>');
+    expect(groups).toMatch(/href="[^"]*show=hosts&amp;hostgroup=web-servers&amp;state=3" aria-label="1 hosts PENDING"/);
+    expect(hostRows((await c.get(`${STATUS}?show=hosts&hostgroup=web-servers&state=3`)).text)).toEqual(['new01']);
+    // The host groups dashlet: a group whose only host has not been checked is PENDING, not OK.
+    const dashlet = (await c.get('dashboards/dashlet.php?dashboard=home&dashlet=home6')).text;
+    expect(dashlet).toMatch(/<span class="name">Fresh<\/span> <span class="badge state-pending">PENDING<\/span>\s*<span class="facts">1 hosts, 0 with problems/);
   });
 });

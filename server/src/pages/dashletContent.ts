@@ -8,7 +8,7 @@ import { engineFacts, quietButSilent, severalEngines, silentLine, silentNotice, 
 import { enabledBadge, nowSeconds, timeCell } from './format.js';
 import { hostgroupMembers, hostgroupStats, servicegroupStats, type GroupStats } from './groupStats.js';
 import { html, type SafeHtml } from './html.js';
-import { tacticalTotals, tiles } from './homePage.js';
+import { pendingCount, tacticalTotals, tiles } from './homePage.js';
 import { problemRow } from './problemsBoard.js';
 import { indexOf } from './snapshotIndex.js';
 import { factsTable } from './table.js';
@@ -54,6 +54,8 @@ function worst(stats: GroupStats, kind: 'host' | 'service'): { label: string; to
   for (const [i, label, tone] of SERVICE_WORST) if (stats.services[i]) return { label, tone };
   // Members on an engine that is not answering: their last state is not known to be OK now.
   if (stats.stale) return { label: mark('STALE'), tone: 'pending' };
+  // Members not checked yet are not known to be OK either.
+  if ((kind === 'host' && stats.hosts[3]) || stats.services[4]) return { label: mark('PENDING'), tone: 'pending' };
   return { label: mark('OK'), tone: 'ok' };
 }
 
@@ -67,8 +69,9 @@ function groupGrid(base: string, kind: 'host' | 'service', stats: GroupStats[]):
     const w = worst(s, kind);
     const hostTotal = s.hosts.reduce((a, b) => a + b, 0);
     const serviceTotal = s.services.reduce((a, b) => a + b, 0);
-    const hostProblems = hostTotal - s.hosts[0]!;
-    const serviceProblems = serviceTotal - s.services[0]!;
+    // Neither OK nor pending (listStates: the pending count is last).
+    const hostProblems = hostTotal - s.hosts[0]! - s.hosts[3]!;
+    const serviceProblems = serviceTotal - s.services[0]! - s.services[4]!;
     return html`<li class="dl-group state-${w.tone}${s.stale ? ' stale' : ''}">\
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: s.group.name })}">
 <span class="name">${s.group.alias || s.group.name}</span> \
@@ -111,12 +114,14 @@ function tactical(ctx: AppContext, snap: MonitoringSnapshot): SafeHtml {
     { label: t`Down`, count: n.hosts[1] ?? 0, href: s({ show: 'hosts', state: 1 }), tone: 'critical' },
     { label: t`Unreachable`, count: n.hosts[2] ?? 0, href: s({ show: 'hosts', state: 2 }), tone: 'unknown' },
     { label: t`Up`, count: n.hosts[0] ?? 0, href: s({ show: 'hosts', state: 0 }), tone: 'ok' },
+    ...pendingCount(n.pendingHosts, s({ show: 'hosts', state: 'pending' })),
     ...staleCount(ctx, n.staleHosts, 'hosts'),
   ])}${tiles(t`Services`, [
     { label: t`Critical`, count: n.services[2] ?? 0, href: s({ show: 'services', state: 2 }), tone: 'critical' },
     { label: t`Warning`, count: n.services[1] ?? 0, href: s({ show: 'services', state: 1 }), tone: 'warning' },
     { label: t`Unknown`, count: n.services[3] ?? 0, href: s({ show: 'services', state: 3 }), tone: 'unknown' },
     { label: t`OK`, count: n.services[0] ?? 0, href: s({ show: 'services', state: 0 }), tone: 'ok' },
+    ...pendingCount(n.pendingServices, s({ show: 'services', state: 'pending' })),
     ...staleCount(ctx, n.staleServices, 'services'),
   ])}${tiles(t`Handled`, [
     {

@@ -44,12 +44,13 @@ export function hostStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dashlet
     else if (h.has_been_checked) n[h.current_state]!++;
     else pending++;
   }
-  const href = (state?: number) => statusUrl(ctx.base, { show: 'hosts', hostgroup: d.options.hostgroup, state });
+  const href = (state?: number | 'pending') =>
+    statusUrl(ctx.base, { show: 'hosts', hostgroup: d.options.hostgroup, state });
   return counts(t`Hosts by state`, [
     { label: t`Up`, count: n[0]!, href: href(0), tone: 'ok' },
     { label: t`Down`, count: n[1]!, href: href(1), tone: 'critical' },
     { label: t`Unreachable`, count: n[2]!, href: href(2), tone: 'unknown' },
-    ...(pending ? [{ label: t`Pending`, count: pending, href: href(), tone: 'pending' }] : []),
+    ...(pending ? [{ label: t`Pending`, count: pending, href: href('pending'), tone: 'pending' }] : []),
     ...staleCount(ctx, stale, 'hosts', { hostgroup: d.options.hostgroup }),
   ]);
 }
@@ -73,13 +74,14 @@ export function serviceStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dash
     else if (s.has_been_checked) n[s.current_state]!++;
     else pending++;
   }
-  const href = (state?: number) => statusUrl(ctx.base, { show: 'services', hostgroup, servicegroup, state });
+  const href = (state?: number | 'pending') =>
+    statusUrl(ctx.base, { show: 'services', hostgroup, servicegroup, state });
   return counts(t`Services by state`, [
     { label: t`OK`, count: n[0]!, href: href(0), tone: 'ok' },
     { label: t`Warning`, count: n[1]!, href: href(1), tone: 'warning' },
     { label: t`Critical`, count: n[2]!, href: href(2), tone: 'critical' },
     { label: t`Unknown`, count: n[3]!, href: href(3), tone: 'unknown' },
-    ...(pending ? [{ label: t`Pending`, count: pending, href: href(), tone: 'pending' }] : []),
+    ...(pending ? [{ label: t`Pending`, count: pending, href: href('pending'), tone: 'pending' }] : []),
     ...staleCount(ctx, stale, 'services', { hostgroup, servicegroup }),
   ]);
 }

@@ -6,6 +6,19 @@ export const HOST_STATES = [mark('UP'), mark('DOWN'), mark('UNREACHABLE')] as co
 export const SERVICE_STATES = [mark('OK'), mark('WARNING'), mark('CRITICAL'), mark('UNKNOWN')] as const;
 const PENDING = mark('PENDING');
 
+/**
+ * The states a status list counts and filters by: the engine's, then PENDING for objects not checked yet, which an
+ * engine reports as state 0 but which are not Up or Ok.
+ */
+export function listStates(kind: 'host' | 'service'): readonly string[] {
+  return [...(kind === 'host' ? HOST_STATES : SERVICE_STATES), PENDING];
+}
+
+/** A row's place in `listStates`: PENDING's (after the engine's states) until it has been checked. */
+export function listState(o: { current_state: number; has_been_checked: number }, kind: 'host' | 'service'): number {
+  return o.has_been_checked ? o.current_state : (kind === 'host' ? HOST_STATES : SERVICE_STATES).length;
+}
+
 /** CSS class per label; the label text itself always carries the state, never the colour alone. */
 const STATE_CLASS: Record<string, string> = {
   UP: 'ok', OK: 'ok', DOWN: 'critical', CRITICAL: 'critical', UNREACHABLE: 'unknown', WARNING: 'warning',

@@ -1,15 +1,15 @@
 import { formatNumber, t, translate } from '../http/language.js';
 import { hostKey, type Group, type MonitoringSnapshot, type ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
-import { HOST_STATES, SERVICE_STATES } from './format.js';
+import { listState, listStates } from './format.js';
 import { hostsByName, indexOf } from './snapshotIndex.js';
-import { serviceColumns } from './serviceColumns.js';
+import { PENDING, serviceColumns } from './serviceColumns.js';
 import { dataTable } from './table.js';
 import { statusUrl } from './urls.js';
 
 /**
- * `stale`: members on engines that are not answering (hosts of a host group, services of a service group), in no
- * count.
+ * `hosts` and `services`: counts by `listStates` (the states, then pending: not checked yet). `stale`: members on
+ * engines that are not answering (hosts of a host group, services of a service group), in no count.
  */
 export interface GroupStats { group: Group; hosts: number[]; services: number[]; stale: number }
 
@@ -34,14 +34,15 @@ export function hostgroupStats(snap: MonitoringSnapshot, only?: Group): GroupSta
     else position.set(h.host_name, [i]);
   });
   const columns = serviceColumns(snap);
-  const perHost = new Int32Array(hosts.length * 4);
+  // Per host: its services by state, then pending ones.
+  const perHost = new Int32Array(hosts.length * 5);
   for (let i = 0; i < columns.state.length; i++) {
     const h = columns.host[i]!;
-    if (h >= 0) perHost[h * 4 + columns.state[i]!]!++;
+    if (h >= 0) perHost[h * 5 + (columns.flags[i]! & PENDING ? 4 : columns.state[i]!)]!++;
   }
   return (only ? [only] : snap.hostgroups).map((group) => {
-    const hostCounts = [0, 0, 0];
-    const services = [0, 0, 0, 0];
+    const hostCounts = [0, 0, 0, 0];
+    const services = [0, 0, 0, 0, 0];
     let stale = 0;
     for (const name of hostgroupMembers(snap, group)) {
       for (const p of position.get(name) ?? []) {
@@ -49,8 +50,8 @@ export function hostgroupStats(snap: MonitoringSnapshot, only?: Group): GroupSta
           stale++;
           continue;
         }
-        hostCounts[hosts[p]!.current_state]!++;
-        for (let s = 0; s < 4; s++) services[s]! += perHost[p * 4 + s]!;
+        hostCounts[listState(hosts[p]!, 'host')]!++;
+        for (let s = 0; s < 5; s++) services[s]! += perHost[p * 5 + s]!;
       }
     }
     return { group, hosts: hostCounts, services, stale };
@@ -65,7 +66,7 @@ export function servicegroupStats(snap: MonitoringSnapshot, only?: Group): Group
   const slot = new Map(groups.map((g, i) => [g.name, i]));
   const byMember = new Map<string, number[]>();
   groups.forEach((g, i) => g.members.forEach((m) => byMember.set(m, [...(byMember.get(m) ?? []), i])));
-  const services = groups.map(() => [0, 0, 0, 0]);
+  const services = groups.map(() => [0, 0, 0, 0, 0]);
   const stale = groups.map(() => 0);
   const hostNames = groups.map(() => new Set<string>());
   // A service listed as a member and also naming the group itself counts once: remember the last service per group.
@@ -77,7 +78,7 @@ export function servicegroupStats(snap: MonitoringSnapshot, only?: Group): Group
       stale[g]!++;
       return;
     }
-    services[g]![s.current_state]!++;
+    services[g]![listState(s, 'service')]!++;
     hostNames[g]!.add(hostKey(s));
   };
   snap.services.forEach((s, i) => {
@@ -89,17 +90,17 @@ export function servicegroupStats(snap: MonitoringSnapshot, only?: Group): Group
     }
   });
   return groups.map((group, g) => {
-    const hosts = [0, 0, 0];
+    const hosts = [0, 0, 0, 0];
     for (const key of hostNames[g]!) {
       const h = index.hosts.get(key);
-      if (h) hosts[h.current_state]!++;
+      if (h) hosts[listState(h, 'host')]!++;
     }
     return { group, hosts, services: services[g]!, stale: stale[g]! };
   });
 }
 
-const HOST_CLASS = ['ok', 'critical', 'unknown'];
-const SERVICE_CLASS = ['ok', 'warning', 'critical', 'unknown'];
+const HOST_CLASS = ['ok', 'critical', 'unknown', 'pending'];
+const SERVICE_CLASS = ['ok', 'warning', 'critical', 'unknown', 'pending'];
 
 /** Counts as links to the matching status list; a zero stays plain text. */
 function countCell(n: number, href: string, cls: string, label: string): SafeHtml {
@@ -116,24 +117,31 @@ export function groupStatsTable(
   // Members on an engine that is not answering are in no state column: without this one the row would look smaller
   // than the group and never say why.
   const withStale = stats.some((s) => s.stale > 0);
+  // Pending columns only while some member has not been checked yet (an engine just started).
+  const hostStates = listStates('host');
+  const serviceStates = listStates('service');
+  const withPending = stats.some((s) => s.hosts[hostStates.length - 1] || s.services[serviceStates.length - 1]);
+  const shownHosts = withPending ? hostStates : hostStates.slice(0, -1);
+  const shownServices = withPending ? serviceStates : serviceStates.slice(0, -1);
   const members = kind === 'host' ? 'hosts' : 'services';
   const head = html`<thead><tr><th scope="col">${kind === 'host' ? t`Host Group` : t`Service Group`}</th>
-${HOST_STATES.map((s) => html`<th scope="col" class="num">${t`Hosts ${translate(s)}`}</th>`)}\
-${SERVICE_STATES.map((s) => html`<th scope="col" class="num">${t`Services ${translate(s)}`}</th>`)}\
+${shownHosts.map((s) => html`<th scope="col" class="num">${t`Hosts ${translate(s)}`}</th>`)}\
+${shownServices.map((s) => html`<th scope="col" class="num">${t`Services ${translate(s)}`}</th>`)}\
 ${withStale ? html`<th scope="col" class="num">${t`Stale`}</th>` : ''}</tr></thead>`;
   const rows = stats.map(({ group, hosts, services, stale }) => html`<tr>
 <th scope="row">\
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: group.name })}">${group.alias || group.name}</a>\
 ${group.alias && group.alias !== group.name ? html` <span class="muted">(${group.name})</span>` : ''}</th>
-${hosts.map((n, i) => countCell(n, statusUrl(base, { show: 'hosts', [param]: group.name, state: i }),
-    HOST_CLASS[i]!, t`hosts ${translate(HOST_STATES[i]!)}`))}
-${services.map((n, i) => countCell(n, statusUrl(base, { show: 'services', [param]: group.name, state: i }),
-    SERVICE_CLASS[i]!, t`services ${translate(SERVICE_STATES[i]!)}`))}
+${shownHosts.map((name, i) => countCell(hosts[i]!, statusUrl(base, { show: 'hosts', [param]: group.name, state: i }),
+    HOST_CLASS[i]!, t`hosts ${translate(name)}`))}
+${shownServices.map((name, i) => countCell(services[i]!,
+    statusUrl(base, { show: 'services', [param]: group.name, state: i }), SERVICE_CLASS[i]!,
+    t`services ${translate(name)}`))}
 ${withStale
     ? countCell(stale, statusUrl(base, { show: members, [param]: group.name }), 'pending stale',
       kind === 'host' ? t`hosts stale` : t`services stale`)
     : ''}
 </tr>`);
   const empty = kind === 'host' ? t`There are no host groups.` : t`There are no service groups.`;
-  return dataTable(caption, head, rows, empty, withStale ? 9 : 8);
+  return dataTable(caption, head, rows, empty, 1 + shownHosts.length + shownServices.length + (withStale ? 1 : 0));
 }

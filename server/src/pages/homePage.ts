@@ -74,7 +74,7 @@ const HOST_LABELS = [mark('Up'), mark('Down'), mark('Unreachable')];
 const SERVICE_LABELS = [mark('Ok'), mark('Warning'), mark('Critical'), mark('Unknown')];
 
 /** Objects not checked yet, as the dashlets show them: a tile of their own when there are any, never under Up or Ok. */
-const pendingCount = (count: number, href: string): Tile[] =>
+export const pendingCount = (count: number, href: string): Tile[] =>
   (count ? [{ label: t`Pending`, count, href, tone: 'pending' }] : []);
 
 /** `includes/page-home-main.php`: the tactical overview. */
@@ -92,7 +92,7 @@ export function homePage(env: PageEnv): PageResult {
       label: translate(HOST_LABELS[i]!), count: totals.hosts[i] ?? 0, href: s({ show: 'hosts', state: i }),
       tone: HOST_TONES[i]!,
     })),
-    ...pendingCount(totals.pendingHosts, s({ show: 'hosts' })),
+    ...pendingCount(totals.pendingHosts, s({ show: 'hosts', state: 'pending' })),
     ...staleCount(ctx, totals.staleHosts, 'hosts'),
   ];
   const serviceTiles = [
@@ -100,7 +100,7 @@ export function homePage(env: PageEnv): PageResult {
       label: translate(SERVICE_LABELS[i]!), count: totals.services[i] ?? 0, href: s({ show: 'services', state: i }),
       tone: SERVICE_TONES[i]!,
     })),
-    ...pendingCount(totals.pendingServices, s({ show: 'services' })),
+    ...pendingCount(totals.pendingServices, s({ show: 'services', state: 'pending' })),
     ...staleCount(ctx, totals.staleServices, 'services'),
   ];
   // On wide screens (a TV on the wall) the panels share the width as one grid of equal tiles, the state counts and the

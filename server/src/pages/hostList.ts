@@ -2,7 +2,7 @@ import { mark, t, translate } from '../http/language.js';
 import type { HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
 import { html } from './html.js';
 import { pageBody } from './layout.js';
-import { hostBadge, nowSeconds, sinceText, timeCell } from './format.js';
+import { hostBadge, listState, nowSeconds, sinceText, timeCell } from './format.js';
 import { filtersOf, hostPredicate, type ListFilters } from './listFilters.js';
 import { filterForm, handlingTags, stateSummary } from './listControls.js';
 import { compareText, orderOf, pagingOf, Picks, sliceOrdered, sortOf } from './listQuery.js';
@@ -68,21 +68,22 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<HostSel
   if (hit) return hit;
   const keep = hostPredicate(f);
   const ordered = yield* hostsByName.slices(snap);
-  // Per state, then (index 3) hosts of an engine that is not answering: counted under no state, left out by a state
-  // filter.
-  const counts = [0, 0, 0, 0];
+  // Per state, then pending (index 3), then (index 4) hosts of an engine that is not answering: counted under no
+  // state, left out by a state filter.
+  const counts = [0, 0, 0, 0, 0];
   const picked = new Picks(ordered.length);
   for (let i = 0; i < ordered.length; i++) {
     if (i % SLICE_ROWS === SLICE_ROWS - 1) yield;
     const h = ordered[i]!;
     if (!keep(h)) continue;
     if (h.stale !== undefined) {
-      counts[3]!++;
+      counts[4]!++;
       if (!f.states) picked.push(i);
       continue;
     }
-    counts[h.current_state] = (counts[h.current_state] ?? 0) + 1;
-    if (!f.states || f.states.has(h.current_state)) picked.push(i);
+    const state = listState(h, 'host');
+    counts[state] = (counts[state] ?? 0) + 1;
+    if (!f.states || f.states.has(state)) picked.push(i);
   }
   const selection = { picked: picked.done(), counts };
   if (memo.size < MAX_SELECTIONS_PER_SNAPSHOT) memo.set(key, selection);

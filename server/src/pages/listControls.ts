@@ -1,6 +1,6 @@
 import { formatNumber, t, translate } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
-import { HOST_STATES, SERVICE_STATES } from './format.js';
+import { HOST_STATES, listStates, SERVICE_STATES } from './format.js';
 import type { ListFilters, ObjectKind } from './listFilters.js';
 import { MAX_RECORDS } from './listQuery.js';
 import { hiddenFields } from './table.js';
@@ -12,8 +12,8 @@ const RECORD_CHOICES = [25, 50, 100, 250, MAX_RECORDS];
 export function filterForm(
   base: string, show: string, kind: ObjectKind, f: ListFilters, keep: QueryValues, records: number,
 ): SafeHtml {
-  const names = kind === 'host' ? HOST_STATES : SERVICE_STATES;
-  const problemCodes = names.map((_, i) => i).filter((i) => i > 0).join(',');
+  const names = listStates(kind);
+  const problemCodes = (kind === 'host' ? HOST_STATES : SERVICE_STATES).map((_, i) => i).filter((i) => i > 0).join(',');
   const stateValue = String(f.params.state ?? '');
   const options: [string, string][] = [
     ['', t`All states`], [problemCodes, t`Problems only`],
@@ -43,16 +43,20 @@ ${RECORD_CHOICES.map((n) => html`<option value="${n}"${n === records ? ' selecte
 export function stateSummary(
   kind: ObjectKind, counts: number[], active: Set<number> | undefined, link: (state: string) => string,
 ): SafeHtml {
-  const names = kind === 'host' ? HOST_STATES : SERVICE_STATES;
+  const names = listStates(kind);
   const total = counts.reduce((a, b) => a + b, 0);
-  const cls = ['ok', kind === 'host' ? 'critical' : 'warning', kind === 'host' ? 'unknown' : 'critical', 'unknown'];
-  // After the states: rows of engines that are not answering (several engines), never counted as any state.
+  const cls = kind === 'host' ? ['ok', 'critical', 'unknown'] : ['ok', 'warning', 'critical', 'unknown'];
+  cls.push('pending');
+  const pending = names.length - 1;
+  // Pending shows when there is any, or when it is the filter; after the states, rows of engines that are not
+  // answering (several engines), never counted as any state.
+  const shown = names.map((n, i) => [n, i] as const).filter(([, i]) => i !== pending || counts[i] || active?.has(i));
   const stale = counts[names.length] ?? 0;
   const staleTitle = t`Engines not answering: their last data, counted under no state`;
   return html`<ul class="state-summary" aria-label="${kind === 'host' ? t`Hosts by state` : t`Services by state`}">
 <li><a href="${link('')}"${!active ? html` aria-current="true"` : ''}>\
 <span class="count">${formatNumber(total)}</span> ${t`All`}</a></li>
-${names.map((n, i) => html`<li class="state-${cls[i]}">\
+${shown.map(([n, i]) => html`<li class="state-${cls[i]}">\
 <a href="${link(String(i))}"${active?.size === 1 && active.has(i) ? html` aria-current="true"` : ''}>\
 <span class="count">${formatNumber(counts[i] ?? 0)}</span> ${translate(n)}</a></li>`)}
 ${stale ? html`<li class="state-pending stale" title="${staleTitle}">\

@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { t } from '../http/language.js';
 import type { Fields } from '../http/input.js';
 import type { Group, HostStatus, MonitoringSnapshot } from '../monitoring/source.js';
-import { HOST_STATES, SERVICE_STATES } from './format.js';
+import { listStates } from './format.js';
 import { textOf } from './listQuery.js';
 import { isUnhandledHostProblem } from '../monitoring/problems.js';
 import { indexOf } from './snapshotIndex.js';
@@ -33,7 +33,7 @@ export interface ListFilters {
  */
 export function parseStates(raw: string, kind: ObjectKind): Set<number> | undefined {
   if (!raw) return undefined;
-  const names: readonly string[] = kind === 'host' ? HOST_STATES : SERVICE_STATES;
+  const names = listStates(kind);
   const codes = new Set<number>();
   for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
     const byName = names.indexOf(part.toUpperCase());

@@ -11,6 +11,8 @@ export const IN_DOWNTIME = 2;
 export const UNHANDLED = 4;
 /** The row's engine is not answering (`stale`). */
 export const STALE = 8;
+/** Not checked yet: its state 0 is no state yet. */
+export const PENDING = 16;
 
 /**
  * The services of one snapshot in name order, with the fields every list request filters on copied into compact
@@ -103,6 +105,7 @@ function* build(services: ServiceStatus[], snap: Records, checkOrder: boolean): 
     let f = live ? 0 : STALE;
     if (s.problem_acknowledged) { f |= ACKNOWLEDGED; totals.acknowledged += live; }
     if (s.scheduled_downtime_depth > 0) { f |= IN_DOWNTIME; totals.downtime += live; }
+    if (!s.has_been_checked) f |= PENDING;
     if (isUnhandledServiceProblem(s, position >= 0 ? hosts[position] : undefined)) {
       f |= UNHANDLED;
       totals.unhandled += live;

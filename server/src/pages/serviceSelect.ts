@@ -3,7 +3,9 @@ import { filtersOf, type ListFilters } from './listFilters.js';
 import { finish, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import { Picks } from './listQuery.js';
 import { hostgroupMembers } from './groupStats.js';
-import { ACKNOWLEDGED, IN_DOWNTIME, serviceColumns, searchColumn, STALE, UNHANDLED } from './serviceColumns.js';
+import {
+  ACKNOWLEDGED, IN_DOWNTIME, PENDING, serviceColumns, searchColumn, STALE, UNHANDLED,
+} from './serviceColumns.js';
 import { hostsByName } from './snapshotIndex.js';
 
 export interface Selection {
@@ -100,9 +102,10 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<Selecti
     : undefined;
   const sg = f.servicegroup;
   const sgMembers = sg ? new Set(sg.members) : undefined;
-  const wanted = f.states ? [0, 1, 2, 3].map((s) => f.states!.has(s)) : undefined;
+  // The four states, then pending (index 4); then, in counts only (index 5), rows of an engine that is not answering.
+  const wanted = f.states ? [0, 1, 2, 3, 4].map((s) => f.states!.has(s)) : undefined;
 
-  const counts = [0, 0, 0, 0, 0];
+  const counts = [0, 0, 0, 0, 0, 0];
   const picked = new Picks(hi - lo);
   for (let i = lo; i < hi; i++) {
     if ((i - lo) % (4 * SLICE_ROWS) === 4 * SLICE_ROWS - 1) yield;
@@ -118,10 +121,10 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<Selecti
       if (sgMembers && !sgMembers.has(`${s.host_name};${s.service_description}`)
         && !s.servicegroups.includes(sg!.name)) continue;
     }
-    const state = c.state[i]!;
     // From the flags, not the row: a pass that touches no row object is several times faster at 300,000 services.
+    const state = c.flags[i]! & PENDING ? 4 : c.state[i]!;
     if (c.flags[i]! & STALE) {
-      counts[4]!++;
+      counts[5]!++;
       if (!wanted) picked.push(i);
       continue;
     }
