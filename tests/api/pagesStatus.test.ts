@@ -197,7 +197,9 @@ describe('objects not checked yet', () => {
     const services = (await c.get(`${STATUS}?show=services`)).text;
     expect(summary(services)).toContainEqual(['OK', checked.services]);
     expect(summary(services)).toContainEqual(['PENDING', 1]);
-    expect(serviceRows((await c.get(`${STATUS}?show=services&state=pending`)).text)).toEqual(['new01/Ping']);
+    const pending = (await c.get(`${STATUS}?show=services&state=pending`)).text;
+    expect(serviceRows(pending)).toEqual(['new01/Ping']);
+    expect(pending, 'the State field shows the filter').toContain('<option value="4" selected>PENDING</option>');
     expect(serviceRows((await c.get(`${STATUS}?show=services&state=ok`)).text)).not.toContain('new01/Ping');
     // "Problems only" stays the problem states.
     expect(serviceRows((await c.get(`${STATUS}?show=services&state=1,2,3`)).text)).not.toContain('new01/Ping');

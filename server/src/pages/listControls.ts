@@ -14,7 +14,8 @@ export function filterForm(
 ): SafeHtml {
   const names = listStates(kind);
   const problemCodes = (kind === 'host' ? HOST_STATES : SERVICE_STATES).map((_, i) => i).filter((i) => i > 0).join(',');
-  const stateValue = String(f.params.state ?? '');
+  // As parsed, so state=critical or state=pending select their option as the codes do.
+  const stateValue = f.states ? [...f.states].sort().join(',') : String(f.params.state ?? '');
   const options: [string, string][] = [
     ['', t`All states`], [problemCodes, t`Problems only`],
     ...names.map((n, i): [string, string] => [String(i), translate(n)]),
