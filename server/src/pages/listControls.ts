@@ -46,8 +46,8 @@ export function stateSummary(
 ): SafeHtml {
   const names = listStates(kind);
   const total = counts.reduce((a, b) => a + b, 0);
-  const cls = kind === 'host' ? ['ok', 'critical', 'unknown'] : ['ok', 'warning', 'critical', 'unknown'];
-  cls.push('pending');
+  const tones = kind === 'host' ? ['ok', 'critical', 'unknown'] : ['ok', 'warning', 'critical', 'unknown'];
+  const cls = [...tones, 'pending'];
   const pending = names.length - 1;
   // Pending shows when there is any, or when it is the filter; after the states, rows of engines that are not
   // answering (several engines), never counted as any state.
