@@ -6,7 +6,7 @@ import { engineCurrentlyRunning, type MonitoringSnapshot } from '../monitoring/s
 import { hostStatus, missing, serviceStatus } from './dashletCounts.js';
 import { engineFacts, quietButSilent, severalEngines, silentLine, silentNotice, staleCount } from './engineNotes.js';
 import { enabledBadge, nowSeconds, timeCell } from './format.js';
-import { hostgroupMembers, hostgroupStats, servicegroupStats, type GroupStats } from './groupStats.js';
+import { hostgroupMembers, hostgroupStats, pendingOf, servicegroupStats, type GroupStats } from './groupStats.js';
 import { html, type SafeHtml } from './html.js';
 import { pendingCount, tacticalTotals, tiles } from './homePage.js';
 import { problemRow } from './problemsBoard.js';
@@ -55,7 +55,8 @@ function worst(stats: GroupStats, kind: 'host' | 'service'): { label: string; to
   // Members on an engine that is not answering: their last state is not known to be OK now.
   if (stats.stale) return { label: mark('STALE'), tone: 'pending' };
   // Members not checked yet are not known to be OK either.
-  if ((kind === 'host' && stats.hosts[3]) || stats.services[4]) return { label: mark('PENDING'), tone: 'pending' };
+  const pending = (kind === 'host' && pendingOf(stats.hosts)) || pendingOf(stats.services);
+  if (pending) return { label: mark('PENDING'), tone: 'pending' };
   return { label: mark('OK'), tone: 'ok' };
 }
 
@@ -69,9 +70,9 @@ function groupGrid(base: string, kind: 'host' | 'service', stats: GroupStats[]):
     const w = worst(s, kind);
     const hostTotal = s.hosts.reduce((a, b) => a + b, 0);
     const serviceTotal = s.services.reduce((a, b) => a + b, 0);
-    // Neither OK nor pending (listStates: the pending count is last).
-    const hostProblems = hostTotal - s.hosts[0]! - s.hosts[3]!;
-    const serviceProblems = serviceTotal - s.services[0]! - s.services[4]!;
+    // Neither OK nor pending.
+    const hostProblems = hostTotal - s.hosts[0]! - pendingOf(s.hosts);
+    const serviceProblems = serviceTotal - s.services[0]! - pendingOf(s.services);
     return html`<li class="dl-group state-${w.tone}${s.stale ? ' stale' : ''}">\
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: s.group.name })}">
 <span class="name">${s.group.alias || s.group.name}</span> \

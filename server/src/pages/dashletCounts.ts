@@ -3,6 +3,7 @@ import type { AppContext } from '../http/context.js';
 import type { Dashlet } from '../dashlets/catalogue.js';
 import type { HostStatus, MonitoringSnapshot, ServiceStatus } from '../monitoring/source.js';
 import { staleCount } from './engineNotes.js';
+import { pendingCount } from './homePage.js';
 import { hostgroupMembers } from './groupStats.js';
 import { html, type SafeHtml, withMarkup } from './html.js';
 import { formatNumber, t } from '../http/language.js';
@@ -50,7 +51,7 @@ export function hostStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dashlet
     { label: t`Up`, count: n[0]!, href: href(0), tone: 'ok' },
     { label: t`Down`, count: n[1]!, href: href(1), tone: 'critical' },
     { label: t`Unreachable`, count: n[2]!, href: href(2), tone: 'unknown' },
-    ...(pending ? [{ label: t`Pending`, count: pending, href: href('pending'), tone: 'pending' }] : []),
+    ...pendingCount(pending, href('pending')),
     ...staleCount(ctx, stale, 'hosts', { hostgroup: d.options.hostgroup }),
   ]);
 }
@@ -81,7 +82,7 @@ export function serviceStatus(ctx: AppContext, snap: MonitoringSnapshot, d: Dash
     { label: t`Warning`, count: n[1]!, href: href(1), tone: 'warning' },
     { label: t`Critical`, count: n[2]!, href: href(2), tone: 'critical' },
     { label: t`Unknown`, count: n[3]!, href: href(3), tone: 'unknown' },
-    ...(pending ? [{ label: t`Pending`, count: pending, href: href('pending'), tone: 'pending' }] : []),
+    ...pendingCount(pending, href('pending')),
     ...staleCount(ctx, stale, 'services', { hostgroup, servicegroup }),
   ]);
 }

@@ -33,8 +33,13 @@ export function serviceStateLabel(code: number): string {
   return SERVICE_STATES[code] ?? 'UNKNOWN';
 }
 
+/** The CSS class of a state name (`state-…`), for badges, counts and tables alike. */
+export function stateClass(label: string): string {
+  return STATE_CLASS[label] ?? 'unknown';
+}
+
 function badge(label: string): SafeHtml {
-  return html`<span class="badge state-${STATE_CLASS[label] ?? 'unknown'}">${translate(label)}</span>`;
+  return html`<span class="badge state-${stateClass(label)}">${translate(label)}</span>`;
 }
 
 /**

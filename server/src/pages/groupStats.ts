@@ -1,9 +1,9 @@
 import { formatNumber, t, translate } from '../http/language.js';
 import { hostKey, type Group, type MonitoringSnapshot, type ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
-import { listState, listStates } from './format.js';
+import { listState, listStates, stateClass } from './format.js';
 import { hostsByName, indexOf } from './snapshotIndex.js';
-import { PENDING, serviceColumns } from './serviceColumns.js';
+import { listStateAt, serviceColumns } from './serviceColumns.js';
 import { dataTable } from './table.js';
 import { statusUrl } from './urls.js';
 
@@ -12,6 +12,9 @@ import { statusUrl } from './urls.js';
  * engines that are not answering (hosts of a host group, services of a service group), in no count.
  */
 export interface GroupStats { group: Group; hosts: number[]; services: number[]; stale: number }
+
+/** The pending count of a `GroupStats` count list: the last, after the states. */
+export const pendingOf = (counts: readonly number[]): number => counts[counts.length - 1] ?? 0;
 
 /** Members of a host group: listed members plus hosts naming the group themselves. */
 export function hostgroupMembers(snap: MonitoringSnapshot, g: Group): Set<string> {
@@ -38,7 +41,7 @@ export function hostgroupStats(snap: MonitoringSnapshot, only?: Group): GroupSta
   const perHost = new Int32Array(hosts.length * 5);
   for (let i = 0; i < columns.state.length; i++) {
     const h = columns.host[i]!;
-    if (h >= 0) perHost[h * 5 + (columns.flags[i]! & PENDING ? 4 : columns.state[i]!)]!++;
+    if (h >= 0) perHost[h * 5 + listStateAt(columns, i)]!++;
   }
   return (only ? [only] : snap.hostgroups).map((group) => {
     const hostCounts = [0, 0, 0, 0];
@@ -99,9 +102,6 @@ export function servicegroupStats(snap: MonitoringSnapshot, only?: Group): Group
   });
 }
 
-const HOST_CLASS = ['ok', 'critical', 'unknown', 'pending'];
-const SERVICE_CLASS = ['ok', 'warning', 'critical', 'unknown', 'pending'];
-
 /** Counts as links to the matching status list; a zero stays plain text. */
 function countCell(n: number, href: string, cls: string, label: string): SafeHtml {
   return n
@@ -120,7 +120,7 @@ export function groupStatsTable(
   // Pending columns only while some member has not been checked yet (an engine just started).
   const hostStates = listStates('host');
   const serviceStates = listStates('service');
-  const withPending = stats.some((s) => s.hosts[hostStates.length - 1] || s.services[serviceStates.length - 1]);
+  const withPending = stats.some((s) => pendingOf(s.hosts) || pendingOf(s.services));
   const shownHosts = withPending ? hostStates : hostStates.slice(0, -1);
   const shownServices = withPending ? serviceStates : serviceStates.slice(0, -1);
   const members = kind === 'host' ? 'hosts' : 'services';
@@ -133,9 +133,9 @@ ${withStale ? html`<th scope="col" class="num">${t`Stale`}</th>` : ''}</tr></the
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: group.name })}">${group.alias || group.name}</a>\
 ${group.alias && group.alias !== group.name ? html` <span class="muted">(${group.name})</span>` : ''}</th>
 ${shownHosts.map((name, i) => countCell(hosts[i]!, statusUrl(base, { show: 'hosts', [param]: group.name, state: i }),
-    HOST_CLASS[i]!, t`hosts ${translate(name)}`))}
+    stateClass(name), t`hosts ${translate(name)}`))}
 ${shownServices.map((name, i) => countCell(services[i]!,
-    statusUrl(base, { show: 'services', [param]: group.name, state: i }), SERVICE_CLASS[i]!,
+    statusUrl(base, { show: 'services', [param]: group.name, state: i }), stateClass(name),
     t`services ${translate(name)}`))}
 ${withStale
     ? countCell(stale, statusUrl(base, { show: members, [param]: group.name }), 'pending stale',

@@ -1,6 +1,6 @@
 import { formatNumber, t, translate } from '../http/language.js';
 import { html, type SafeHtml } from './html.js';
-import { HOST_STATES, listStates, SERVICE_STATES } from './format.js';
+import { HOST_STATES, listStates, SERVICE_STATES, stateClass } from './format.js';
 import type { ListFilters, ObjectKind } from './listFilters.js';
 import { MAX_RECORDS } from './listQuery.js';
 import { hiddenFields } from './table.js';
@@ -46,8 +46,6 @@ export function stateSummary(
 ): SafeHtml {
   const names = listStates(kind);
   const total = counts.reduce((a, b) => a + b, 0);
-  const tones = kind === 'host' ? ['ok', 'critical', 'unknown'] : ['ok', 'warning', 'critical', 'unknown'];
-  const cls = [...tones, 'pending'];
   const pending = names.length - 1;
   // Pending shows when there is any, or when it is the filter; after the states, rows of engines that are not
   // answering (several engines), never counted as any state.
@@ -57,7 +55,7 @@ export function stateSummary(
   return html`<ul class="state-summary" aria-label="${kind === 'host' ? t`Hosts by state` : t`Services by state`}">
 <li><a href="${link('')}"${!active ? html` aria-current="true"` : ''}>\
 <span class="count">${formatNumber(total)}</span> ${t`All`}</a></li>
-${shown.map(([n, i]) => html`<li class="state-${cls[i]}">\
+${shown.map(([n, i]) => html`<li class="state-${stateClass(n)}">\
 <a href="${link(String(i))}"${active?.size === 1 && active.has(i) ? html` aria-current="true"` : ''}>\
 <span class="count">${formatNumber(counts[i] ?? 0)}</span> ${translate(n)}</a></li>`)}
 ${stale ? html`<li class="state-pending stale" title="${staleTitle}">\

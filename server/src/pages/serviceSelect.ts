@@ -4,7 +4,7 @@ import { finish, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import { Picks } from './listQuery.js';
 import { hostgroupMembers } from './groupStats.js';
 import {
-  ACKNOWLEDGED, IN_DOWNTIME, PENDING, serviceColumns, searchColumn, STALE, UNHANDLED,
+  ACKNOWLEDGED, IN_DOWNTIME, listStateAt, serviceColumns, searchColumn, STALE, UNHANDLED,
 } from './serviceColumns.js';
 import { hostsByName } from './snapshotIndex.js';
 
@@ -122,7 +122,7 @@ function* selectSlices(snap: MonitoringSnapshot, f: ListFilters): Slices<Selecti
         && !s.servicegroups.includes(sg!.name)) continue;
     }
     // From the flags, not the row: a pass that touches no row object is several times faster at 300,000 services.
-    const state = c.flags[i]! & PENDING ? 4 : c.state[i]!;
+    const state = listStateAt(c, i);
     if (c.flags[i]! & STALE) {
       counts[5]!++;
       if (!wanted) picked.push(i);
