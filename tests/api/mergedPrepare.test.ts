@@ -3,7 +3,8 @@
  * it is handed out, so no request computes its indexes; the data is the same as building it at once.
  */
 import { describe, expect, it } from 'vitest';
-import { MergedSource, PREPARE_ABOVE_ROWS } from '../../server/src/monitoring/engines/mergedSource.js';
+import { MergedSource } from '../../server/src/monitoring/engines/mergedSource.js';
+import { PREPARE_ABOVE_ROWS } from '../../server/src/monitoring/preparedSource.js';
 import type { MonitoringSnapshot } from '../../server/src/monitoring/source.js';
 import { FakeEngine, host, service } from './fakeEngines.js';
 

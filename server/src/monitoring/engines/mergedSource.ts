@@ -10,16 +10,11 @@ import {
   type MonitoringSource, type ServiceStatus, type SourceCapabilities,
 } from '../source.js';
 import { registerParts } from '../snapshotParts.js';
+import { PREPARE_ABOVE_ROWS } from '../preparedSource.js';
 import type { Engine } from './openEngine.js';
 
 /** Code-point order, as the status pages sort names. */
 const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * From this many rows (hosts and services of every engine) on, a new merged snapshot is built and prepared in slices
- * before it is handed out (see snapshot()); smaller ones are built at once, as the work takes a few milliseconds.
- */
-export const PREPARE_ABOVE_ROWS = 20_000;
 
 type Rows = Pick<MonitoringSnapshot, 'hosts' | 'services' | 'comments' | 'downtimes'>;
 
