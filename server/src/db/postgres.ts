@@ -73,10 +73,16 @@ function guarded(pool: pg.Pool): pg.Pool {
   return Object.assign(Object.create(pool) as pg.Pool, { connect, end: () => pool.end() });
 }
 
+/**
+ * Connections per process (docs/scaling.md): on PostgreSQL each query holds one for about an event-loop turn, so on a
+ * busy process node-postgres's default of 10 queued requests for a connection before the CPU was the limit.
+ */
+const POOL_SIZE = 20;
+
 /** Opens a pool on `url`, checks that it answers, and brings the schema up to date. */
 export async function openPostgresStorage(url: string): Promise<Storage> {
   const where = describeDatabaseUrl(url);
-  const pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, types, max: POOL_SIZE, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
   // A server restart ends idle clients with an error event; the pool replaces them, and an unhandled one would end the process.
   pool.on('error', () => undefined);
   const store = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guarded(pool) }) });

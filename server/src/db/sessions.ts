@@ -1,5 +1,6 @@
 import type { Store } from './store.js';
 import { randomToken } from './tokens.js';
+import type { UserRow } from './users.js';
 
 export interface SessionRow {
   id: string;
@@ -26,6 +27,29 @@ export async function findLiveSession(store: Store, id: string, idleMs: number, 
     return undefined;
   }
   return row;
+}
+
+/**
+ * The live session (as findLiveSession) with its user, in one query: every request asks for both, and on PostgreSQL
+ * each query is a round trip holding a pooled connection; two in a row made the pool the limit on a busy event loop.
+ */
+export async function findLiveSessionWithUser(store: Store, id: string, idleMs: number, now = Date.now()): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const row = await store.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.nsp as session_nsp', 'sessions.xsrf as session_xsrf', 'sessions.vars as session_vars',
+      'sessions.created_at as session_created_at', 'sessions.last_seen as session_last_seen'])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (now - row.session_last_seen > idleMs) {
+    await deleteSession(store, id);
+    return undefined;
+  }
+  const { session_id, session_nsp, session_xsrf, session_vars, session_created_at, session_last_seen, created_at: _userCreatedAt, ...user } = row;
+  return {
+    session: { id: session_id, user_id: user.id, nsp: session_nsp, xsrf: session_xsrf, vars: session_vars, created_at: session_created_at, last_seen: session_last_seen },
+    user,
+  };
 }
 
 export async function touchSession(store: Store, id: string, now = Date.now()): Promise<void> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Storage, Store } from '../db/store.js';
-import { findLiveSession, touchSession, type SessionRow } from '../db/sessions.js';
+import { findLiveSessionWithUser, touchSession, type SessionRow } from '../db/sessions.js';
 import { findUserById, permissionsOf, type Permissions, type UserRow } from '../db/users.js';
 import { findDisplayByToken, touchDisplay, type DisplayRow } from '../db/displays.js';
 import type { MonitoringSource } from '../monitoring/source.js';
@@ -80,9 +80,9 @@ export async function deviceCaller(ctx: AppContext, req: FastifyRequest): Promis
 export async function optionalCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | undefined> {
   const sid = req.cookies[SESSION_COOKIE];
   const idleMs = ctx.config.sessionIdleSeconds * 1000;
-  const session = sid ? await findLiveSession(ctx.store, sid, idleMs) : undefined;
-  const user = session && await findUserById(ctx.store, session.user_id);
-  if (!session || !user) return deviceCaller(ctx, req);
+  const found = sid ? await findLiveSessionWithUser(ctx.store, sid, idleMs) : undefined;
+  if (!found) return deviceCaller(ctx, req);
+  const { session, user } = found;
   answerIn(user.language);
   // Written at most once a minute (a twentieth of a short idle time): a write on every request was hundreds of SQLite
   // writes a second from wall displays, on the event loop, for an idle timeout that needs the minute at most.
