@@ -1,5 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, loginAsNewUser, test } from './fixtures';
+import { writeAs } from './writes';
 
 /** Issue 20: the Tactical overview is laid out for a wall screen, not squeezed into the left third of it. */
 
@@ -46,5 +47,27 @@ test.describe('the Tactical overview on a TV (1920×1080)', () => {
     const l = await layout(frame);
     expect(l.span, 'the tiles span most of the frame\'s width').toBeGreaterThan(0.9);
     expect(new Set(l.tops).size).toBe(1);
+  });
+});
+
+/** The group tables (a column per state) fit a laptop's frame: their count headers wrap instead of pushing it sideways. */
+test.describe('the host and service group tables on a laptop (1280×800)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('fit the app\'s frame without scrolling sideways, in English and in German', async ({ page, server }) => {
+    await loginAsNewUser(page, server, 'groups');
+    for (const language of ['en_US', 'de_DE']) {
+      await writeAs(page, server, 'api/v2/account/language', { language });
+      for (const show of ['hostgroups', 'servicegroups']) {
+        const target = `includes/components/xicore/status.php?show=${show}`;
+        await page.goto(`${server.url}?xiwindow=${encodeURIComponent(target)}`);
+        await expect(page.locator('.content-frame')).toHaveAttribute('data-frame-location', `${server.base}${target}`);
+        const table = page.frameLocator('[name="maincontentframe"]').locator('table.data');
+        await expect(table.locator('tbody tr').first()).toBeVisible();
+        await expect(table.locator('thead th')).toHaveCount(8);
+        const wrap = table.locator('xpath=..');
+        expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), `${show} in ${language}: the table is no wider than its box`).toBeLessThanOrEqual(1);
+      }
+    }
   });
 });
