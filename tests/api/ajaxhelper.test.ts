@@ -148,7 +148,20 @@ describe('addview and getviewbynum', () => {
     expect((await read(c, 'getviewbynum', { opts: '3' })).body).toEqual(DEFAULTS[0]);
   });
 
-  it('adds views after the defaults and walks them by index, wrapping around', async () => {
+  it('shows the default views in the reader\'s language until they are renamed; a view the user made stays as written', async () => {
+    const c = await loginAs(ts, 'leser');
+    await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), c);
+    await sendOk(add('Problems board', 'includes/components/xicore/status.php?show=services'), c);
+    expect((await read(c, 'getviewbynum', { opts: '0' })).body).toEqual({ title: 'Problemübersicht', url: DEFAULTS[0]!.url });
+    expect((await read(c, 'getviewbynum', { opts: '3' })).body).toEqual({ title: 'Problems board', url: 'includes/components/xicore/status.php?show=services' });
+    const menu = JSON.stringify((await c.get('api/v2/app/menu')).body);
+    for (const title of ['Problemübersicht', 'Taktische Übersicht', 'Hostgruppen']) expect(menu).toContain(`"${title}"`);
+    const page = (await c.get('views/main.php')).text;
+    expect(page).toContain('title="Taktische Übersicht">Taktische Übersicht</span>');
+    expect(page).toContain('title="Problems board">Problems board</span>');
+  });
+
+    it('adds views after the defaults and walks them by index, wrapping around', async () => {
     const c = await loginAs(ts, 'rotator');
     const first = await sendOk(add('Hosts', '/nagiosxi/includes/components/xicore/status.php?show=hosts'), c);
     expect(first.status).toBe(200);

@@ -56,7 +56,7 @@ async function loginInGerman(page: Page, server: RunningServer, admin = false): 
 async function englishShown(page: Page): Promise<string[]> {
   const { text, names } = await page.evaluate(() => {
     const parts = [document.body.innerText];
-    // Names the user gave (or the server seeded for a new user, like the default views): shown as they are.
+    // Names the user gave (or the server seeded for a new user, like the default dashboards): shown as they are.
     const names = [...document.querySelectorAll('[data-testid^="nav-group-my"] a, [data-testid="nav-group-favorites"] a, [data-testid^="nav-group-"][data-testid$="tools"] a')]
       .map((a) => (a as HTMLElement).innerText.trim());
     // What a paired screen last reported it shows: another user's view name, in that screen's language.

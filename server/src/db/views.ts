@@ -1,3 +1,4 @@
+import { mark, translate } from '../http/language.js';
 import type { Store } from './store.js';
 
 export interface ViewRow { id: number; user_id: number; title: string; url: string; position: number }
@@ -12,10 +13,18 @@ export async function countViews(store: Store, userId: number): Promise<number> 
 
 /** What a new user finds under My Views, so a wallboard started on a fresh install has something to rotate. */
 export const DEFAULT_VIEWS = [
-  { title: 'Problems board', url: 'includes/components/pharos/problemsboard.php' },
-  { title: 'Tactical overview', url: 'includes/page-home-main.php' },
-  { title: 'Host groups', url: 'includes/components/xicore/status.php?show=hostgroups' },
+  { title: mark('Problems board'), url: 'includes/components/pharos/problemsboard.php' },
+  { title: mark('Tactical overview'), url: 'includes/page-home-main.php' },
+  { title: mark('Host groups'), url: 'includes/components/xicore/status.php?show=hostgroups' },
 ] as const;
+
+/**
+ * A view's title as its reader sees it: one still as seeded (its default title and address) in the reader's language,
+ * since the seed is stored in English whatever language the user later picks; any other as its user wrote it.
+ */
+export function shownTitle(view: Pick<ViewRow, 'title' | 'url'>): string {
+  return DEFAULT_VIEWS.some((d) => d.title === view.title && d.url === view.url) ? translate(view.title) : view.title;
+}
 
 export async function addDefaultViews(store: Store, userId: number): Promise<void> {
   for (const v of DEFAULT_VIEWS) await addView(store, userId, v.title, v.url);

@@ -2,7 +2,7 @@ import type { Menu, MenuEntry, MenuEntryKind, MenuGroup, MenuSection, MenuTarget
 import type { Store } from '../db/store.js';
 import { listUserMetaByPrefix, type Permissions } from '../db/users.js';
 import { listFavorites } from '../db/favorites.js';
-import { listViews } from '../db/views.js';
+import { listViews, shownTitle } from '../db/views.js';
 import { listUserDashboards } from '../db/dashboards.js';
 import { listTools } from '../db/tools.js';
 import { CATALOGUE } from '../dashlets/catalogue.js';
@@ -37,7 +37,7 @@ export async function buildMenu(store: Store, userId: number, perms: Permissions
   await ensureDefaultDashboards(store, userId);
   const favorites = (await listFavorites(store, userId)).map((f) =>
     entry(`favorites-${f.item_key}`, f.title, f.path, 'favorite', f.target as MenuTarget, 'favorite'));
-  const views = (await listViews(store, userId)).map((v) => entry(`views-view${v.id}`, v.title, v.url, 'view', FRAME, 'view'));
+  const views = (await listViews(store, userId)).map((v) => entry(`views-view${v.id}`, shownTitle(v), v.url, 'view', FRAME, 'view'));
   const dashboards = (await listUserDashboards(store, userId)).map((d) =>
     entry(`dashboards-${d.id}`, d.title, `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`, 'dashboard', FRAME, 'dashboard'));
   const toolRows = { personal: await listTools(store, 'personal', userId), common: await listTools(store, 'common', userId) };

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { t } from '../http/language.js';
 import { sessionVars, setSessionVars } from '../db/sessions.js';
 import { getUserMeta, setUserMeta } from '../db/users.js';
-import { addView, countViews, MAX_VIEWS_PER_USER, viewByIndex } from '../db/views.js';
+import { addView, countViews, MAX_VIEWS_PER_USER, shownTitle, viewByIndex } from '../db/views.js';
 import { normaliseLink } from '../menu/normaliseLink.js';
 import { trayAlertHtml } from '../ajax/trayAlertHtml.js';
 import { parseUserMeta, readUserMeta } from '../ajax/userMeta.js';
@@ -62,7 +62,7 @@ const commands: Record<string, Handler> = {
     if (!/^-?\d+$/.test(raw.trim())) throw badRequest(t`The field 'opts' must be a view number.`);
     const view = await viewByIndex(ctx.store, user.id, Number(raw));
     if (!view) throw notFound(t`There are no views in My Views.`);
-    return { url: view.url, title: view.title };
+    return { url: view.url, title: shownTitle(view) };
   },
 
   async getxicoreajax(ctx, req, fields, reply) {
