@@ -32,6 +32,7 @@ import { registerDashlets } from './routes/dashlets.js';
 import { registerTools } from './routes/tools.js';
 import { pluginTextBytes, registerStatus, shellProblemTotals } from './routes/status.js';
 import { startSnapshotWarmer } from './monitoring/warmSnapshot.js';
+import { createGrapherWatch } from './monitoring/grapher.js';
 import { alertProblems, createChangeFeed } from './monitoring/changeFeed.js';
 import { countUnhandledProblems } from './monitoring/problems.js';
 import { allProblems } from './monitoring/problemList.js';
@@ -72,7 +73,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const monitoring = options.monitoring ?? createMonitoringSource(config);
   await monitoring.start();
   const now = options.now ?? Date.now;
-  const ctx: AppContext = { config, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage, { resumes: capabilitiesOf(monitoring).sharedData }) };
+  const ctx: AppContext = { config, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage, { resumes: capabilitiesOf(monitoring).sharedData }), grapher: createGrapherWatch(monitoring) };
 
   // Closing: idle keep-alive connections are dropped at once, and registerClosing answers what still arrives (an HTML
   // page, never Fastify's JSON 503, which a frame would show) and cuts what is left after a grace period.

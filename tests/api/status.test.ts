@@ -64,7 +64,28 @@ describe('status/system', () => {
     expect(Object.values(io).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0);
   });
 
-  it('is for administrators and users authorized for the monitoring system only', async () => {
+  it('reports a real engine\'s grapher that is not installed as neither running nor a fault, and says so on the system status page', async () => {
+    const { ctx } = ts.server;
+    const kept = ctx.grapher;
+    try {
+      const pnp = async () => ((await admin.get<{ daemons: { daemon: { id: string }[] } }>('api/v2/status/system')).body.daemons.daemon).find((d) => d.id === 'pnp');
+      const row = async () => /<tr><th scope="row">Performance Grapher<\/th><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/.exec((await admin.get('admin/sysstat.php')).text)?.slice(1);
+      ctx.grapher = () => 'absent';
+      // Spec 2.7: a code other than 0 and 1 is neutral, so the top bar's overall status stays OK.
+      expect(await pnp()).toMatchObject({ return_code: 2, status: 'npcd is not installed', display_status: 'Not Installed', display_running: false });
+      expect((await row())?.[0]).toContain('Not installed');
+      ctx.grapher = () => 'stopped';
+      expect(await pnp()).toMatchObject({ return_code: 1, status: 'npcd is not running', display_status: 'Not Running', display_running: false });
+      expect((await row())?.[0]).toContain('Not running');
+      ctx.grapher = () => 'running';
+      expect(await pnp()).toMatchObject({ return_code: 0, display_status: 'Running', display_running: true });
+      expect((await row())?.[0]).toContain('Running');
+    } finally {
+      ctx.grapher = kept;
+    }
+  });
+
+    it('is for administrators and users authorized for the monitoring system only', async () => {
     const plain = await loginAs(ts, 'plainuser');
     const res = await plain.get('api/v2/status/system');
     expect(res.status).toBe(403);

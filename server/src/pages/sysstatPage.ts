@@ -26,6 +26,19 @@ function running(ok: boolean): SafeHtml {
     : html`<span class="badge state-critical">${t`Not running`}</span>`;
 }
 
+/** The grapher's row: the top bar's system status counts it, so this page, which its menu item opens, says why. */
+function grapherRow(ctx: AppContext): SafeHtml {
+  const state = ctx.grapher();
+  const simulated = capabilitiesOf(ctx.monitoring).simulatedGrapher;
+  const status = state === 'absent'
+    ? html`<span class="badge">${t`Not installed`}</span>`
+    : running(state === 'running');
+  const details = simulated ? t`Simulated with the demo fleet`
+    : state === 'absent' ? t`No PNP4Nagios (npcd) is installed on this machine.`
+    : t`PNP4Nagios (npcd) on this machine`;
+  return html`<tr><th scope="row">${t`Performance Grapher`}</th><td>${status}</td><td>${details}</td></tr>`;
+}
+
 /**
  * The age of the data every status screen shows, and why newer data was refused: stale data must not pass for
  * current.
@@ -57,6 +70,7 @@ function overview(ctx: AppContext): SafeHtml {
 <td>${p.process_id ? t`${source}, process ${p.process_id}` : source}</td></tr>`,
     html`<tr><th scope="row">${t`Pharos web server`}</th><td>${running(true)}</td>\
 <td>${t`Process ${process.pid}, up ${durationText(process.uptime())}`}</td></tr>`,
+    grapherRow(ctx),
   ];
   const counts = (label: string, c: CheckCounts) => html`<tr><th scope="row">${label}</th>\
 <td class="num">${c.val1}</td><td class="num">${c.val5}</td><td class="num">${c.val15}</td></tr>`;

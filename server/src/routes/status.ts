@@ -7,7 +7,8 @@ import { badRequest, forbidden } from '../http/errors.js';
 import { t } from '../http/language.js';
 import { CURSOR } from '../monitoring/changeFeed.js';
 import { getSetting } from '../db/settings.js';
-import { createHostStatsReader, isProcessRunning } from '../monitoring/hostStats.js';
+import type { GrapherState } from '../monitoring/grapher.js';
+import { createHostStatsReader } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
 import {
   combineWithHost, HOST_FIELDS, listParams, querySlices, SERVICE_FIELDS, type ListResult,
@@ -18,7 +19,7 @@ import { partsOf, type SnapshotParts } from '../monitoring/snapshotParts.js';
 
 type Records = Pick<MonitoringSnapshot, 'hosts' | 'services'>;
 import {
-  capabilitiesOf, engineCurrentlyRunning, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource,
+  engineCurrentlyRunning, hostKey, type HostStatus, type MonitoringSnapshot, type MonitoringSource,
   type ServiceStatus,
 } from '../monitoring/source.js';
 import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
@@ -26,7 +27,6 @@ import type { MonitoringDataStatus } from '../../../src/lib/apiTypes.js';
 /** Settings key of the internal Program URL that the login notices' IP check resolves. */
 export const PROGRAM_URL_SETTING = 'program_url';
 const DNS_TIMEOUT_MS = 3000;
-const PROCESS_CACHE_MS = 10_000;
 
 type Query = Readonly<Record<string, unknown>>;
 
@@ -35,11 +35,18 @@ interface Daemon {
   display_running: boolean;
 }
 
-function daemon(id: string, name: string, displayName: string, running: boolean, pid?: number): Daemon {
+/** Spec 2.7: 0 green, 1 red, anything else neutral; a daemon that is not installed is no fault. */
+const DAEMON_STATES: Record<GrapherState, { code: number; text: string; display: string }> = {
+  running: { code: 0, text: 'is running...', display: 'Running' },
+  stopped: { code: 1, text: 'is not running', display: 'Not Running' },
+  absent: { code: 2, text: 'is not installed', display: 'Not Installed' },
+};
+
+function daemon(id: string, name: string, displayName: string, state: GrapherState, pid?: number): Daemon {
+  const { code, text, display } = DAEMON_STATES[state];
   return {
-    id, name, display_name: displayName, return_code: running ? 0 : 1, display_running: running,
-    status: running ? `${name}${pid ? ` (pid ${pid})` : ''} is running...` : `${name} is not running`,
-    display_status: running ? 'Running' : 'Not Running',
+    id, name, display_name: displayName, return_code: code, display_running: state === 'running',
+    status: `${name}${pid && state === 'running' ? ` (pid ${pid})` : ''} ${text}`, display_status: display,
   };
 }
 
@@ -240,14 +247,6 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
   const base = `${ctx.base}api/v2/status/`;
   const hostStats = createHostStatsReader();
   const startedAt = Math.floor(Date.now() / 1000);
-  let grapher = { at: 0, running: false };
-
-  // A real engine's grapher is the npcd process on this machine; the demo simulates one that always runs.
-  const grapherRunning = (): boolean => {
-    if (capabilitiesOf(ctx.monitoring).simulatedGrapher) return ctx.monitoring.engineRunning();
-    if (Date.now() - grapher.at > PROCESS_CACHE_MS) grapher = { at: Date.now(), running: isProcessRunning('npcd') };
-    return grapher.running;
-  };
 
   app.get(`${base}system`, async (req) => {
     const caller = await requireCaller(ctx, req);
@@ -269,8 +268,8 @@ export async function registerStatus(app: FastifyInstance, ctx: AppContext): Pro
       daemons: {
         updated: now,
         daemon: [
-          daemon('nagioscore', 'nagios', 'Monitoring Engine', engine, snap.program.process_id),
-          daemon('pnp', 'npcd', 'Performance Grapher', grapherRunning()),
+          daemon('nagioscore', 'nagios', 'Monitoring Engine', engine ? 'running' : 'stopped', snap.program.process_id),
+          daemon('pnp', 'npcd', 'Performance Grapher', ctx.grapher()),
         ],
       },
       nagioscore: { updated: snap.updated, ...snap.stats },
