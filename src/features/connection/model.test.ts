@@ -108,7 +108,23 @@ describe('connection model', () => {
     expect(s.model.state.value).toBe('online');
   });
 
-  it('a 401 keeps probing, so a new session elsewhere resumes by itself', async () => {
+  it('"Retry now" during a probe under way answers with a probe of its own, sent after that one', async () => {
+    const answers: ((o: Outcome) => void)[] = [];
+    const probe = vi.fn(() => new Promise<Outcome>((resolve) => { answers.push(resolve); }));
+    const s = setup({ probe });
+    // The watch's probe left while the server was still there; the server went before it came back.
+    const watch = s.model.retryNow();
+    const asked = s.model.retryNow();
+    expect(probe).toHaveBeenCalledTimes(1);
+    answers[0]!('ok');
+    await watch;
+    await vi.waitFor(() => expect(probe).toHaveBeenCalledTimes(2));
+    answers[1]!('unreachable');
+    await asked;
+    expect(s.model.state.value).toBe('unreachable');
+  });
+
+    it('a 401 keeps probing, so a new session elsewhere resumes by itself', async () => {
     const s = setup();
     s.model.report('unauthorized');
     s.answer('unauthorized');

@@ -80,7 +80,8 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
   let keepAliveTimer: ReturnType<typeof setInterval> | undefined;
   let watchTimer: ReturnType<typeof setInterval> | undefined;
   let started = false;
-  let probing = false;
+  /** The probe under way: a second caller waits for it instead of sending another. */
+  let inFlight: Promise<void> | undefined;
 
   const cancelProbe = () => {
     clearTimeout(probeTimer);
@@ -100,16 +101,18 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
     }, delay);
   };
 
-  const runProbe = async () => {
-    if (probing) return;
-    probing = true;
+  const runProbe = (): Promise<void> => {
+    if (inFlight) return inFlight;
     nextProbeAt.value = undefined;
-    try {
-      report(await deps.probe().catch((): Outcome => 'unreachable'));
-    } finally {
-      probing = false;
-    }
-    if (state.peek() !== 'online' && probeTimer === undefined) scheduleProbe();
+    inFlight = (async () => {
+      try {
+        report(await deps.probe().catch((): Outcome => 'unreachable'));
+      } finally {
+        inFlight = undefined;
+      }
+      if (state.peek() !== 'online' && probeTimer === undefined) scheduleProbe();
+    })();
+    return inFlight;
   };
 
   const leave = (next: ConnectionState) => {
@@ -161,6 +164,9 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
     browserWentOffline: () => leave('offline'),
     async retryNow() {
       cancelProbe();
+      // A probe already under way may have left before whatever made the caller ask (a page that just failed to
+      // load): its answer can be older than that, so this asks again once it is back.
+      if (inFlight) await inFlight;
       await runProbe();
     },
     start() {
