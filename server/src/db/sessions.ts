@@ -18,20 +18,10 @@ export async function createSession(store: Store, userId: number, now = Date.now
   return row;
 }
 
-/** The session if it exists and has not been idle longer than `idleMs`; expired ones are deleted on sight. */
-export async function findLiveSession(store: Store, id: string, idleMs: number, now = Date.now()): Promise<SessionRow | undefined> {
-  const row = await store.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  if (now - row.last_seen > idleMs) {
-    await deleteSession(store, id);
-    return undefined;
-  }
-  return row;
-}
-
 /**
- * The live session (as findLiveSession) with its user, in one query: every request asks for both, and on PostgreSQL
- * each query is a round trip holding a pooled connection; two in a row made the pool the limit on a busy event loop.
+ * The session with its user if it exists and has not been idle longer than `idleMs`; expired ones are deleted on
+ * sight. One query: every request asks for both, and on PostgreSQL each query is a round trip holding a pooled
+ * connection; two in a row made the pool the limit on a busy event loop.
  */
 export async function findLiveSessionWithUser(store: Store, id: string, idleMs: number, now = Date.now()): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const row = await store.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')

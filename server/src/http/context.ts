@@ -12,7 +12,7 @@ import { fieldsOf } from './input.js';
 import { answerIn, mark, t } from './language.js';
 import { recordAudit } from '../db/auditLog.js';
 import type { ChangeFeed } from '../monitoring/changeFeed.js';
-import type { GrapherState } from '../monitoring/grapher.js';
+import type { DaemonState } from '../monitoring/grapher.js';
 
 export const SESSION_COOKIE = 'pharos_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -38,7 +38,7 @@ export interface AppContext {
   /** The alert problems' changes for wall displays (`api/v2/status/changes`). */
   changes: ChangeFeed;
   /** The performance grapher's state, for the system status and its page. */
-  grapher: () => GrapherState;
+  grapher: () => DaemonState;
 }
 
 export interface Caller {

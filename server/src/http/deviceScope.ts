@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findLiveSession } from '../db/sessions.js';
+import { findLiveSessionWithUser } from '../db/sessions.js';
 import { findDisplayByToken } from '../db/displays.js';
 import { clearDeviceCookies, DEVICE_COOKIE, DEVICE_READ_ONLY, SESSION_COOKIE, type AppContext } from './context.js';
 import { forbidden } from './errors.js';
@@ -40,7 +40,7 @@ export function registerDeviceScope(app: FastifyInstance, ctx: AppContext): void
     if (!token) return;
     const sid = req.cookies[SESSION_COOKIE];
     // Someone signed in on this browser acts as themselves.
-    if (sid && await findLiveSession(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000)) return;
+    if (sid && await findLiveSessionWithUser(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000)) return;
     if (!await findDisplayByToken(ctx.store, token)) {
       clearDeviceCookies(ctx, req, reply);
       return;

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { isProcessRunning } from './hostStats.js';
 import { capabilitiesOf, type MonitoringSource } from './source.js';
 
-/** `absent`: no grapher is installed on this machine, which is not a fault of anything running. */
-export type GrapherState = 'running' | 'stopped' | 'absent';
+/** A daemon of the system status; `absent`: not installed on this machine, which is not a fault of anything running. */
+export type DaemonState = 'running' | 'stopped' | 'absent';
 
 /** Where PNP4Nagios puts npcd: Debian's package, and its own installer's prefix. */
 const NPCD_DIRS = ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin', '/usr/local/pnp4nagios/bin'];
@@ -37,14 +37,14 @@ export function isInstalled(name: string, dirs: readonly string[]): boolean {
  * installed, every installation without PNP4Nagios read "System degraded" in red on every screen, for nothing an
  * operator could fix. The demo fleet simulates one that runs while the fleet does.
  */
-export function createGrapherWatch(source: MonitoringSource, opts: GrapherOptions = {}): () => GrapherState {
+export function createGrapherWatch(source: MonitoringSource, opts: GrapherOptions = {}): () => DaemonState {
   const now = opts.now ?? Date.now;
   const dirs = opts.dirs ?? [...NPCD_DIRS, ...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean)];
-  let cached: { at: number; state: GrapherState } | undefined;
+  let cached: { at: number; state: DaemonState } | undefined;
   return () => {
     if (capabilitiesOf(source).simulatedGrapher) return source.engineRunning() ? 'running' : 'stopped';
     if (!cached || now() - cached.at > CACHE_MS) {
-      const state: GrapherState = isProcessRunning('npcd', opts.procDir)
+      const state: DaemonState = isProcessRunning('npcd', opts.procDir)
         ? 'running'
         : isInstalled('npcd', dirs) ? 'stopped' : 'absent';
       cached = { at: now(), state };

@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../http/errors.js';
 import { t } from '../http/language.js';
 import { CURSOR } from '../monitoring/changeFeed.js';
 import { getSetting } from '../db/settings.js';
-import type { GrapherState } from '../monitoring/grapher.js';
+import type { DaemonState } from '../monitoring/grapher.js';
 import { createHostStatsReader } from '../monitoring/hostStats.js';
 import { hostsByName } from '../monitoring/problems.js';
 import {
@@ -36,13 +36,13 @@ interface Daemon {
 }
 
 /** Spec 2.7: 0 green, 1 red, anything else neutral; a daemon that is not installed is no fault. */
-const DAEMON_STATES: Record<GrapherState, { code: number; text: string; display: string }> = {
+const DAEMON_STATES: Record<DaemonState, { code: number; text: string; display: string }> = {
   running: { code: 0, text: 'is running...', display: 'Running' },
   stopped: { code: 1, text: 'is not running', display: 'Not Running' },
   absent: { code: 2, text: 'is not installed', display: 'Not Installed' },
 };
 
-function daemon(id: string, name: string, displayName: string, state: GrapherState, pid?: number): Daemon {
+function daemon(id: string, name: string, displayName: string, state: DaemonState, pid?: number): Daemon {
   const { code, text, display } = DAEMON_STATES[state];
   return {
     id, name, display_name: displayName, return_code: code, display_running: state === 'running',

@@ -124,7 +124,7 @@ describe('connection model', () => {
     expect(s.model.state.value).toBe('unreachable');
   });
 
-    it('a 401 keeps probing, so a new session elsewhere resumes by itself', async () => {
+  it('a 401 keeps probing, so a new session elsewhere resumes by itself', async () => {
     const s = setup();
     s.model.report('unauthorized');
     s.answer('unauthorized');
