@@ -158,8 +158,14 @@ export function createAppContext(mode: AppMode = 'framed', makeShellModels?: Mak
       });
       const online = () => connection.browserWentOnline();
       const offline = () => connection.browserWentOffline();
+      // A page shown again, or restored from the back-forward cache, may have missed an outage or a recovery.
+      const shown = (event: Event) => {
+        if (document.visibilityState === 'visible' && (event.type !== 'pageshow' || (event as PageTransitionEvent).persisted)) connection.pageShown();
+      };
       window.addEventListener('online', online);
       window.addEventListener('offline', offline);
+      document.addEventListener('visibilitychange', shown);
+      window.addEventListener('pageshow', shown);
       const stop = connection.start();
       const stopSync = sync.start();
       // Once this session's user is confirmed, anything another user's closing page still wrote goes too.
@@ -169,6 +175,8 @@ export function createAppContext(mode: AppMode = 'framed', makeShellModels?: Mak
         stopSync();
         window.removeEventListener('online', online);
         window.removeEventListener('offline', offline);
+        document.removeEventListener('visibilitychange', shown);
+        window.removeEventListener('pageshow', shown);
         http.configure({});
       };
     },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, login, primed, runForAnswered, test } from './fixtures';
+import { expect, login, pauseClock, primed, runForAnswered, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const SERVICES = `?xiwindow=${encodeURIComponent('includes/components/xicore/status.php?show=services')}`;
@@ -123,6 +123,34 @@ test.describe('connection: honest offline state', () => {
     await expect(page.getByTestId('system-status')).toContainText('System OK');
     await expect(page.getByTestId('system-status')).not.toContainText('stale');
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+
+  test('a background tab shown again checks the server at once: a recovery while it was hidden shows without waiting out the back-off', async ({ page }) => {
+    // Headless Chromium never hides a page: the page's visibility is the test's to say, as a browser tab's is the user's.
+    await page.addInitScript(() => {
+      let hidden = false;
+      Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+      Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => hidden });
+      Object.assign(window, { setHidden: (next: boolean) => { hidden = next; document.dispatchEvent(new Event('visibilitychange')); } });
+    });
+    const setHidden = (hidden: boolean) => page.evaluate((next) => (window as unknown as { setHidden(h: boolean): void }).setHidden(next), hidden);
+    await page.clock.install();
+    await login(page, server);
+    await primed(page);
+    await setHidden(true);
+    await server.stop();
+    await pauseClock(page);
+    // Hidden, the page's own polls still find the outage; its probes then back off towards a minute apart.
+    await runForAnswered(page, 150_000);
+    const indicator = page.getByTestId('connection-indicator');
+    await expect(indicator).toContainText('Server unreachable');
+
+    await server.start();
+    // The clock stands still from here: only being shown can make the page ask the server again.
+    await setHidden(false);
+    await expect(indicator).toBeHidden();
+    await expect(page.getByTestId('system-status')).toContainText('System OK');
+    await expect(page.getByTestId('system-status')).not.toContainText('stale');
   });
 
   test('a write while offline is refused with a message, the form keeps its input, and the server has nothing new', async ({ page, context }) => {

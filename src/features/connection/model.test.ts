@@ -199,6 +199,48 @@ describe('connection model', () => {
     expect(s.model.state.value).toBe('unreachable');
   });
 
+  it('shown again during an outage, it probes at once instead of waiting out the back-off', async () => {
+    const s = setup();
+    s.model.report('unreachable');
+    for (let i = 0; i < 7; i++) await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    // The back-off is now near a minute: a tab brought forward would say "retrying in 59 s" for a server that is back.
+    expect(s.model.nextProbeAt.value! - Date.now()).toBeGreaterThan(50_000);
+    const probes = s.probe.mock.calls.length;
+    s.answer('ok');
+    s.model.pageShown();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.probe).toHaveBeenCalledTimes(probes + 1);
+    expect(s.model.state.value).toBe('online');
+    expect(s.onRecover).toHaveBeenCalledTimes(1);
+  });
+
+  it('shown again while online, it checks at once only when nothing has answered for a watch period', async () => {
+    let visible = true;
+    const s = setup({ watchMs: WATCH_MS, watching: () => visible });
+    s.answer('ok');
+    s.model.report('ok');
+    s.model.pageShown();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.probe).not.toHaveBeenCalled();
+    visible = false;
+    await vi.advanceTimersByTimeAsync(WATCH_MS * 3);
+    s.answer('unreachable');
+    visible = true;
+    s.model.pageShown();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.probe).toHaveBeenCalledTimes(1);
+    expect(s.model.state.value).toBe('unreachable');
+  });
+
+  it('shown again before it is started or after it is stopped, it probes nothing', async () => {
+    const s = setup();
+    s.stop();
+    s.model.report('unreachable');
+    s.model.pageShown();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.probe).not.toHaveBeenCalled();
+  });
+
   it('without a watch, nothing is probed while online', async () => {
     const s = setup();
     s.answer('ok');

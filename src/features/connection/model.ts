@@ -62,6 +62,11 @@ export interface ConnectionModel {
   browserWentOffline(): void;
   /** "Retry now": probes at once instead of waiting for the backoff. */
   retryNow(): Promise<void>;
+  /**
+   * The page is shown again (a background tab brought forward, a TV back from another input): it checks the server now
+   * if that is due, rather than at the watch's next tick or after a back-off that may be a minute long.
+   */
+  pageShown(): void;
   /** Starts the keep-alive and the probing; returns the stop. */
   start(): () => void;
 }
@@ -168,6 +173,16 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
       // load): its answer can be older than that, so this asks again once it is back.
       if (inFlight) await inFlight;
       await runProbe();
+    },
+    pageShown() {
+      if (!started) return;
+      if (state.peek() !== 'online') {
+        cancelProbe();
+        void runProbe();
+        return;
+      }
+      const last = lastContactAt.peek();
+      if (deps.watchMs && (last === undefined || now() - last >= deps.watchMs)) void runProbe();
     },
     start() {
       started = true;
