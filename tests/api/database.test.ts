@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { openSqliteStorage } from '../../server/src/db/database.js';
 import { openPostgresStorage } from '../../server/src/db/postgres.js';
 import { MIGRATIONS } from '../../server/src/db/migrations.js';
@@ -75,6 +76,29 @@ describe('PostgreSQL faults (issue 22)', () => {
     }
   });
 
+  it('a PostgreSQL with no connection to spare: requests wait for the ones this process holds instead of failing, and the log says why', async () => {
+    const url = await cluster().createDatabase('few');
+    // A role limited to 3 connections stands for a max_connections that more processes share than it allows.
+    const admin = await openPostgresStorage(url);
+    await sql`CREATE ROLE few LOGIN CONNECTION LIMIT 3`.execute(admin.store);
+    await sql`ALTER DATABASE few OWNER TO few`.execute(admin.store);
+    await sql`ALTER TABLE pharos_migrations OWNER TO few`.execute(admin.store);
+    await admin.close();
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => { warnings.push(line); });
+    const storage = await openPostgresStorage(url.replace('//pharos:', '//few:'));
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
+        sql<{ n: number }>`select ${i}::int as n from pg_sleep(0.02)`.execute(storage.store).then((r) => r.rows[0]!.n, (err: Error) => err.message)));
+      expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      expect(warnings).toEqual([expect.stringMatching(/^Database: PostgreSQL at \S+\/few refused more connections \(too many clients\): this process now shares [1-3] of its 20\. Raise max_connections/)]);
+      expect(warnings.join()).not.toContain('not-printed');
+    } finally {
+      warn.mockRestore();
+      await storage.close();
+    }
+  });
+
   it('processes starting together on an empty database migrate it once: one waits for the other', async () => {
     const url = await cluster().createDatabase('together');
     const storages = await Promise.all([1, 2, 3].map(() => openPostgresStorage(url)));
@@ -116,7 +140,7 @@ describe('PostgreSQL faults (issue 22)', () => {
     }
   });
 
-  it('an unreachable or refused database stops the start with one line naming the host, never the password, and its own exit code', () => {
+  it('an unreachable, refused or full database stops the start with one line naming the host, never the password, and its own exit code', async () => {
     const start = (url: string) => spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
       cwd: root, encoding: 'utf8', timeout: 30_000,
       env: { ...process.env, PORT: '0', PHAROS_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-badurl-')), PHAROS_DATABASE_URL: url },
@@ -125,8 +149,16 @@ describe('PostgreSQL faults (issue 22)', () => {
     expect(unreachable.status).toBe(STARTUP_EXIT_CODES['database-unreachable']);
     expect(unreachable.stderr.trim().split('\n')).toEqual([expect.stringContaining('PostgreSQL at 127.0.0.1:1/pharos cannot be reached')]);
     const refused = start(cluster().url('no_such_database'));
+    // No connection to spare at all (here: a role allowed none; in life, a max_connections other processes use up).
+    const none = new pg.Client({ connectionString: cluster().url() });
+    await none.connect();
+    await none.query('CREATE ROLE nobody_left LOGIN CONNECTION LIMIT 0');
+    await none.end();
+    const full = start(cluster().url().replace('//pharos:', '//nobody_left:'));
+    expect(full.status).toBe(STARTUP_EXIT_CODES['database-unreachable']);
+    expect(full.stderr.trim().split('\n')).toEqual([expect.stringMatching(/PostgreSQL at \S+\/postgres has no connection to spare \(53300: .*\)\. Raise its max_connections/)]);
     expect(refused.status).toBe(STARTUP_EXIT_CODES['database-refused']);
     expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(/PostgreSQL at \S+\/no_such_database refused the connection/)]);
-    for (const run of [unreachable, refused]) expect(run.stderr + run.stdout).not.toMatch(/s3cret-pw|not-printed/);
+    for (const run of [unreachable, refused, full]) expect(run.stderr + run.stdout).not.toMatch(/s3cret-pw|not-printed/);
   });
 });

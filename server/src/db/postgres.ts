@@ -23,6 +23,8 @@ export function describeDatabaseUrl(url: string): string {
 }
 
 const codeOf = (err: unknown): string => String((err as { code?: unknown }).code ?? '');
+/** SQLSTATE 53300: PostgreSQL has no connection to spare (its max_connections, or the role's CONNECTION LIMIT). */
+const TOO_MANY_CONNECTIONS = '53300';
 
 /** A refused login or a missing database is the operator's setting; anything else at connect time is "cannot reach". */
 function connectError(err: unknown, where: string): StartupError {
@@ -30,6 +32,11 @@ function connectError(err: unknown, where: string): StartupError {
   if (['28P01', '28000', '3D000', '42501'].includes(code)) {
     return new StartupError('database-refused', where,
       `Pharos cannot start: PostgreSQL at ${where} refused the connection (${code}: ${(err as Error).message}). Check the user, password and database name in PHAROS_DATABASE_URL.`,
+      { cause: err });
+  }
+  if (code === TOO_MANY_CONNECTIONS) {
+    return new StartupError('database-unreachable', where,
+      `Pharos cannot start: PostgreSQL at ${where} has no connection to spare (${code}: ${(err as Error).message}). Raise its max_connections, or run fewer processes (docs/scaling.md).`,
       { cause: err });
   }
   return new StartupError('database-unreachable', where,
@@ -52,13 +59,48 @@ const GUARDED = Symbol('pharos.guarded');
 type Guarded = pg.PoolClient & { [GUARDED]?: true };
 const translate = (err: unknown): unknown => (isConnectionLoss(err) ? new StorageUnavailableError(err) : err);
 
+/** How long a pool stays at the size PostgreSQL allowed before it tries its full size again. */
+export const POOL_REGROW_MS = 60_000;
+
 /**
  * The pool as the query layer sees it, with a lost or refused connection turned into StorageUnavailableError, so a
  * PostgreSQL restart is a 503 the app retries, never a 500, and nothing else's ECONNREFUSED is mistaken for it.
  */
-function guarded(pool: pg.Pool): pg.Pool {
+function guarded(pool: pg.Pool, size: number, where: string): pg.Pool {
+  let regrow: ReturnType<typeof setTimeout> | undefined;
+  // Connections PostgreSQL accepted and the pool still holds: its own count includes those still being refused.
+  let open = 0;
+  pool.on('connect', () => { open += 1; });
+  pool.on('remove', () => { open -= 1; });
+  /**
+   * PostgreSQL refused one more connection while this process holds some: more processes (or other applications)
+   * than its max_connections allows. The request waits for one of those instead of failing, and the pool stays at
+   * what PostgreSQL allowed for a while, so every request does not first knock on a full server.
+   */
+  const shrink = (): void => {
+    const held = Math.max(1, open);
+    if (pool.options.max! <= held) return;
+    if (!regrow) {
+      console.warn(`Database: PostgreSQL at ${where} refused more connections (too many clients): this process now shares ${held} of its ${size}. Raise max_connections, or run fewer processes (docs/scaling.md).`);
+      regrow = setTimeout(() => { regrow = undefined; pool.options.max = size; }, POOL_REGROW_MS);
+      regrow.unref();
+    }
+    pool.options.max = held;
+  };
+  const checkOut = async (): Promise<Guarded> => {
+    const deadline = Date.now() + CONNECT_TIMEOUT_MS;
+    for (;;) {
+      try {
+        return await pool.connect();
+      } catch (err) {
+        // Several requests may knock at once, each counting the others' attempts as held: so again, until one is free.
+        if (codeOf(err) !== TOO_MANY_CONNECTIONS || open === 0 || Date.now() >= deadline) throw translate(err);
+        shrink();
+      }
+    }
+  };
   const connect = async (): Promise<pg.PoolClient> => {
-    const client: Guarded = await pool.connect().catch((err: unknown) => { throw translate(err); });
+    const client = await checkOut();
     if (!client[GUARDED]) {
       // Checked out, a client has no error listener of the pool's: a connection that ends mid-query (a server restart)
       // would also end this process, with an unhandled 'error' event. The query fails by itself (translated below),
@@ -70,7 +112,7 @@ function guarded(pool: pg.Pool): pg.Pool {
     }
     return client;
   };
-  return Object.assign(Object.create(pool) as pg.Pool, { connect, end: () => pool.end() });
+  return Object.assign(Object.create(pool) as pg.Pool, { connect, end: () => { clearTimeout(regrow); return pool.end(); } });
 }
 
 /**
@@ -78,14 +120,15 @@ function guarded(pool: pg.Pool): pg.Pool {
  * busy process node-postgres's default of 10 queued requests for a connection before the CPU was the limit.
  */
 const POOL_SIZE = 20;
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** Opens a pool on `url`, checks that it answers, and brings the schema up to date. */
 export async function openPostgresStorage(url: string): Promise<Storage> {
   const where = describeDatabaseUrl(url);
-  const pool = new pg.Pool({ connectionString: url, types, max: POOL_SIZE, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, types, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
   // A server restart ends idle clients with an error event; the pool replaces them, and an unhandled one would end the process.
   pool.on('error', () => undefined);
-  const store = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guarded(pool) }) });
+  const store = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guarded(pool, POOL_SIZE, where) }) });
   try {
     const client = await pool.connect();
     client.release();

@@ -11,8 +11,8 @@ export class StorageUnavailableError extends Error {
 
 const LOST_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENOENT',
-  // PostgreSQL: connection exceptions (08…), shutting down or starting up (57P01–57P03).
-  '08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03',
+  // PostgreSQL: connection exceptions (08…), no connection to spare (53300), shutting down or starting up (57P01–57P03).
+  '08000', '08001', '08003', '08004', '08006', '53300', '57P01', '57P02', '57P03',
 ]);
 const LOST_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|connection error|Client was closed/i;
 
