@@ -60,7 +60,7 @@ type Guarded = pg.PoolClient & { [GUARDED]?: true };
 const translate = (err: unknown): unknown => (isConnectionLoss(err) ? new StorageUnavailableError(err) : err);
 
 /** How long a pool stays at the size PostgreSQL allowed before it tries its full size again. */
-export const POOL_REGROW_MS = 60_000;
+const POOL_REGROW_MS = 60_000;
 
 /**
  * The pool as the query layer sees it, with a lost or refused connection turned into StorageUnavailableError, so a
