@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createHttpClient, OfflineWriteError, REQUEST_TIMEOUT_MS, type HttpClient } from './http';
+import { ApiError, createHttpClient, OfflineWriteError, REQUEST_TIMEOUT_MS, retryAfterMs, type HttpClient } from './http';
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
@@ -127,6 +127,17 @@ describe('http and the connection', () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     await http.get('a').catch(() => undefined);
     expect(outcomes).toEqual(['ok', 'ok', 'unreachable', 'ok', 'unauthorized', 'unreachable']);
+  });
+
+  it('a failed call carries the server\'s Retry-After: seconds or an HTTP date, in milliseconds from now', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } })));
+    const error = await http.get('a').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).retryAfterMs).toBe(5000);
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    expect(retryAfterMs('Sun, 29 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Sun, 29 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    for (const unreadable of [null, '', 'soon', '-1', '1.5']) expect(retryAfterMs(unreadable, now)).toBeUndefined();
   });
 
   it('an answer the service worker gave from its caches is no contact with the server', async () => {

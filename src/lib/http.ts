@@ -8,13 +8,27 @@ export class ApiError extends Error {
   readonly status: number;
   /** The `message` field of the server's JSON error body, when it sent one. */
   readonly serverMessage?: string;
+  /** When the server (or its proxy) said to ask again: its `Retry-After`, in milliseconds from now. */
+  readonly retryAfterMs?: number;
 
-  constructor(status: number, message: string, serverMessage?: string) {
+  constructor(status: number, message: string, serverMessage?: string, retryAfterMs?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     if (serverMessage !== undefined) this.serverMessage = serverMessage;
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
   }
+}
+
+/** A `Retry-After` header in milliseconds from `now`: seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date starts with its day's name; Date.parse alone would read "-1" or "1.5" as years.
+  if (!/^[A-Za-z]{3}\b/.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 export type Params = Record<string, string | number | boolean | undefined>;
@@ -119,7 +133,8 @@ function toError(reason: unknown, hooks: () => HttpHooks): Error {
     const serverMessage = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : undefined;
-    const error = new ApiError(reason.status, serverMessage ?? `Request failed with status ${reason.status}.`, serverMessage);
+    const error = new ApiError(reason.status, serverMessage ?? `Request failed with status ${reason.status}.`, serverMessage,
+      retryAfterMs(reason.headers?.get('retry-after') ?? null));
     if (reason.status === 401) hooks().onUnauthorized?.();
     hooks().onOutcome?.(reason.status === 401 ? 'unauthorized' : GATEWAY_DOWN.has(reason.status) ? 'unreachable' : 'ok');
     return error;

@@ -142,6 +142,25 @@ test.describe('the wall tells the truth (issue 17)', () => {
     });
   }
 
+  test('a database restart (every answer a 503 with Retry-After: 2): the wall asks again when told, so it is live again within seconds of the end, not up to a minute later', async ({ page }) => {
+    await openWallboard(page);
+    // What every process answers while PostgreSQL restarts (tests/api/database.test.ts).
+    await page.route(`${server.url}**`, (route) => route.fulfill({
+      status: 503, contentType: 'application/json', headers: { 'retry-after': '2' },
+      body: JSON.stringify({ message: 'The database is not answering. Pharos keeps trying; try again in a moment.' }),
+    }));
+    // Two minutes: long enough for a back-off to have reached its minute.
+    for (let step = 0; step < 12; step += 1) await page.clock.runFor(10_000);
+    await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+    await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
+
+    await page.unroute(`${server.url}**`);
+    await runForAnswered(page, 4_000, 1_000);
+    await expect(page.getByTestId('wallboard-stale')).toBeHidden();
+    await expect(page.getByTestId('wallboard-connection')).toContainText('Live');
+    await expect(page.getByTestId('wallboard-countdown')).toHaveText(/next in \d+ s/);
+  });
+
   for (const stop of ['SIGTERM', 'SIGKILL'] as const) {
     test(`server stopped with ${stop} while items load: no error text in any frame, the strip follows the screen, and it recovers`, async ({ page }) => {
       await openWallboard(page);

@@ -3,12 +3,14 @@ import { createHttpClient } from '../../lib/http';
 import { createConnectionApi } from './api';
 
 let status = 200;
-const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}', { status }));
+let headers: Record<string, string> = {};
+const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{}', { status, headers }));
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   status = 200;
+  headers = {};
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,5 +34,18 @@ describe('connection calls', () => {
     await expect(keepAlive()).resolves.toBe('ok');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(probe()).resolves.toBe('unreachable');
+  });
+
+  it('a 5xx with Retry-After says when to ask again (the database restarting, a proxy with no process to send to)', async () => {
+    status = 503;
+    headers = { 'retry-after': '2' };
+    await expect(probe()).resolves.toEqual({ outcome: 'unreachable', retryAfterMs: 2000 });
+    status = 502;
+    headers = {};
+    await expect(probe()).resolves.toBe('unreachable');
+    // A Retry-After on an answer that is not an outage changes nothing (a 429 is the server answering).
+    status = 429;
+    headers = { 'retry-after': '60' };
+    await expect(probe()).resolves.toBe('ok');
   });
 });

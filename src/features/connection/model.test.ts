@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF, backoffCap, createConnectionModel, KEEPALIVE_MS, WATCH_MS, type ConnectionDeps, type Outcome } from './model';
+import { BACKOFF, backoffCap, createConnectionModel, KEEPALIVE_MS, WATCH_MS, type ConnectionDeps, type Outcome, type ProbeAnswer } from './model';
 
 function setup(overrides: Partial<ConnectionDeps> = {}) {
   let answer: Outcome = 'unreachable';
   let online = true;
-  const probe = vi.fn(async () => answer);
+  const probe = vi.fn(async (): Promise<ProbeAnswer> => answer);
   const keepAlive = vi.fn(async () => answer);
   const onRecover = vi.fn();
   const onSignInNeeded = vi.fn();
@@ -70,6 +70,26 @@ describe('connection model', () => {
       expect(s.probe).toHaveBeenCalledTimes(i + 1);
     }
     expect(backoffCap(30)).toBe(BACKOFF.maxMs);
+  });
+
+  it('a server that says when to ask again (Retry-After) is asked then, spread over as long again, whatever the back-off', async () => {
+    const s = setup();
+    s.model.report('unreachable');
+    for (let i = 0; i < 7; i++) await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    expect(s.model.nextProbeAt.value! - Date.now()).toBe(Math.floor(0.999 * BACKOFF.maxMs));
+    s.probe.mockResolvedValueOnce({ outcome: 'unreachable', retryAfterMs: 2000 });
+    await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    expect(s.model.nextProbeAt.value! - Date.now()).toBe(Math.floor(2000 * 1.999));
+    // Never longer than the back-off's own ceiling, whatever a proxy asks for.
+    s.probe.mockResolvedValueOnce({ outcome: 'unreachable', retryAfterMs: 3_600_000 });
+    await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    expect(s.model.nextProbeAt.value! - Date.now()).toBe(BACKOFF.maxMs);
+    // Without it, the back-off again.
+    await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    expect(s.model.nextProbeAt.value! - Date.now()).toBe(Math.floor(0.999 * BACKOFF.maxMs));
+    s.answer('ok');
+    await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    expect(s.model.state.value).toBe('online');
   });
 
   it('draws the jitter from the whole range, down to an immediate probe', async () => {

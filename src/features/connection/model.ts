@@ -10,6 +10,9 @@ export type ConnectionState = 'online' | 'unreachable' | 'offline' | 'signInNeed
 /** What one call to the server came to: it answered, it did not (or 5xx), or it refused the session. */
 export type Outcome = 'ok' | 'unreachable' | 'unauthorized';
 
+/** A probe's outcome; unreachable with the server's word on when to ask again, when it gave one (`Retry-After`). */
+export type ProbeAnswer = Outcome | { outcome: 'unreachable'; retryAfterMs: number };
+
 /** Probing while not online: 1 s doubling to 60 s, each wait drawn uniformly below that cap (full jitter). */
 export const BACKOFF = { baseMs: 1000, maxMs: 60_000 } as const;
 /** Spec 7 and 9: keep-alive every 60 s, also in a background tab. */
@@ -26,7 +29,7 @@ export function backoffCap(attempt: number): number {
 
 export interface ConnectionDeps {
   /** A cheap authenticated read: its outcome says whether the server is back (and the session still valid). */
-  probe(): Promise<Outcome>;
+  probe(): Promise<ProbeAnswer>;
   /** The spec's keep-alive call; its outcome is reported like any other call's. */
   keepAlive(): Promise<Outcome>;
   browserOnline(): boolean;
@@ -94,10 +97,14 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
     nextProbeAt.value = undefined;
   };
 
-  const scheduleProbe = () => {
+  const scheduleProbe = (retryAfterMs?: number) => {
     cancelProbe();
     if (!started || state.peek() === 'online') return;
-    const delay = Math.floor(random() * backoffCap(attempt));
+    // The server said when to ask again (its database restarting, a process closing, the proxy with none to send to):
+    // then, spread over as long again, instead of a back-off that may have grown to a minute and keeps a wall red.
+    const delay = retryAfterMs === undefined
+      ? Math.floor(random() * backoffCap(attempt))
+      : Math.min(BACKOFF.maxMs, Math.floor(retryAfterMs * (1 + random())));
     attempt += 1;
     nextProbeAt.value = now() + delay;
     probeTimer = setTimeout(() => {
@@ -110,12 +117,15 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
     if (inFlight) return inFlight;
     nextProbeAt.value = undefined;
     inFlight = (async () => {
+      let retryAfterMs: number | undefined;
       try {
-        report(await deps.probe().catch((): Outcome => 'unreachable'));
+        const answer = await deps.probe().catch((): ProbeAnswer => 'unreachable');
+        if (typeof answer !== 'string') retryAfterMs = answer.retryAfterMs;
+        report(typeof answer === 'string' ? answer : answer.outcome);
       } finally {
         inFlight = undefined;
       }
-      if (state.peek() !== 'online' && probeTimer === undefined) scheduleProbe();
+      if (state.peek() !== 'online' && probeTimer === undefined) scheduleProbe(retryAfterMs);
     })();
     return inFlight;
   };
