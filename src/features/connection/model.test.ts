@@ -144,6 +144,30 @@ describe('connection model', () => {
     expect(s.model.state.value).toBe('unreachable');
   });
 
+  it('after "Retry now" during an outage\'s probe, the indicator still says when the next probe runs', async () => {
+    const answers: ((o: Outcome) => void)[] = [];
+    const probe = vi.fn(() => new Promise<Outcome>((resolve) => { answers.push(resolve); }));
+    const s = setup({ probe });
+    s.model.report('unreachable');
+    await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    expect(probe).toHaveBeenCalledTimes(1);
+    // A wall's item failed to load while the back-off's probe was out: it asks again once that one is back.
+    const asked = s.model.retryNow();
+    answers[0]!('unreachable');
+    await vi.waitFor(() => expect(probe).toHaveBeenCalledTimes(2));
+    answers[1]!('unreachable');
+    await asked;
+    expect(s.model.nextProbeAt.value).toBeGreaterThanOrEqual(Date.now());
+    // And exactly one probe is waiting: the one it names.
+    await vi.advanceTimersByTimeAsync(s.model.nextProbeAt.value! - Date.now());
+    expect(probe).toHaveBeenCalledTimes(3);
+    s.answer('ok');
+    answers[2]!('ok');
+    await vi.advanceTimersByTimeAsync(BACKOFF.maxMs * 2);
+    expect(probe).toHaveBeenCalledTimes(3);
+    expect(s.model.state.value).toBe('online');
+  });
+
   it('a 401 keeps probing, so a new session elsewhere resumes by itself', async () => {
     const s = setup();
     s.model.report('unauthorized');

@@ -115,7 +115,8 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
 
   const runProbe = (): Promise<void> => {
     if (inFlight) return inFlight;
-    nextProbeAt.value = undefined;
+    // A probe under way replaces any that was waiting: the next is scheduled when this one is back, and shown then.
+    cancelProbe();
     inFlight = (async () => {
       let retryAfterMs: number | undefined;
       try {
