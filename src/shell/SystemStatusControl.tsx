@@ -42,7 +42,8 @@ export function SystemStatusControl() {
         items={(menuFor) => <SystemStatusItems system={system.data} program={program.data} menuFor={menuFor} />}
         preload={preloadTopBarItems}
       >
-        <Icon name={overallTone === 'critical' ? 'critical' : overallTone === 'ok' ? 'success' : 'status'} />
+        {/* Not a check mark while unconfirmed: on narrow screens the icon is all the bar shows of the status. */}
+        <Icon name={stale && loaded ? 'status' : overallTone === 'critical' ? 'critical' : overallTone === 'ok' ? 'success' : 'status'} />
         <span className="system-status-text">{overallText}</span>
         <Icon name="chevron-down" size={16} />
       </MenuTrigger>

@@ -11,8 +11,9 @@ import { usePageActions } from './PageActionsMenu';
 const OverflowItems = lazyTopBarItems('OverflowItems');
 
 /**
- * Phones (below 600 px) have no room for the wide part of the top bar: this one menu offers all of it (page actions,
- * help, feedback, vendor links and popout), so nothing the top bar offers is out of reach. CSS shows it only there.
+ * Below the lg breakpoint (1200 px: tablets, phones, narrow windows) there is no room for the wide part of the top bar:
+ * this one menu offers all of it (page actions, help, feedback, vendor links and popout), so nothing the top bar offers
+ * is out of reach. CSS shows it only there.
  */
 export function TopBarOverflow() {
   useSignals();

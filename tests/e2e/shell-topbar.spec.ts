@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
+import { writeAs } from './writes';
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -82,5 +83,58 @@ test.describe('top bar', () => {
   test('the page-actions menu is there', async ({ loggedIn: page }) => {
     await header(page).getByRole('button', { name: 'Page actions' }).click();
     await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText([/^Add to My Views/, /^Permalink/, /^Schedule Page/]);
+  });
+});
+
+/** Widths from a phone in landscape and tablets to wall screens, around the md and lg breakpoints and where link words show. */
+const WIDTHS = [600, 768, 820, 844, 899, 900, 1024, 1100, 1199, 1200, 1280, 1366, 1440, 1536, 1699, 1700, 1920];
+
+/** Every control of the top bar lies inside the window, nothing makes the page scroll sideways, and all it offers is at hand. */
+async function expectTopBarFits(page: Page, what: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const where = `${what}, ${width} px`;
+    const sizes = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      controls: [...document.querySelectorAll('.top-bar a, .top-bar button, .top-bar input')]
+        .filter((el) => el.getClientRects().length > 0)
+        .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent ?? '', right: el.getBoundingClientRect().right })),
+    }));
+    expect(sizes.page, `${where}: the page is no wider than the window`).toBeLessThanOrEqual(0);
+    for (const control of sizes.controls) expect(control.right, `${where}: ${control.name}`).toBeLessThanOrEqual(width);
+    await expect(header(page).getByRole('button', { name: /^(Profile menu|Profilmenü)/ }), where).toBeVisible();
+    // The wide part's links are on the bar, or in the overflow menu beside it.
+    const onBar = await header(page).getByTestId('top-help').isVisible();
+    expect(onBar || await header(page).getByTestId('top-overflow').isVisible(), `${where}: Help is at hand`).toBe(true);
+  }
+}
+
+test.describe('top bar on tablets, landscape phones and narrow windows', () => {
+  // API calls must reach the route below, not the service worker.
+  test.use({ serviceWorkers: 'block' });
+
+  test('from 600 to 1920 px, in English and German, with a long name and a stale status, the bar fits the window; what does not fit is in More', async ({ page, server }) => {
+    const name = `operator-with-a-long-name-${process.pid}`;
+    await server.admin('create-user', name, 'e2e-user-password', '--monitoring');
+    await login(page, server, name, 'e2e-user-password');
+    await expectTopBarFits(page, 'English');
+
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await header(page).getByRole('button', { name: 'More' }).click();
+    const menu = page.getByRole('menu', { name: 'More' });
+    await expect(menu.getByRole('menuitem')).toHaveCount(10);
+    await expect(menu.getByRole('menuitem', { name: /^Help/ })).toHaveAttribute('href', `${server.base}help/`);
+    await page.keyboard.press('Escape');
+
+    await writeAs(page, server, 'api/v2/account/language', { language: 'de_DE' });
+    await page.reload();
+    await expect(header(page).getByRole('button', { name: /^Profilmenü/ })).toBeVisible();
+    await expectTopBarFits(page, 'German');
+
+    // The server stops answering: the status carries its age, the longest text the bar shows.
+    await page.setViewportSize({ width: 1536, height: 800 });
+    await page.route(`${server.url}**`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+    await expect(header(page).getByTestId('system-status')).toContainText(/veraltet|stale/, { timeout: 20_000 });
+    await expectTopBarFits(page, 'German, stale status');
   });
 });
