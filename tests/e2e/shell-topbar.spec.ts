@@ -135,6 +135,8 @@ test.describe('top bar on tablets, landscape phones and narrow windows', () => {
     await page.setViewportSize({ width: 1536, height: 800 });
     await page.route(`${server.url}**`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
     await expect(header(page).getByTestId('system-status')).toContainText(/veraltet|stale/, { timeout: 20_000 });
+    // Where the bar has room for the icon only, an unconfirmed status must not look like a confirmed one.
+    await expect(header(page).getByTestId('system-status').locator('svg[data-icon]').first()).toHaveAttribute('data-icon', 'status');
     await expectTopBarFits(page, 'German, stale status');
   });
 });
