@@ -61,6 +61,8 @@ const translate = (err: unknown): unknown => (isConnectionLoss(err) ? new Storag
 
 /** How long a pool stays at the size PostgreSQL allowed before it tries its full size again. */
 const POOL_REGROW_MS = 60_000;
+/** How long a request waits for a connection before the database counts as not answering (a 503). */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The pool as the query layer sees it, with a lost or refused connection turned into StorageUnavailableError, so a
@@ -120,7 +122,6 @@ function guarded(pool: pg.Pool, size: number, where: string): pg.Pool {
  * busy process node-postgres's default of 10 queued requests for a connection before the CPU was the limit.
  */
 const POOL_SIZE = 20;
-const CONNECT_TIMEOUT_MS = 5000;
 
 /** Opens a pool on `url`, checks that it answers, and brings the schema up to date. */
 export async function openPostgresStorage(url: string): Promise<Storage> {

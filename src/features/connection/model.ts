@@ -131,6 +131,12 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
     return inFlight;
   };
 
+  /** With a watch, whether nothing has answered for its period. */
+  const watchDue = (): boolean => {
+    const last = lastContactAt.peek();
+    return deps.watchMs !== undefined && (last === undefined || now() - last >= deps.watchMs);
+  };
+
   const leave = (next: ConnectionState) => {
     const was = state.peek();
     if (was === next) return;
@@ -179,21 +185,13 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
     },
     browserWentOffline: () => leave('offline'),
     async retryNow() {
-      cancelProbe();
       // A probe already under way may have left before whatever made the caller ask (a page that just failed to
       // load): its answer can be older than that, so this asks again once it is back.
       if (inFlight) await inFlight;
       await runProbe();
     },
     pageShown() {
-      if (!started) return;
-      if (state.peek() !== 'online') {
-        cancelProbe();
-        void runProbe();
-        return;
-      }
-      const last = lastContactAt.peek();
-      if (deps.watchMs && (last === undefined || now() - last >= deps.watchMs)) void runProbe();
+      if (started && (state.peek() !== 'online' || watchDue())) void runProbe();
     },
     start() {
       started = true;
@@ -204,8 +202,7 @@ export function createConnectionModel(deps: ConnectionDeps): ConnectionModel {
       if (watchMs) {
         // Checked twice per period, so an outage shows between one and one and a half periods after the last answer.
         watchTimer = setInterval(() => {
-          const last = lastContactAt.peek();
-          if (state.peek() === 'online' && (last === undefined || now() - last >= watchMs) && watching()) void runProbe();
+          if (state.peek() === 'online' && watchDue() && watching()) void runProbe();
         }, watchMs / 2);
       }
       if (state.peek() !== 'online') scheduleProbe();
