@@ -1,3 +1,4 @@
+import { effect } from '@preact/signals-react';
 import { createHttpClient, type HttpClient } from '../lib/http';
 import { createAppI18n, type AppI18n } from '../lib/i18n';
 import { createResourceRegistry, type ResourceRegistry } from '../lib/resource';
@@ -5,6 +6,7 @@ import { browserKeyValue, createUserStore, type UserStore } from '../lib/store';
 import { createServiceWorkerClient, type ServiceWorkerClient } from '../lib/sw';
 import { createConnectionApi } from '../features/connection/api';
 import { createConnectionModel, WATCH_MS, type ConnectionModel } from '../features/connection/model';
+import { showTimesIn } from '../features/connection/staleness';
 import { createFrameModel, type FrameModel } from '../features/frame/model';
 import { createMenuResource } from '../features/menu/menuResource';
 import { createAuthResource, nspFrom } from '../features/session/authResource';
@@ -168,11 +170,14 @@ export function createAppContext(mode: AppMode = 'framed', makeShellModels?: Mak
       window.addEventListener('pageshow', shown);
       const stop = connection.start();
       const stopSync = sync.start();
+      // The server's zone, also from the stored copy: the clocks match the pages offline too.
+      const stopZone = effect(() => showTimesIn(auth.data.value?.timeZone));
       // Once this session's user is confirmed, anything another user's closing page still wrote goes too.
       void auth.prefetch().then(() => store.sweep());
       return () => {
         stop();
         stopSync();
+        stopZone();
         window.removeEventListener('online', online);
         window.removeEventListener('offline', offline);
         document.removeEventListener('visibilitychange', shown);

@@ -8,6 +8,8 @@ export interface AuthRecord {
   canConfigureObjects: boolean;
   canAccessCCM: boolean;
   canAutoDeploy: boolean;
+  /** The server's time zone (IANA), the one its pages write times in; clock times in the app follow it (issue 35). */
+  timeZone?: string;
 }
 
 export const EMPTY_AUTH: AuthRecord = {

@@ -24,6 +24,8 @@ describe('GET api/v2/account/auth', () => {
     expect(res.body).toEqual({
       nsp: admin.nsp, username: 'nagiosadmin', isAdmin: true, isAuthorizedForMonitoringSystem: true,
       canConfigureObjects: true, canAccessCCM: true, canAutoDeploy: true,
+      // The zone the server's pages write times in: the app's clocks follow it (issue 35).
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 
@@ -32,7 +34,7 @@ describe('GET api/v2/account/auth', () => {
     const res = await c.get('api/v2/account/auth');
     expect(res.body).toEqual({
       nsp: c.nsp, username: 'operator', isAdmin: false, isAuthorizedForMonitoringSystem: true,
-      canConfigureObjects: false, canAccessCCM: false, canAutoDeploy: true,
+      canConfigureObjects: false, canAccessCCM: false, canAutoDeploy: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   });
 });

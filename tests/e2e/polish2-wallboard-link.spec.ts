@@ -50,3 +50,30 @@ test.describe('phone (390×844)', () => {
     await expect(theme).toHaveClass(/ui-field-input/);
   });
 });
+
+test.describe('alerts, night and sound (issue 35)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  test('the dialog\'s alert, night and sound choices are in the address it builds, and a bad value is named', async ({ loggedIn: page, server }) => {
+    const dialog = await openDialog(page, server.url);
+    const address = dialog.getByLabel('Address for the TV');
+    await expect(address).not.toHaveValue(/alerts=|night=|sound=/);
+    await dialog.getByText('Alerts: new problems interrupt the rotation').click();
+    await expect(address).toHaveValue(/[?&]alerts=on(&|$)/);
+    const seconds = dialog.getByLabel('Seconds per alert (10 to 600, optional)');
+    await seconds.fill('45');
+    await expect(address).toHaveValue(/[?&]alertseconds=45(&|$)/);
+    await dialog.getByLabel('Night hours (such as 22:00-06:00, optional)').fill('22:00-06:00');
+    await expect(address).toHaveValue(/[?&]night=22%3A00-06%3A00(&|$)/);
+    await dialog.getByLabel('At night').selectOption({ label: 'Blank the screen' });
+    await expect(address).toHaveValue(/[?&]nightmode=blank(&|$)/);
+    await dialog.getByText('Sound: a tone for new problems and recoveries').click();
+    await expect(address).toHaveValue(/[?&]sound=on(&|$)/);
+    // A value the wall would leave out is named in the preview, as the strip would name it.
+    await seconds.fill('5');
+    await expect(dialog.getByTestId('wallboard-link-preview')).toContainText('alertseconds=5');
+    await expect(dialog.getByTestId('wallboard-link-preview')).toContainText('seconds from 10 to 600.');
+    // Alerts off again: their seconds go with them.
+    await dialog.getByText('Alerts: new problems interrupt the rotation').click();
+    await expect(address).not.toHaveValue(/alerts=|alertseconds=/);
+  });
+});

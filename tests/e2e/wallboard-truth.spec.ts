@@ -153,6 +153,10 @@ test.describe('the wall tells the truth (issue 17)', () => {
     for (let step = 0; step < 12; step += 1) await page.clock.runFor(10_000);
     await expect(page.getByTestId('wallboard-stale')).toBeVisible();
     await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
+    // The notice takes its own room above the page, so it hides none of the board's counts (issue 35).
+    const band = (await page.getByTestId('wallboard-stale').boundingBox())!;
+    const stage = (await shownFrame(page).boundingBox())!;
+    expect(band.y + band.height).toBeLessThanOrEqual(stage.y + 1);
 
     await page.unroute(`${server.url}**`);
     await runForAnswered(page, 4_000, 1_000);

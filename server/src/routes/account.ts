@@ -11,7 +11,9 @@ export async function registerAccount(app: FastifyInstance, ctx: AppContext): Pr
 
   app.get(`${api}auth`, async (req) => {
     const { session, user, perms } = await requireCaller(ctx, req);
-    return { nsp: session.nsp, username: user.username, ...perms };
+    // The zone the server's pages write times in: the app's clocks show the same (issue 35).
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return { nsp: session.nsp, username: user.username, ...perms, timeZone };
   });
 
   app.get(`${api}theme`, async (req) => ({ theme: (await requireCaller(ctx, req)).user.theme }));

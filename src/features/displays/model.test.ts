@@ -57,8 +57,8 @@ describe('the Displays model', () => {
   });
 
   it('says in words how a display\'s alerts behave: on by default for a paired display, with its card time and the storm rule', () => {
-    expect(alertsInWords('speed=10', testTranslate)).toBe('Alerts: on (default for a paired display) — a new problem interrupts the rotation for 30 s; 3 or more at once show as one card');
-    expect(alertsInWords('alerts=on&alertseconds=20', testTranslate)).toBe('Alerts: on — a new problem interrupts the rotation for 20 s; 3 or more at once show as one card');
+    expect(alertsInWords('speed=10', testTranslate)).toBe('Alerts: on (default for a paired display) — a new problem interrupts the rotation for 30 s; several at once show as one card, and cards take at most 33% of the wall\'s time');
+    expect(alertsInWords('alerts=on&alertseconds=20', testTranslate)).toBe('Alerts: on — a new problem interrupts the rotation for 20 s; several at once show as one card, and cards take at most 33% of the wall\'s time');
     expect(alertsInWords('alerts=off&alertseconds=20', testTranslate)).toBe('Alerts: off — new problems do not interrupt the rotation');
   });
 });

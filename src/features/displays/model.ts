@@ -3,7 +3,7 @@ import type { Translate } from '../../lib/i18n';
 import type { ResourceRegistry } from '../../lib/resource';
 import { createSubmit } from '../../lib/submit';
 import { serverMessageOf } from '../toast/serverMessage';
-import { STORM_SIZE } from '../wallboard/alerts';
+import { ALERT_SHARE_PERCENT } from '../wallboard/paramDefaults';
 import { parseWallboardParams } from '../wallboard/params';
 import type { ToastInput } from '../toast/model';
 import type { DisplayCommand, DisplayForm, DisplayRecord, DisplaysApi } from './api';
@@ -29,7 +29,7 @@ export const REFRESH_MS = 10_000;
 export function alertsInWords(params: string, t: Translate): string {
   const config = parseWallboardParams(params);
   if (config.alerts === false) return t('displays.alerts.off');
-  return t(config.alerts ? 'displays.alerts.on' : 'displays.alerts.onDefault', { seconds: config.alertSeconds, storm: STORM_SIZE });
+  return t(config.alerts ? 'displays.alerts.on' : 'displays.alerts.onDefault', { seconds: config.alertSeconds, share: config.alertShare ?? ALERT_SHARE_PERCENT.default });
 }
 
 /** Issue 10, Admin → Displays: the list (refreshed while open), pairing, changes, remote commands and revoking. */

@@ -48,6 +48,8 @@ export interface RotationClock {
   toggle(): void;
   rewind(): void;
   skip(): void;
+  /** Seconds the current item shows for, from its start. */
+  itemSeconds(): number;
   /** Makes `at` the current item with a fresh countdown; it opens only while running (paused, it opens on start). */
   jump(at: number): void;
   /** Spec 5: values outside 10-60 are ignored (false). */
@@ -121,6 +123,7 @@ export function createRotationClock({ show, cancel, running = signal(false), dur
     start,
     pause,
     toggle: () => (running.peek() ? pause() : start()),
+    itemSeconds: () => secondsFor(index.peek()),
     rewind: () => go(Math.max(0, index.peek() - 1)),
     skip: () => go(index.peek() + 1),
     jump(at) {

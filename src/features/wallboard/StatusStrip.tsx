@@ -16,7 +16,7 @@ import { ProblemTotals } from './ProblemTotals';
 const NoticeList = lazy(() => import('./WallboardNotices').then((m) => ({ default: m.NoticeList })));
 
 /** Issue 8: the slim strip: clock, item and position, countdown, problem totals, connection and data age, notices. */
-export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: ReactNode }) {
+export function StatusStrip({ model, offer, note }: { model: WallboardModel; offer?: ReactNode; note?: ReactNode }) {
   useSignals();
   const t = useT();
   const connection = useConnection();
@@ -41,6 +41,7 @@ export function StatusStrip({ model, offer }: { model: WallboardModel; offer?: R
       <span role="timer" className="wallboard-countdown" data-testid="wallboard-countdown">
         {running ? t('wallboard.countdown', { seconds: model.rotation.countdown.value }) : t('wallboard.paused')}
       </span>
+      {note}
       <ProblemTotals kind="host" />
       <ProblemTotals kind="service" />
       <EnginesSilent />

@@ -9,6 +9,7 @@ import { useMenu } from '../menu/MenuProvider';
 import { THEMES } from '../theme/model';
 import { parseWallboardParams, wallboardUrl, type StripPlace } from './params';
 import { BUILT_IN, myViews } from './playlist';
+import { extrasParams, NO_EXTRAS, WallboardLinkExtras } from './WallboardLinkExtras';
 import './WallboardLinkDialog.css';
 
 /** Builds the address a TV is set up with once: choices in, a copyable URL and what it will show out (issue 8). */
@@ -21,9 +22,10 @@ export default function WallboardLinkDialog({ onClose }: { onClose: () => void }
   const [strip, setStrip] = useState<StripPlace>('bottom');
   const [theme, setTheme] = useState('');
   const [reload, setReload] = useState('');
+  const [extras, setExtras] = useState(NO_EXTRAS);
   const [copied, setCopied] = useState(false);
   const url = wallboardUrl({
-    views: chosen.join(','), speed, theme, reload: reload.trim(), strip: strip === 'bottom' ? '' : strip,
+    views: chosen.join(','), speed, theme, reload: reload.trim(), strip: strip === 'bottom' ? '' : strip, ...extrasParams(extras),
   });
   const config = parseWallboardParams(new URL(url).search);
   const shown = chosen.length ? chosen.map((i) => views[i]!.title) : views.length ? views.map((v) => v.title) : BUILT_IN.map((b) => t(b.titleKey));
@@ -62,6 +64,7 @@ export default function WallboardLinkDialog({ onClose }: { onClose: () => void }
         options={[{ value: '', label: t('wallboard.link.theme.account') }, ...THEMES.map((name) => ({ value: name, label: t(`theme.name.${name}`) }))]}
       />
       <TextField label={t('wallboard.link.reload')} name="reload" value={reload} onChange={setReload} />
+      <WallboardLinkExtras value={extras} onChange={setExtras} />
       <div className="wallboard-link-url">
         <TextField label={t('wallboard.link.url')} name="url" value={url} onChange={() => undefined} isReadOnly />
         <Button onPress={copy}>{copied ? t('wallboard.link.copied') : t('wallboard.link.copy')}</Button>

@@ -129,11 +129,12 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
   const onResult = useCallback((_seq: number, result: LoadResult) => {
     if (result === 'signedOut') connection.report('unauthorized');
   }, [connection]);
-  const strip = config.strip === 'off' ? null : <StatusStrip model={model} offer={<FullscreenPrompt inStrip />} />;
+  const strip = config.strip === 'off' ? null : <StatusStrip model={model} offer={<FullscreenPrompt inStrip />} note={added?.stripNote} />;
   return (
     <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
       <div className="wallboard-main">
+        <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         {frameStage(
           <>
             <WallboardStage request={model.stage.value} confirmOnline={confirmOnline} onResult={onResult} onShown={model.markShown} idle={!pointer} />
@@ -141,7 +142,6 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
           </>,
         )}
         {added?.card}
-        <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         {touched && (
           <ErrorBoundary fallback={null}>
             <Suspense fallback={null}><WallboardControls rotation={model.rotation} visible={pointer} onLeave={leave} /></Suspense>

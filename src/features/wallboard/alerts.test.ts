@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createResourceRegistry } from '../../lib/resource';
 import { testTranslate } from '../../lib/testTranslate.test-utils';
 import type { ConnectionState } from '../connection/model';
-import { createAlertWatch, isGroup, type Alert, type AlertShown, type Problem, type ProblemRead } from './alerts';
+import { createAlertWatch, isGroup, RECOVERY_MS, type Alert, type AlertShown, type Problem, type ProblemRead } from './alerts';
 import { createWallboardModel } from './model';
 import { createPlaylistFollower } from './playlistFollower';
 import { parseWallboardParams } from './params';
@@ -52,29 +52,34 @@ describe('alert interrupt detection', () => {
     expect(s.changes).toEqual(['problem']);
   });
 
-  it('queues several new problems and shows them one after another', async () => {
+  it('shows two new problems of one poll on one card, worst first', async () => {
     const s = watch(20);
     await seconds(0);
-    s.set([old, db, web]);
+    s.set([old, web, db]);
     await seconds(30);
-    expect(shown(s.w.current.value)).toBe('db01/');
-    expect(s.w.waiting.value).toBe(1);
-    await seconds(20);
-    expect(shown(s.w.current.value)).toBe('web01/HTTP');
+    const card = s.w.current.value!;
+    expect(isGroup(card) && card.problems.map((p) => p.host)).toEqual(['db01', 'web01']);
     expect(s.w.waiting.value).toBe(0);
     await seconds(20);
     expect(s.w.current.value).toBeNull();
   });
 
-  it('turns the card into "Recovered" when the problem goes away while it shows', async () => {
+  it('turns the card into a short "Recovered" with when it recovered when the problem goes away while it shows', async () => {
     const s = watch(60);
     await seconds(0);
     s.set([old, web]);
     await seconds(30);
     s.set([old]);
     await seconds(30);
-    expect(shown(s.w.current.value)).toBe('web01/HTTP recovered');
+    const card = s.w.current.value as Alert;
+    expect(shown(card)).toBe('web01/HTTP recovered');
+    expect(card.recoveredAt).toBe(Date.now());
     expect(s.changes).toEqual(['problem', 'recovery']);
+    // A recovery is news for RECOVERY_MS, not the rest of a problem card's minute.
+    await seconds(RECOVERY_MS / 1000 - 1);
+    expect(s.w.current.value).not.toBeNull();
+    await seconds(1);
+    expect(s.w.current.value).toBeNull();
   });
 
   it('counts the same object failing again later as a new problem', async () => {
@@ -168,36 +173,37 @@ describe('alert storms (issue 17)', () => {
     expect(s.changes).toHaveLength(1);
   });
 
-  it('puts what arrives while a card shows on one more card, with only those, and then lets the rotation run', async () => {
+  it('keeps what arrives while a card shows for one card after the rotation has had twice the card\'s time', async () => {
     const s = feedWatch(45);
     await seconds(0);
     const start = Date.now();
     s.set([old, db, ...services(12)]);
     await seconds(30);
     expect(shown(s.w.current.value)).toBe('12 problems');
-    // The card shows until 75 s; the poll at 60 s brings 5 more, the one at 90 s (during the second card) 4 more.
+    // The card shows until 75 s; the polls at 60 s and 90 s bring 5 and 4 more: they wait for the rotation's 90 s.
     s.set([old, db, ...services(17)]);
     await seconds(30);
-    expect(shown(s.w.current.value)).toBe('12 problems');
     expect(s.w.waiting.value).toBe(5);
     await seconds(15);
-    const second = s.w.current.value!;
-    expect(isGroup(second) && second.problems.map((p) => p.host)).toEqual(['web16', 'web15', 'web14', 'web13', 'web12']);
+    expect(s.w.current.value).toBeNull();
     s.set([old, db, ...services(21)]);
     await seconds(15);
-    expect(s.w.waiting.value).toBe(4);
-    // Two cards in a row: the rotation runs a card's time before the third.
-    await seconds(30);
+    expect(s.w.waiting.value).toBe(9);
+    await seconds(74);
+    expect(s.w.current.value).toBeNull();
+    await seconds(1);
+    const second = s.w.current.value!;
+    expect(isGroup(second) && second.problems.map((p) => p.host)).toEqual(['web20', 'web19', 'web18', 'web17', 'web16', 'web15', 'web14', 'web13', 'web12']);
+    // The card says since when they waited: the first of them was seen at 60 s.
+    expect(isGroup(second) && second.waitedSince).toBe(start + 60_000);
+    expect(s.w.waiting.value).toBe(0);
+    await seconds(45);
     expect(s.w.current.value).toBeNull();
     expect(blockedMs(s.cards, start)).toBe(90_000);
-    await seconds(45);
-    expect(shown(s.w.current.value)).toBe('4 problems');
-    await seconds(45);
-    expect(s.w.current.value).toBeNull();
     expect(s.changes.map((c) => c.count)).toEqual([12, 5, 4]);
   });
 
-  it('makes 3 new problems within 10 s one card, even across polls', async () => {
+  it('makes new problems within 10 s of a card\'s start one card, even across polls', async () => {
     const s = feedWatch(30);
     await seconds(0);
     s.set([old, db, ...services(1)]);
@@ -208,34 +214,95 @@ describe('alert storms (issue 17)', () => {
     await s.w.poll();
     expect(shown(s.w.current.value)).toBe('3 problems');
     expect(s.w.waiting.value).toBe(0);
-    // That was the row's two cards: what comes now waits until the rotation has had a card's time.
-    const folded = Date.now();
+    // Past the window what comes waits: the card was on screen 35 s (its time from the last join), then 70 s rest.
+    await seconds(6);
     s.set([old, db, ...services(4)]);
     await s.w.poll();
     expect(s.w.waiting.value).toBe(1);
-    await seconds(30);
+    await seconds(24);
     expect(s.w.current.value).toBeNull();
-    expect(Date.now() - folded).toBe(30_000);
-    await seconds(30);
+    await seconds(69);
+    expect(s.w.current.value).toBeNull();
+    await seconds(1);
     expect(shown(s.w.current.value)).toBe('web03/HTTP');
   });
 
-  it('keeps a single new problem on its own card, and two at once on two', async () => {
-    const s = feedWatch(20);
+  it('forgets a waiting problem that recovers before its turn: a card shows only what is still wrong', async () => {
+    const s = feedWatch(25);
     await seconds(0);
-    const edge: Problem = { ...web, host: 'edge01' };
-    s.set([old, db, edge]);
+    s.set([old, db, ...services(1)]);
     await seconds(30);
-    expect(shown(s.w.current.value)).toBe('edge01/HTTP');
-    expect(s.w.waiting.value).toBe(0);
-    s.set([old, db, edge, ...services(2)]);
-    await seconds(30);
-    expect(shown(s.w.current.value)).toBe('web01/HTTP');
-    expect(s.w.waiting.value).toBe(1);
-    await seconds(20);
     expect(shown(s.w.current.value)).toBe('web00/HTTP');
-    await seconds(20);
-    expect(s.w.current.value).toBeNull();
+    // The card ends at 55 s, and the rotation has its turn until 105 s.
+    s.set([old, db, ...services(3)]);
+    await seconds(30);
+    expect(s.w.waiting.value).toBe(2);
+    s.set([old, db, ...services(1), services(3)[2]!]);
+    await seconds(30);
+    expect(s.w.waiting.value).toBe(1);
+    await seconds(30);
+    expect(shown(s.w.current.value)).toBe('web02/HTTP');
+  });
+});
+
+describe('the wall\'s budget (issue 35)', () => {
+  /** One new critical service every `every` seconds for `span` seconds; the cards' time and the longest run of cards. */
+  async function steady(every: number, span: number, options: { showSeconds?: number; share?: number; itemSeconds?: number } = {}) {
+    let problems: Problem[] = [old];
+    const cards: { at: number; card: string | null }[] = [];
+    const w = createAlertWatch({
+      resources: createResourceRegistry(),
+      load: async () => ({ problems, relisted: false, at: Date.now() }),
+      showMs: (options.showSeconds ?? 30) * 1000,
+      ...(options.share ? { share: options.share } : {}),
+      ...(options.itemSeconds ? { itemMs: () => options.itemSeconds! * 1000 } : {}),
+    });
+    w.current.subscribe((card) => cards.push({ at: Date.now(), card: shown(card) }));
+    w.start();
+    await seconds(0);
+    const start = Date.now();
+    for (let i = 0; i * every < span; i += 1) {
+      problems = [...problems, ...services(1, i)];
+      await seconds(every);
+    }
+    const runs: number[] = [];
+    let from: number | undefined;
+    for (const { at, card } of cards.filter((c) => c.at >= start)) {
+      if (card && from === undefined) from = at;
+      if (!card && from !== undefined) { runs.push(at - from); from = undefined; }
+    }
+    return { share: blockedMs(cards, start) / (Date.now() - start), runs };
+  }
+
+  // Any span holds at most a third of its time in cards, plus the card it may end in: 30 s of 600 s.
+  const limit = 1 / 3 + 30 / 600;
+
+  it('one new problem every poll for ten minutes: cards hold at most a third of the time, one card at a time', async () => {
+    const { share, runs } = await steady(30, 600);
+    expect(share).toBeLessThanOrEqual(limit);
+    expect(share).toBeGreaterThan(0.2);
+    expect(Math.max(...runs)).toBe(30_000);
+  });
+
+  it('a new problem every 5 s holds the same budget as one per poll and as a storm', async () => {
+    for (const every of [5, 12, 45]) {
+      const { share, runs } = await steady(every, 600);
+      expect(share).toBeLessThanOrEqual(limit + 10 / 600);
+      // A card that another problem joined within its first 10 s shows a card time from then.
+      expect(Math.max(...runs)).toBeLessThanOrEqual(40_000);
+    }
+  });
+
+  it('follows every card with at least one whole rotation item', async () => {
+    const s = await steady(30, 600, { showSeconds: 10, itemSeconds: 60 });
+    // A 10 s card and then a 60 s item: 10 of every 70 s at most.
+    expect(s.share).toBeLessThanOrEqual(10 / 70 + 0.01);
+  });
+
+  it('lets alertshare tune the share', async () => {
+    const { share } = await steady(30, 600, { share: 0.5 });
+    expect(share).toBeLessThanOrEqual(0.5);
+    expect(share).toBeGreaterThan(0.34);
   });
 });
 
@@ -270,10 +337,8 @@ describe('restarts never replay standing problems (issue 17)', () => {
     const broke: Problem = { host: 'fw01', service: 'VPN', state: 2, output: 'CRITICAL - tunnel down', since: lastTruth + 40_000 };
     s.restart([old, longStanding, changed, broke]);
     await seconds(30);
-    expect(shown(s.w.current.value)).toBe('db01/');
-    expect(s.w.waiting.value).toBe(1);
-    await seconds(30);
-    expect(shown(s.w.current.value)).toBe('fw01/VPN');
+    const card = s.w.current.value!;
+    expect(isGroup(card) && card.problems.map((p) => p.host)).toEqual(['db01', 'fw01']);
     expect(s.changes).toEqual([{ change: 'problem', count: 2 }]);
   });
 

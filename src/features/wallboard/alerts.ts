@@ -18,16 +18,23 @@ export interface Problem {
 export interface Alert extends Problem {
   detectedAt: number;
   recovered: boolean;
+  /** When it left the list while its card showed (the server's time where known, ms). */
+  recoveredAt?: number;
 }
 
-/** An alert storm (issue 17): several new problems on one card, worst first. */
+/** A problem on a card of several; it may recover while the card shows. */
+export interface GroupRow extends Problem { recovered?: boolean }
+
+/** Several new problems on one card, worst first: a storm, or what waited while the wall had its turn (issue 35). */
 export interface AlertGroup {
   kind: 'group';
-  problems: Problem[];
+  problems: GroupRow[];
   detectedAt: number;
+  /** The problems waited for the rotation's turn: the card says since when ("5 new problems since 14:02"). */
+  waitedSince?: number;
 }
 
-/** What interrupts the rotation: one problem's card, or one card for a storm. */
+/** What interrupts the rotation: one problem's card, or one card for several. */
 export type AlertShown = Alert | AlertGroup;
 
 export const isGroup = (card: AlertShown): card is AlertGroup => 'kind' in card && card.kind === 'group';
@@ -42,16 +49,20 @@ export interface ProblemRead {
 }
 
 export const ALERT_POLL_MS = 30_000;
-/** This many new problems in one poll, or within STORM_WINDOW_MS, are one card. */
-export const STORM_SIZE = 3;
+/** New problems within this long of a card's start join that card (a storm arriving over a few polls' seconds). */
 export const STORM_WINDOW_MS = 10_000;
 /**
  * A problem listed again after a break is standing when its state began this long before the screen's previous
  * answer: it was already so while the screen had the truth (the margin covers check latency and clock skew).
  */
 export const STANDING_MS = 600_000;
-/** Cards in a row; then the rotation gets one card's time before the waiting card shows. */
-const MAX_CARDS_IN_A_ROW = 2;
+/**
+ * Issue 35, the wall's budget: cards hold at most this share of its time. A card that was on screen for T is followed
+ * by T × (1 − share) / share of rotation (twice its time at a third), and by at least one whole rotation item.
+ */
+export const ALERT_SHARE = 1 / 3;
+/** A recovery is news, not a problem: it shows this long at most. */
+export const RECOVERY_MS = 8_000;
 
 /** The same problem is the same object in the same state since the same moment: a new failure later is new again. */
 export const problemKey = (p: Problem): string => `${p.host}\n${p.service ?? ''}\n${p.state}\n${p.since}\n${p.engine ?? ''}`;
@@ -68,6 +79,10 @@ export interface AlertWatchDeps {
   resources: Pick<ResourceRegistry, 'createResource'>;
   /** How long each alert interrupts the rotation. */
   showMs: number;
+  /** The share of the wall's time cards may hold (ALERT_SHARE unless a parameter tunes it). */
+  share?: number;
+  /** How long the rotation's item on screen shows, read when a card ends: the rest lasts at least that long. */
+  itemMs?: () => number;
   pollMs?: number;
   now?: () => number;
   /** The card timers (the poll's are the resource's). */
@@ -79,7 +94,7 @@ export interface AlertWatchDeps {
 export interface AlertWatch {
   /** The card on screen, or null while the rotation runs. */
   readonly current: ReadonlySignal<AlertShown | null>;
-  /** New problems waiting (on one card) for the one on screen to end. */
+  /** New problems waiting (on one card) for the rotation's turn to end. */
   readonly waiting: ReadonlySignal<number>;
   /** Polls once now (also what the timer does). */
   poll(): Promise<void>;
@@ -87,24 +102,30 @@ export interface AlertWatch {
   start(): () => void;
 }
 
+const rowOf = ({ detectedAt: _d, recovered: _r, recoveredAt: _a, ...p }: Alert): GroupRow => p;
+
 /**
- * Issues 10 and 17, alert interrupt: polls the unhandled hard problems and reports the ones not seen before. The first
- * poll is the baseline (a screen switched on does not alert about everything already broken), a problem never
- * interrupts twice, and a recovery while its card shows turns the card into "Recovered". A storm is one card, and
- * whatever arrives while a card shows waits on one more card, so a mass outage never freezes the rotation for long.
+ * Issues 10, 17 and 35, alert interrupt: polls the unhandled hard problems and reports the ones not seen before. The
+ * first poll is the baseline (a screen switched on does not alert about everything already broken), a problem never
+ * interrupts twice, and a recovery while its card shows turns the card into a short "Recovered".
+ *
+ * One rule keeps the wall's time, whatever the fleet does: every card is followed by a rest of the rotation twice as
+ * long as the card was on screen (ALERT_SHARE), and never shorter than one rotation item. What arrives meanwhile waits
+ * and shows on one card, worst first, when the rest is over; what arrives in a card's first seconds joins it.
  */
 export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
   const now = deps.now ?? Date.now;
   const clock = deps.clock ?? globalThis;
+  const share = deps.share ?? ALERT_SHARE;
   const current = signal<AlertShown | null>(null);
   const waiting = signal(0);
-  /** The one waiting card's problems. */
+  /** The problems waiting for the next card. */
   let next: Alert[] = [];
-  let inARow = 0;
-  let resting = false;
-  let showTimer: ReturnType<typeof setTimeout> | undefined;
-  /** When recent new problems were detected: the storm window. */
-  let recent: number[] = [];
+  /** 'card' from a card's start to its end, 'rest' while the rotation has its turn, else 'idle'. */
+  let phase: 'idle' | 'card' | 'rest' = 'idle';
+  let cardStartedAt = 0;
+  let cardEndsAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const seen = new Set<string>();
   /** The objects of the previous answer, with their state: what the screen knew before a break. */
@@ -120,60 +141,65 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
     return [...before.filter((a) => !objects.has(objectKey(a))), ...arrived];
   };
 
-  const cardOf = (alerts: Alert[]): AlertShown => (alerts.length === 1
-    ? alerts[0]!
-    : { kind: 'group', problems: alerts.map(({ detectedAt: _d, recovered: _r, ...p }) => p).sort(worstFirst), detectedAt: Math.min(...alerts.map((a) => a.detectedAt)) });
+  const cardOf = (alerts: Alert[], waited: boolean): AlertShown => {
+    if (alerts.length === 1) return alerts[0]!;
+    const detectedAt = Math.min(...alerts.map((a) => a.detectedAt));
+    return { kind: 'group', problems: alerts.map(rowOf).sort(worstFirst), detectedAt, ...(waited ? { waitedSince: detectedAt } : {}) };
+  };
 
-  const show = (card: AlertShown | null) => {
-    if (showTimer !== undefined) clock.clearTimeout(showTimer);
-    showTimer = card ? clock.setTimeout(end, deps.showMs) : undefined;
+  const setTimer = (ms: number, run: () => void) => {
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = clock.setTimeout(() => { timer = undefined; run(); }, ms);
+  };
+
+  const showCard = (card: AlertShown, started = now()) => {
+    phase = 'card';
+    cardStartedAt = started;
+    cardEndsAt = now() + deps.showMs;
+    setTimer(deps.showMs, endCard);
     batch(() => {
       current.value = card;
       waiting.value = next.length;
     });
   };
 
-  const showWaiting = () => {
-    const alerts = next;
-    next = [];
-    inARow += 1;
-    show(cardOf(alerts));
-  };
-
-  function end() {
-    showTimer = undefined;
-    if (next.length && inARow < MAX_CARDS_IN_A_ROW) return showWaiting();
-    inARow = 0;
-    show(null);
-    if (!next.length) return;
-    // Two cards in a row: the rotation runs for one card's time before the waiting one shows.
-    resting = true;
-    showTimer = clock.setTimeout(() => {
-      resting = false;
-      showWaiting();
-    }, deps.showMs);
+  /** The rotation's turn: twice the card's time at a third's share, and at least the item that now shows again. */
+  function endCard() {
+    const onScreen = now() - cardStartedAt;
+    phase = 'rest';
+    current.value = null;
+    const rest = Math.max(onScreen * (1 - share) / share, deps.itemMs?.() ?? 0);
+    setTimer(rest, endRest);
   }
 
+  function endRest() {
+    phase = 'idle';
+    if (!next.length) return;
+    const alerts = next;
+    next = [];
+    showCard(cardOf(alerts, true));
+  }
+
+  /** Shortens the card on screen to a recovery's time: it is news, and it counts against the budget as it shows. */
+  const shorten = () => {
+    const left = Math.min(cardEndsAt - now(), RECOVERY_MS);
+    cardEndsAt = now() + left;
+    setTimer(left, endCard);
+  };
+
   const arrive = (fresh: Alert[], at: number) => {
-    recent = recent.filter((t) => t > at - STORM_WINDOW_MS);
-    const storm = recent.length + fresh.length >= STORM_SIZE;
-    recent.push(...fresh.map(() => at));
-    const shown = current.peek();
-    if (!shown && !resting) {
-      // Two at once keep the one card each of issue 10: the second waits.
-      next = storm ? [] : fresh.slice(1);
-      inARow = 1;
-      show(storm ? cardOf(fresh) : fresh[0]!);
+    if (phase === 'idle') {
+      next = [];
+      showCard(cardOf(fresh, false));
       return;
     }
-    if (shown && storm && inARow === 1 && at - shown.detectedAt < STORM_WINDOW_MS && (isGroup(shown) || !shown.recovered)) {
-      // The first card on screen began this storm: it becomes the storm's one card, for a card's time from now. Its
-      // first seconds (under STORM_WINDOW_MS, which is under a card's time) and this make the two cards of the row.
+    const shown = current.peek();
+    const joins = phase === 'card' && shown !== null && at - cardStartedAt < STORM_WINDOW_MS
+      && (isGroup(shown) ? shown.problems.every((p) => !p.recovered) : !shown.recovered);
+    if (joins) {
+      // A storm arriving over a few seconds is one card: it shows the whole storm for a card's time from now.
       const own = isGroup(shown) ? shown.problems.map((p) => ({ ...p, detectedAt: shown.detectedAt, recovered: false })) : [shown];
-      const all = merge([...own, ...next], fresh);
-      next = [];
-      inARow = MAX_CARDS_IN_A_ROW;
-      show(cardOf(all));
+      showCard(cardOf(merge(own, fresh), false), cardStartedAt);
       return;
     }
     next = merge(next, fresh);
@@ -188,6 +214,26 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
     return true;
   };
 
+  /** What left the list: the card on screen says so briefly, and a waiting problem that is gone is not shown. */
+  const notePassing = (at: number) => {
+    const gone = (p: Problem) => !listed.has(objectKey(p));
+    next = next.filter((a) => !gone(a));
+    waiting.value = next.length;
+    const shown = current.peek();
+    if (!shown) return;
+    if (!isGroup(shown)) {
+      if (shown.recovered || !gone(shown)) return;
+      current.value = { ...shown, recovered: true, recoveredAt: at };
+      deps.onChange?.('recovery', [shown]);
+      shorten();
+      return;
+    }
+    if (!shown.problems.some((p) => !p.recovered && gone(p))) return;
+    const problems = shown.problems.map((p) => (gone(p) ? { ...p, recovered: true } : p));
+    current.value = { ...shown, problems };
+    if (problems.every((p) => p.recovered)) shorten();
+  };
+
   // A failed poll is retried, then waits for the next turn: the connection model says why, and the next answer is
   // compared with what was seen before.
   const handle = (answer: Problem[] | ProblemRead) => {
@@ -200,11 +246,7 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
     }
     listed = new Map(problems.map((p) => [objectKey(p), p.state]));
     if (read.at !== undefined) truthAt = read.at;
-    const shown = current.peek();
-    if (shown && !isGroup(shown) && !shown.recovered && !listed.has(objectKey(shown))) {
-      current.value = { ...shown, recovered: true };
-      deps.onChange?.('recovery', [shown]);
-    }
+    notePassing(read.at ?? now());
     if (!baseline) {
       baseline = true;
       return;
@@ -226,7 +268,7 @@ export function createAlertWatch(deps: AlertWatchDeps): AlertWatch {
       const stop = feed.start();
       return () => {
         stop();
-        if (showTimer !== undefined) clock.clearTimeout(showTimer);
+        if (timer !== undefined) clock.clearTimeout(timer);
       };
     },
   };

@@ -1,4 +1,4 @@
-import { ALERT_SECONDS } from './paramDefaults';
+import { ALERT_SECONDS, ALERT_SHARE_PERCENT } from './paramDefaults';
 import { clockTime, list, wholeNumber, type ExtraParamRule } from './paramRules';
 
 function onOff(raw: string): boolean | null {
@@ -23,6 +23,12 @@ export const extraParamRule: ExtraParamRule = (name, value, config, ignore) => {
       const seconds = wholeNumber(value);
       if (seconds !== null && seconds >= ALERT_SECONDS.min && seconds <= ALERT_SECONDS.max) config.alertSeconds = seconds;
       else ignore('alertseconds', value, 'alertSeconds');
+      break;
+    }
+    case 'alertshare': {
+      const percent = wholeNumber(value);
+      if (percent !== null && percent >= ALERT_SHARE_PERCENT.min && percent <= ALERT_SHARE_PERCENT.max) config.alertShare = percent;
+      else ignore('alertshare', value, 'alertShare');
       break;
     }
     case 'night': {

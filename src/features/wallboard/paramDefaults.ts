@@ -6,9 +6,11 @@ import type { WallboardConfig } from './params';
  */
 
 export const ALERT_SECONDS = { min: 10, max: 600, default: 30 } as const;
+/** Issue 35: the percentage of the wall's time alert cards may hold (a third by default). */
+export const ALERT_SHARE_PERCENT = { min: 10, max: 50, default: 33 } as const;
 
 /** Parameters read by extraParams.ts. */
-export const EXTRA_PARAMS: ReadonlySet<string> = new Set(['alerts', 'alertseconds', 'night', 'nightmode', 'sound', 'voice']);
+export const EXTRA_PARAMS: ReadonlySet<string> = new Set(['alerts', 'alertseconds', 'alertshare', 'night', 'nightmode', 'sound', 'voice']);
 
 /** Whether the address asks for alerts, night care or sound (whatever their values): their rules load with their code. */
 export function hasExtraParams(search: string): boolean {

@@ -30,6 +30,8 @@ export interface WallboardConfig {
   alerts?: boolean;
   /** How long an alert interrupts the rotation. */
   alertSeconds: number;
+  /** The percentage of the wall's time alert cards may hold (issue 35); the default when not given. */
+  alertShare?: number;
   /** Night care: outside working hours the screen dims or blanks, unless there are unhandled critical problems. */
   night?: { from: ClockTime; to: ClockTime };
   nightMode: NightMode;
@@ -55,11 +57,14 @@ export { ALERT_SECONDS } from './paramDefaults';
 export { MAX_ITEMS } from './paramRules';
 
 /** The wallboard address for a set of choices (the Wallboard link dialog), absolute on this site. */
-export function wallboardUrl(choices: Partial<Record<'views' | 'dashboards' | 'speed' | 'durations' | 'theme' | 'strip' | 'start' | 'reload', string>> & { pages?: string[] }, origin: string = window.location.origin): string {
+type LinkParam = 'views' | 'dashboards' | 'speed' | 'durations' | 'theme' | 'strip' | 'start' | 'reload' | 'alerts' | 'alertseconds' | 'night' | 'nightmode' | 'sound';
+const LINK_PARAMS: readonly LinkParam[] = ['speed', 'durations', 'theme', 'strip', 'start', 'reload', 'alerts', 'alertseconds', 'night', 'nightmode', 'sound'];
+
+export function wallboardUrl(choices: Partial<Record<LinkParam, string>> & { pages?: string[] }, origin: string = window.location.origin): string {
   const params = new URLSearchParams();
   for (const key of ['views', 'dashboards'] as const) if (choices[key]) params.set(key, choices[key]);
   for (const page of choices.pages ?? []) params.append('page', page);
-  for (const key of ['speed', 'durations', 'theme', 'strip', 'start', 'reload'] as const) if (choices[key]) params.set(key, choices[key]);
+  for (const key of LINK_PARAMS) if (choices[key]) params.set(key, choices[key]);
   const query = params.toString();
   return `${origin}${withBase('wallboard')}${query ? `?${query}` : ''}`;
 }

@@ -6,6 +6,7 @@ import type { Translate } from '../../lib/i18n';
 import type { ResourceRegistry } from '../../lib/resource';
 import type { ConnectionModel } from '../connection/model';
 import { AlertCard } from './AlertCard';
+import { AlertsWaiting } from './AlertsWaiting';
 import type { AlertWatch } from './alerts';
 import { boundaryUpdate, createDisplayLink, createServerReport } from './displayLink';
 import type { WallboardModel } from './model';
@@ -37,17 +38,21 @@ export interface ScreenExtras {
   update: { ready: ReadonlySignal<boolean>; apply(): void };
   /** Over the stage: the alert card. */
   card: ReactNode;
+  /** On the strip: new problems waiting for the next card. */
+  stripNote: ReactNode;
   /** Beside the stage's controls: the offer to allow sound where the browser blocks it. */
   soundOffer: ReactNode;
   /** Over the whole screen: night care and the paired display's name when it is asked to identify itself. */
   overlays: ReactNode;
   /** Starts watching and reporting (what the screen shows, from the model); returns the stop. */
-  start(model: Pick<WallboardModel, 'onScreen' | 'stage'>, connection: Pick<ConnectionModel, 'state'>): () => void;
+  start(model: Pick<WallboardModel, 'onScreen' | 'stage' | 'rotation'>, connection: Pick<ConnectionModel, 'state'>): () => void;
 }
 
 /** Made once per screen, from its parameters and its pairing. */
 export function createScreenExtras({ config, paired, t, resources, http, sw }: ScreenExtrasDeps): ScreenExtras {
-  const { watch, interrupts, chime } = createWallboardWatch(config, paired, t, resources, http);
+  // The rotation's item time, once the screen has started (an alert's rest is never shorter than one item).
+  let itemMs = () => 0;
+  const { watch, interrupts, chime } = createWallboardWatch(config, paired, t, resources, http, () => itemMs());
   const alerts = interrupts ? watch : undefined;
   // What a paired display reports; nothing until the screen has started.
   let report: () => Record<string, string> = () => ({});
@@ -58,6 +63,7 @@ export function createScreenExtras({ config, paired, t, resources, http, sw }: S
     ...(alerts ? { alerts } : {}),
     update: boundaryUpdate(sw, link),
     card: alerts ? <AlertCard watch={alerts} /> : null,
+    stripNote: alerts ? <AlertsWaiting watch={alerts} /> : null,
     soundOffer: chime ? <SoundPrompt chime={chime} /> : null,
     overlays: (
       <>
@@ -66,6 +72,7 @@ export function createScreenExtras({ config, paired, t, resources, http, sw }: S
       </>
     ),
     start(model, connection) {
+      itemMs = () => model.rotation.itemSeconds() * 1000;
       report = () => ({
         item: (model.onScreen.peek() ?? model.stage.peek()?.item)?.title ?? '',
         connection: connection.state.peek(),

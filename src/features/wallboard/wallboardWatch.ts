@@ -22,6 +22,8 @@ export function createWallboardWatch(
   t: Translate,
   resources: Pick<ResourceRegistry, 'createResource'>,
   http: Pick<HttpClient, 'get'>,
+  /** How long the rotation's item on screen shows (ms): an alert's rest lasts at least that (issue 35). */
+  itemMs?: () => number,
 ): WallboardWatch {
   const interrupts = config.alerts ?? paired;
   // The audio context also stands for the tap that lets speech play where the browser wants a gesture first.
@@ -33,6 +35,8 @@ export function createWallboardWatch(
     load: createProblemFeed(statusChanges(http)).read,
     resources,
     showMs: config.alertSeconds * 1000,
+    ...(config.alertShare !== undefined ? { share: config.alertShare / 100 } : {}),
+    ...(itemMs ? { itemMs } : {}),
     ...(chime ? { onChange: (change: 'problem' | 'recovery', problems: Problem[]) => (speaker ? speaker.say(change, problems) : chime.play(change)) } : {}),
   });
   return { watch, interrupts, ...(chime ? { chime } : {}) };
