@@ -48,6 +48,18 @@ describe('classic pages: access', () => {
     }
   });
 
+  it('marks a page the wallboard frames (wall=1) as on a wall, and nothing else: the mark only sizes its text', async () => {
+    for (const page of PAGES.slice(0, 8)) {
+      const joint = page.includes('?') ? '&' : '?';
+      expect((await admin.get(`${page}${joint}wall=1`)).text, page).toMatch(/<html lang="en" class="neptune" data-wall>/);
+      for (const other of ['wall=0', 'wall=yes', 'wall=1&wall=1', 'wall=%22%3E%3Cscript%3E', 'walls=1']) {
+        const res = await admin.get(`${page}${joint}${other}`);
+        expect(res.status, `${page} ${other}`).toBe(200);
+        expect(res.text, `${page} ${other}`).toMatch(/<html lang="en" class="neptune">/);
+      }
+    }
+  });
+
   it('sends visitors without a session to the login page, keeping where they wanted to go', async () => {
     const anonymous = new Client(ts.url);
     for (const page of PAGES) {

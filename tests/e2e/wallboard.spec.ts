@@ -54,7 +54,7 @@ test.describe('wallboard', () => {
     await page.clock.runFor(4000);
     await expect(position(page)).toHaveText('2 / 3');
     await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
-    await expect(shownFrame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php`);
+    await expect(shownFrame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php?wall=1`);
     await nextItem(page, 3, '3 / 3');
     await expect(title(page)).toHaveText(DEFAULT_VIEWS[2]!);
     await nextItem(page, 10, '1 / 3');
@@ -176,7 +176,7 @@ test.describe('wallboard through outages and lost sessions', () => {
     await expect(position(page)).toHaveText('2 / 3');
     // The strip names what is on screen, not the item that was asked for when the server went away.
     await expect(title(page)).toHaveText(DEFAULT_VIEWS[1]!);
-    await expect(shownFrame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php`);
+    await expect(shownFrame(page)).toHaveAttribute('src', `${server.base}includes/page-home-main.php?wall=1`);
     await expect(page.getByTestId('wallboard-error')).toHaveCount(0);
 
     await server.start();

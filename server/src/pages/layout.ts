@@ -31,6 +31,18 @@ export interface DocumentOptions {
   unavailable?: string;
   /** Seconds after which the page loads itself again (an unavailable page opened as the whole window). */
   refresh?: number;
+  /** Shown on a wall (`wall=1`, added by the wallboard's frames): sized for the room by classic.css. */
+  wall?: boolean;
+}
+
+/**
+ * The query parameter the wallboard adds to the pages it frames. It only ever sizes the page's text for a room (the
+ * value must be exactly `1`, and is never written into the page), so a link that carries it can do no harm.
+ */
+const WALL_PARAM = 'wall';
+
+export function onWall(query: unknown): boolean {
+  return typeof query === 'object' && query !== null && (query as Record<string, unknown>)[WALL_PARAM] === '1';
 }
 
 /** The same manifest, icons and web-app tags as the app's index.html, absolute under the base. */
@@ -54,7 +66,7 @@ export function classicDocument(o: DocumentOptions): string {
   // The page is in the reader's language (en_US gives "en", de_DE "de"), so screen readers pronounce it as such.
   const lang = requestLanguage().split('_')[0] || 'en';
   return html`<!doctype html>
-<html lang="${lang}" class="${o.theme ?? 'neptune'}">
+<html lang="${lang}" class="${o.theme ?? 'neptune'}"${o.wall ? html` data-wall` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -5,10 +5,11 @@ import { mark, t, translate } from '../http/language.js';
 import { fieldsOf, type Fields } from '../http/input.js';
 import type { Permissions } from '../db/users.js';
 import { html, type SafeHtml } from './html.js';
-import { classicDocument, classicTheme, pageBody, type ClassicTheme } from './layout.js';
+import { classicDocument, classicTheme, onWall, pageBody, type ClassicTheme } from './layout.js';
 import { requireFormWriter } from './formGuard.js';
 import { recordAudit } from '../db/auditLog.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
+import { log } from '../log.js';
 
 export interface PageEnv {
   ctx: AppContext;
@@ -68,11 +69,13 @@ export function errorPage(status: number, message: string): PageResult {
 // Pages live in the shell's frame only (frame-ancestors 'self'); they are per-user, so never cached.
 const SECURITY_HEADERS = { 'cache-control': 'no-store', ...HTML_SECURITY_HEADERS };
 
-function send(ctx: AppContext, reply: FastifyReply, theme: ClassicTheme, result: PageResult): FastifyReply {
+function send(
+  ctx: AppContext, reply: FastifyReply, theme: ClassicTheme, result: PageResult, wall = false,
+): FastifyReply {
   reply.headers(SECURITY_HEADERS);
   if ('redirect' in result) return reply.redirect(result.redirect, 303);
   const doc = classicDocument({
-    base: ctx.base, title: `${result.title} · Pharos`, theme, body: result.body, bodyClass: result.bodyClass,
+    base: ctx.base, title: `${result.title} · Pharos`, theme, body: result.body, bodyClass: result.bodyClass, wall,
   });
   return reply.status(result.status ?? 200).type('text/html; charset=utf-8').send(doc);
 }
@@ -83,7 +86,7 @@ async function run(env: PageEnv, handler: () => PageResult | Promise<PageResult>
   } catch (error) {
     // Messages kept as English constants are translated here; t`…` ones already are, and pass through unchanged.
     if (error instanceof HttpError) return errorPage(error.status, translate(error.message));
-    console.error(error);
+    log().error({ err: error }, 'A request failed');
     return errorPage(500, t`The page could not be shown because of a server error.`);
   }
 }
@@ -106,7 +109,7 @@ export function registerPage(app: FastifyInstance, ctx: AppContext, spec: PageSp
     const result = gate && !gate.allows(env.caller.perms)
       ? errorPage(403, translate(gate.message))
       : await run(env, () => spec.get(env));
-    return send(ctx, reply, env.theme, result);
+    return send(ctx, reply, env.theme, result, onWall(req.query));
   });
 
   const post = spec.post;

@@ -6,8 +6,11 @@
 (function () {
   'use strict';
   var REFRESH_MS = 30000;
-  /* data-density 0-5 in classic.css: smaller rows, then two columns on wide screens, then smaller again. */
-  var DENSITIES = 6;
+  /*
+   * data-density 0-5 in classic.css: smaller rows, then two columns on wide screens, then smaller again. On a wall
+   * (html[data-wall]) only the first two: its rows stay legible from across the room, and what does not fit is "+N more".
+   */
+  var DENSITIES = document.documentElement.hasAttribute('data-wall') ? 2 : 6;
   /* The shortest a row can be: classic.css never sets the board's rows below 12px, at a line height of 1.3. */
   var MIN_ROW_PX = 15;
   var loadedAt = Date.now();

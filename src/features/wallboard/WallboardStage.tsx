@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useT } from '../../lib/i18n';
 import { UnavailablePanel } from '../../ui/UnavailablePanel';
 import { frameLoad } from '../frame/frameLoad';
+import { wallPageUrl } from './wallPageUrl';
 import type { StageRequest } from './model';
 
 /** A page that has not loaded after this long is shown as failed, and the rotation goes on. */
@@ -134,7 +135,7 @@ export function WallboardStage({ request, confirmOnline, onResult, onShown, idle
           ref={(el) => { if (el) frames.current.set(slot.seq, el); else frames.current.delete(slot.seq); }}
           name={`wallboard-${slot.seq}`}
           title={slot.item.title}
-          src={slot.item.url}
+          src={wallPageUrl(slot.item.url)}
           data-state={slot.state}
           onLoad={onLoad(slot.seq)}
         />
