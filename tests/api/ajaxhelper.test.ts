@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { Client } from './harness.js';
 import { useTestServer } from './useTestServer.js';
@@ -5,6 +6,7 @@ import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, qu
 import { emptySnapshot } from '../../server/src/monitoring/empty.js';
 import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
 import { findUserByName, setUserMeta } from '../../server/src/db/users.js';
+import { addView } from '../../server/src/db/views.js';
 
 const snapshot: MonitoringSnapshot = emptySnapshot();
 const source: MonitoringSource = {
@@ -202,6 +204,71 @@ describe('addview and getviewbynum', () => {
     const c = await loginAs(ts, 'viewguard');
     await expectWriteGuards(ts, c, add('Guarded', 'admin/main.php'));
     expect((await read(c, 'getviewbynum', { opts: '3' })).body).toEqual(DEFAULTS[0]);
+  });
+});
+
+/** A GET as a browser sends it to this server under another name: `Host` names it, the connection goes to 127.0.0.1. */
+function readVia(c: Client, host: string, pathAndQuery: string): Promise<{ status: number; text: string }> {
+  const url = new URL(c.baseUrl + pathAndQuery);
+  const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return new Promise((resolve, reject) => {
+    http.get({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { host, cookie, accept: 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    }).on('error', reject);
+  });
+}
+
+describe('views across the names of this server (issue 36)', () => {
+  const add = (title: string, url: string) => formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title, url });
+  const port = () => new URL(ts.url).port;
+  const viewAt = async (c: Client, host: string, i: number) =>
+    JSON.parse((await readVia(c, host, `ajaxhelper.php?cmd=getviewbynum&opts=${i}`)).text) as { title: string; url: string };
+  const myViews = async (c: Client, host: string) => {
+    const menu = JSON.parse((await readVia(c, host, 'api/v2/app/menu')).text) as { views: { groups: { id: string; entries: { label: string; path: string }[] }[] } };
+    return menu.views.groups.find((g) => g.id === 'myviews')!.entries.map((e) => [e.label, e.path]);
+  };
+
+  it('stores a page of this server added through one name relative to the base, so another name reads it as its own', async () => {
+    const c = await loginAs(ts, 'twonames');
+    // Add to My Views sends the frame's full address, under the name the browser used (Host: 127.0.0.1:port).
+    const added = await sendOk(add('Hosts', `http://127.0.0.1:${port()}/nagiosxi/includes/components/xicore/status.php?show=hosts#top`), c);
+    expect(added.body).toEqual({ id: expect.any(Number), title: 'Hosts', url: 'includes/components/xicore/status.php?show=hosts#top' });
+    // The same through a TLS proxy on another port, and another site's address, which stays as written.
+    await sendOk(add('Proxied', 'https://localhost:18800/nagiosxi/includes/page-home-main.php'), c);
+    await sendOk(add('Other site', 'https://monitor.example.com/nagiosxi/includes/page-home-main.php'), c);
+    const localhost = `localhost:${port()}`;
+    expect(await viewAt(c, localhost, 3)).toEqual({ title: 'Hosts', url: 'includes/components/xicore/status.php?show=hosts#top' });
+    expect(await viewAt(c, localhost, 4)).toEqual({ title: 'Proxied', url: 'includes/page-home-main.php' });
+    expect(await viewAt(c, localhost, 5)).toEqual({ title: 'Other site', url: 'https://monitor.example.com/nagiosxi/includes/page-home-main.php' });
+    expect((await myViews(c, localhost)).slice(3)).toEqual([
+      ['Hosts', 'includes/components/xicore/status.php?show=hosts#top'], ['Proxied', 'includes/page-home-main.php'],
+      ['Other site', 'https://monitor.example.com/nagiosxi/includes/page-home-main.php'],
+    ]);
+  });
+
+  it('reads views stored earlier with an address of this server relative to the base, under any name; others stay absolute', async () => {
+    const c = await loginAs(ts, 'oldviews');
+    const user = (await findUserByName(ts.server.ctx.store, 'oldviews'))!;
+    // As releases before issue 36 stored them: the full address under whatever name the browser used.
+    await addView(ts.server.ctx.store, user.id, 'Via proxy', 'https://127.0.0.1:18800/nagiosxi/includes/components/xicore/status.php?show=services');
+    await addView(ts.server.ctx.store, user.id, 'Via its name', 'https://pharos.example.com/nagiosxi/includes/page-home-main.php');
+    await addView(ts.server.ctx.store, user.id, 'Other path', `http://127.0.0.1:${port()}/nagios/cgi-bin/status.cgi`);
+    await addView(ts.server.ctx.store, user.id, 'With a password', `http://user:secret@127.0.0.1:${port()}/nagiosxi/admin/main.php`);
+    const viaLocalhost = await myViews(c, `localhost:${port()}`);
+    expect(viaLocalhost.slice(3)).toEqual([
+      ['Via proxy', 'includes/components/xicore/status.php?show=services'],
+      // Not a name this server can know as its own, unless the request itself uses it.
+      ['Via its name', 'https://pharos.example.com/nagiosxi/includes/page-home-main.php'],
+      ['Other path', `http://127.0.0.1:${port()}/nagios/cgi-bin/status.cgi`],
+      ['With a password', `http://user:secret@127.0.0.1:${port()}/nagiosxi/admin/main.php`],
+    ]);
+    expect((await myViews(c, 'pharos.example.com'))[4]).toEqual(['Via its name', 'includes/page-home-main.php']);
+    expect(await viewAt(c, `localhost:${port()}`, 3)).toEqual({ title: 'Via proxy', url: 'includes/components/xicore/status.php?show=services' });
+    const page = await readVia(c, `localhost:${port()}`, 'views/main.php');
+    expect(page.text).toContain('<a class="button secondary" href="/nagiosxi/includes/components/xicore/status.php?show=services">');
   });
 });
 

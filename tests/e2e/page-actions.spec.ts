@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, login, test } from './fixtures';
 import type { RunningServer } from './server';
 
 const FRAME = 'iframe[name="maincontentframe"]';
@@ -41,6 +41,42 @@ test.describe('page actions', () => {
     const panel = page.getByRole('navigation', { name: 'Section menu' });
     await expect(panel.getByRole('button', { name: 'My Views' })).toHaveAttribute('aria-expanded', 'true');
     await expect(panel.getByRole('link', { name: title })).toBeVisible();
+  });
+
+  test('a view added under one name of the server shows under another: the wallboard and the menu open it as this site\'s page', async ({ browser, page, server }) => {
+    // A user of its own, so its added view is the fourth of My Views (views=3); other tests add views to the admin.
+    const name = `names${test.info().workerIndex}r${test.info().retry}`;
+    await server.admin('create-user', name, 'names-password-1', '--monitoring');
+    await login(page, server, name, 'names-password-1');
+    await openFramePage(page, server, HOSTS);
+    await choose(page, 'Add to My Views');
+    const dialog = page.getByRole('dialog', { name: 'Add to My Views' });
+    // The address as this browser names the server: http://127.0.0.1:port/nagiosxi/…
+    await expect(dialog.getByLabel('URL')).toHaveValue(`${new URL(server.url).origin}${server.base}${HOSTS}`);
+    await dialog.getByLabel('Title').fill('Hosts by number');
+    await dialog.getByRole('button', { name: 'Add View' }).click();
+    await expect(toast(page)).toContainText('View added.');
+
+    // The same server as localhost: another origin, so another sign-in.
+    const local = { ...server, url: server.url.replace('//127.0.0.1:', '//localhost:'), origin: server.origin.replace('//127.0.0.1:', '//localhost:') };
+    const context = await browser.newContext();
+    const wall = await context.newPage();
+    try {
+      await login(wall, local, name, 'names-password-1');
+      await wall.goto(`${local.url}wallboard?views=3`);
+      await expect(wall.getByTestId('wallboard-title')).toHaveText('Hosts by number');
+      // This site's page, by its path (the wall may add its own parameters to it).
+      const src = await wall.locator('.wallboard-stage iframe[data-state="shown"]').getAttribute('src');
+      expect(src?.startsWith(`${server.base}${HOSTS}`)).toBe(true);
+      await expect(wall.getByTestId('wallboard-notice')).toHaveCount(0);
+
+      await wall.goto(local.url);
+      await wall.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Views' }).click();
+      await wall.getByRole('navigation', { name: 'Section menu' }).getByRole('link', { name: 'Hosts by number' }).click();
+      await expect(wall.locator('.content-frame')).toHaveAttribute('data-frame-location', `${server.base}${HOSTS}`);
+    } finally {
+      await context.close();
+    }
   });
 
   test('a refused view keeps the dialog and the typed input, with the failure notice', async ({ loggedIn: page, server }) => {

@@ -3,6 +3,7 @@ import type { Store } from '../db/store.js';
 import { listUserMetaByPrefix, type Permissions } from '../db/users.js';
 import { listFavorites } from '../db/favorites.js';
 import { listViews, shownTitle } from '../db/views.js';
+import { relativeToSite, type OwnSite } from './ownSite.js';
 import { listUserDashboards } from '../db/dashboards.js';
 import { listTools } from '../db/tools.js';
 import { CATALOGUE } from '../dashlets/catalogue.js';
@@ -32,12 +33,15 @@ async function iconOverrides(store: Store, userId: number): Promise<Map<string, 
   return new Map(rows.map((r) => [r.key.slice('icon-'.length), r.value]));
 }
 
-/** The menu of spec 2.10 for one user, sections in display order, filtered by permissions. */
-export async function buildMenu(store: Store, userId: number, perms: Permissions): Promise<Menu> {
+/**
+ * The menu of spec 2.10 for one user, sections in display order, filtered by permissions. `site` is this server as
+ * the request names it: a view stored with an address of this server opens as this site's page (relative to the base).
+ */
+export async function buildMenu(store: Store, userId: number, perms: Permissions, site: OwnSite): Promise<Menu> {
   await ensureDefaultDashboards(store, userId);
   const favorites = (await listFavorites(store, userId)).map((f) =>
     entry(`favorites-${f.item_key}`, f.title, f.path, 'favorite', f.target as MenuTarget, 'favorite'));
-  const views = (await listViews(store, userId)).map((v) => entry(`views-view${v.id}`, shownTitle(v), v.url, 'view', FRAME, 'view'));
+  const views = (await listViews(store, userId)).map((v) => entry(`views-view${v.id}`, shownTitle(v), relativeToSite(v.url, site), 'view', FRAME, 'view'));
   const dashboards = (await listUserDashboards(store, userId)).map((d) =>
     entry(`dashboards-${d.id}`, d.title, `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`, 'dashboard', FRAME, 'dashboard'));
   const toolRows = { personal: await listTools(store, 'personal', userId), common: await listTools(store, 'common', userId) };

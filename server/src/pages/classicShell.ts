@@ -6,6 +6,7 @@ import type { AppContext, Caller } from '../http/context.js';
 import { DEFAULT_LANGUAGE, requestLanguage, t } from '../http/language.js';
 import { setUserTheme } from '../db/users.js';
 import { buildMenu } from '../menu/buildMenu.js';
+import type { OwnSite } from '../menu/ownSite.js';
 import { availableLanguages, LANG_DIR } from '../settings/account.js';
 import { html, type SafeHtml } from './html.js';
 import { nspField } from './formGuard.js';
@@ -106,10 +107,10 @@ function statusLinks(base: string): SafeHtml {
  * modern app: the sections as plain links, the current section's menu, the status pages, and one frame for the page.
  */
 export async function classicShell(
-  ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>,
+  ctx: AppContext, caller: Caller, route: string, xiwindow: unknown, appRoutes: ReadonlySet<string>, site: OwnSite,
 ): Promise<string> {
   const base = ctx.base;
-  const sections = translateSections(Object.values(await buildMenu(ctx.store, caller.user.id, caller.perms))
+  const sections = translateSections(Object.values(await buildMenu(ctx.store, caller.user.id, caller.perms, site))
     .filter((s): s is MenuSection => s !== undefined));
   const current = sectionOf(route);
   const section = sections.find((s) => s.id === current) ?? sections[0];

@@ -3,6 +3,7 @@ import type { AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { t } from '../http/language.js';
 import { deleteView, listViews, shownTitle } from '../db/views.js';
+import { relativeToSite, requestSite } from '../menu/ownSite.js';
 import { html, type SafeHtml } from './html.js';
 import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
@@ -37,8 +38,9 @@ async function viewsPage(env: PageEnv): Promise<PageResult> {
   const { ctx, caller } = env;
   const action = `${ctx.base}views/main.php`;
   const origin = `${env.req.protocol}://${env.req.host}`;
+  const site = requestSite(ctx.base, env.req, ctx.config.host);
   const rows = (await listViews(ctx.store, caller.user.id)).map((view): SafeHtml => {
-    const v = { ...view, title: shownTitle(view) };
+    const v = { ...view, title: shownTitle(view), url: relativeToSite(view.url, site) };
     const link = viewLink(v.url, ctx.base, origin);
     const open = link && (link.external
       ? html`<a class="button secondary" href="${link.href}" target="_blank" rel="noopener noreferrer">${t`Open`}</a>`

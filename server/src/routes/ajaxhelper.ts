@@ -7,6 +7,7 @@ import { sessionVars, setSessionVars } from '../db/sessions.js';
 import { getUserMeta, setUserMeta } from '../db/users.js';
 import { addView, countViews, MAX_VIEWS_PER_USER, shownTitle, viewByIndex } from '../db/views.js';
 import { normaliseLink } from '../menu/normaliseLink.js';
+import { relativeToSite, requestSite } from '../menu/ownSite.js';
 import { trayAlertHtml } from '../ajax/trayAlertHtml.js';
 import { parseUserMeta, readUserMeta } from '../ajax/userMeta.js';
 
@@ -62,7 +63,7 @@ const commands: Record<string, Handler> = {
     if (!/^-?\d+$/.test(raw.trim())) throw badRequest(t`The field 'opts' must be a view number.`);
     const view = await viewByIndex(ctx.store, user.id, Number(raw));
     if (!view) throw notFound(t`There are no views in My Views.`);
-    return { url: view.url, title: shownTitle(view) };
+    return { url: relativeToSite(view.url, requestSite(ctx.base, req, ctx.config.host)), title: shownTitle(view) };
   },
 
   async getxicoreajax(ctx, req, fields, reply) {
@@ -77,7 +78,9 @@ const commands: Record<string, Handler> = {
     if (req.method !== 'POST') throw badRequest(t`Adding a view needs a POST request.`);
     const title = str(fields, 'title', { required: true, max: 255 }).trim();
     if (!title) throw badRequest(fieldRequired('title'));
-    const url = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
+    // A page of this server is stored relative to the base, whatever name it was added under (issue 36).
+    const link = normaliseLink(ctx.base, str(fields, 'url', { required: true, max: 2000 }), 'url');
+    const url = relativeToSite(link, requestSite(ctx.base, req, ctx.config.host));
     if (await countViews(ctx.store, user.id) >= MAX_VIEWS_PER_USER) {
       throw badRequest(t`You already have ${MAX_VIEWS_PER_USER} views, the most allowed. Remove one first.`);
     }

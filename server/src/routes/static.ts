@@ -7,6 +7,7 @@ import { sendPacked } from '../http/packedFile.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { pairingPage } from '../pages/pairingPage.js';
 import { CLASSIC_UI_THEME, classicShell } from '../pages/classicShell.js';
+import { requestSite } from '../menu/ownSite.js';
 
 /** Routes the single-page app answers (spec 2.1 plus the wallboard); every other unknown path is a 404. */
 export const APP_ROUTES = [
@@ -89,8 +90,9 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
       // (the wallboard, which nobody operates, keeps the app).
       if (caller.user.theme === CLASSIC_UI_THEME && !route.startsWith('wallboard')) {
         const { xiwindow } = req.query as Record<string, unknown>;
+        const site = requestSite(ctx.base, req, ctx.config.host);
         return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
-          .send(await classicShell(ctx, caller, route, xiwindow, appRoutes));
+          .send(await classicShell(ctx, caller, route, xiwindow, appRoutes, site));
       }
       return sendApp(req, reply, route.startsWith('wallboard') ? 'wallboard.html' : 'index.html');
     });
