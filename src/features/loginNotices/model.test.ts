@@ -55,7 +55,7 @@ describe('login notices model: when it opens', () => {
     expect(ids(model)).toEqual(['hostProblems', 'ipMismatch']);
   });
 
-  it('opens when the monitoring engine or the grapher is not running (return code not 0)', async () => {
+  it('opens when the monitoring engine is not running or unknown, or the grapher is stopped', async () => {
     for (const codes of [[1, 0], [0, 1], [2, 0]]) {
       const { model, stop } = setup({ system: { ...CLEAN.system, daemons: { updated: 1, daemon: [daemon('nagioscore', codes[0]!), daemon('pnp', codes[1]!)] } } });
       await settle();
@@ -63,6 +63,21 @@ describe('login notices model: when it opens', () => {
       expect(model.isOpen.value).toBe(true);
       stop();
     }
+  });
+
+  it('takes a grapher that is not installed (code 2) as neutral, like the top bar: no "System Status Degraded!" for it', async () => {
+    const { model } = setup({ system: { ...CLEAN.system, daemons: { updated: 1, daemon: [daemon('nagioscore', 0), daemon('pnp', 2)] } } });
+    await settle();
+    expect(model.notices.value).toEqual([]);
+    expect(model.isOpen.value).toBe(false);
+  });
+
+  it('opens when one of several engines is not answering, as the top bar reads degraded then', async () => {
+    const engine = (name: string, state: 'ok' | 'stale') => ({ name, kind: 'livestatus', address: '127.0.0.1:6558', state, updated: 1, age: 1, reason: null });
+    const monitoring = { source: 'engines' as const, updated: 1, age: 1, problem: null, engines: [engine('berlin', 'ok'), engine('paris', 'stale')] };
+    const { model } = setup({ system: { ...CLEAN.system, monitoring } });
+    await settle();
+    expect(ids(model)).toEqual(['systemDegraded']);
   });
 
   it('skips the system status for users who may not see it: it is never asked for', async () => {

@@ -46,9 +46,12 @@ export function createLoginNoticesModel({ sources, saveShowSetting, canSeeSystem
   const notices = computed<Notice[]>(() => {
     const list: Notice[] = [];
     const system = canSeeSystemStatus ? sources.system.data.value : undefined;
+    // Degraded exactly when the top bar says so (a stopped daemon, an engine of several not answering), or while the
+    // engine is not known to run. A grapher that is not installed (code 2) is neutral, as in the top bar: a real engine
+    // without PNP4Nagios said "System Status Degraded!" at every sign-in next to "System OK".
     if (system) {
       const codes = systemCodes(system);
-      if (codes.engine !== 0 || codes.grapher !== 0) list.push({ id: 'systemDegraded' });
+      if (codes.overall !== 0 || codes.engine !== 0) list.push({ id: 'systemDegraded' });
     }
     const hosts = sources.hostProblems.data.value?.recordcount ?? 0;
     if (hosts > 0) list.push({ id: 'hostProblems', count: hosts });
