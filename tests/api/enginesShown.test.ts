@@ -119,6 +119,16 @@ describe('an engine that is not answering', () => {
     expect(engine).toMatch(/<th scope="row">Engine berlin<\/th><td><span><span class="badge state-ok">Running<\/span>/);
   });
 
+  it('Admin → System Status lists each engine in its own state, as the top bar does: the silent one is never Running', async () => {
+    const daemons = (await admin.get('admin/sysstat.php')).text;
+    expect(daemons).toMatch(/<tr><th scope="row">Engine paris<\/th><td><span class="badge state-critical">Not answering<\/span><\/td>\s*<td>fake: here · data [\dhms ]+ old · stopped<\/td><\/tr>/);
+    expect(daemons).toMatch(/<tr><th scope="row">Engine berlin<\/th><td><span class="badge state-ok">Running<\/span><\/td>/);
+    expect(daemons).not.toContain('<th scope="row">Monitoring Engine</th>');
+    const engine = (await admin.get('admin/sysstat.php?pageopt=monitoringengine')).text;
+    expect(engine).toMatch(/<th scope="row">Engine paris<\/th><td><span title="stopped"><span class="badge state-critical">Not answering<\/span>/);
+    expect(engine).not.toMatch(/<th scope="row">Status<\/th><td><span class="badge state-ok">Running/);
+  });
+
   it('says so in the reader\'s language on the problems board and the overview', async () => {
     const reader = await loginAs(ts, 'leser', { isAuthorizedForMonitoringSystem: true });
     await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), reader);

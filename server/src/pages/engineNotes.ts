@@ -85,8 +85,8 @@ export function staleCount(
   }];
 }
 
-/** Built per call: the words are in the request's language. */
-function stateBadge(state: EngineStatus['state']): SafeHtml {
+/** An engine's state in the top bar's words (Running, Failing, Not answering), in the request's language. */
+export function engineStateBadge(state: EngineStatus['state']): SafeHtml {
   switch (state) {
     case 'ok': return html`<span class="badge state-ok">${t`Running`}</span>`;
     case 'failing': return html`<span class="badge state-warning">${t`Failing`}</span>`;
@@ -98,6 +98,6 @@ function stateBadge(state: EngineStatus['state']): SafeHtml {
 export function engineFacts(engines: readonly EngineStatus[]): [string, SafeHtml][] {
   const now = nowSeconds();
   return engines.map((e) => [t`Engine ${e.name}`, html`<span${e.reason ? html` title="${e.reason}"` : ''}>\
-${stateBadge(e.state)}</span> \
+${engineStateBadge(e.state)}</span> \
 <span class="muted">${e.updated ? t`data ${durationText(now - e.updated)} old` : t`no data yet`}</span>`]);
 }

@@ -7,6 +7,7 @@ import { html, type SafeHtml } from './html.js';
 import { pageBody, tabs } from './layout.js';
 import { durationText, enabledBadge, nowSeconds, timeCell } from './format.js';
 import { createHostStatsReader } from '../monitoring/hostStats.js';
+import { engineFacts, engineStateBadge, severalEngines } from './engineNotes.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, factsTable, tableHead } from './table.js';
 
@@ -57,17 +58,34 @@ ${factsTable(t`Monitoring data`, [
   ])}`;
 }
 
+/**
+ * The engine's row of the daemon table; with several engines one row each, in the top bar's words (issue 36: with one
+ * engine stopped, a single "Monitoring Engine: Running" row stood next to "1 of 2 engines not answering: paris").
+ */
+function engineRows(ctx: AppContext): SafeHtml[] {
+  const several = severalEngines(ctx);
+  if (!several.length) {
+    const p = ctx.monitoring.snapshot().program;
+    // The source describes itself in English; a description the catalogue knows is translated.
+    const source = translate(capabilitiesOf(ctx.monitoring).description);
+    const state = running(engineCurrentlyRunning(ctx.monitoring));
+    return [html`<tr><th scope="row">${t`Monitoring Engine`}</th><td>${state}</td>\
+<td>${p.process_id ? t`${source}, process ${p.process_id}` : source}</td></tr>`];
+  }
+  const now = nowSeconds();
+  return several.map((e) => {
+    const age = e.updated ? t`data ${durationText(now - e.updated)} old` : t`no data yet`;
+    return html`<tr><th scope="row">${t`Engine ${e.name}`}</th><td>${engineStateBadge(e.state)}</td>\
+<td>${e.kind}: ${e.address} · ${age}${e.reason ? html` · ${e.reason}` : ''}</td></tr>`;
+  });
+}
+
 function overview(ctx: AppContext): SafeHtml {
   const snap = ctx.monitoring.snapshot();
-  const p = snap.program;
-  const engineUp = engineCurrentlyRunning(ctx.monitoring);
   const m = hostStats.read();
   const daemons = tableHead(t`Daemon`, t`Status`, [t`Details`, 'wide']);
-  // The source describes itself in English; a description the catalogue knows is translated.
-  const source = translate(capabilitiesOf(ctx.monitoring).description);
   const daemonRows = [
-    html`<tr><th scope="row">${t`Monitoring Engine`}</th><td>${running(engineUp)}</td>\
-<td>${p.process_id ? t`${source}, process ${p.process_id}` : source}</td></tr>`,
+    ...engineRows(ctx),
     html`<tr><th scope="row">${t`Pharos web server`}</th><td>${running(true)}</td>\
 <td>${t`Process ${process.pid}, up ${durationText(process.uptime())}`}</td></tr>`,
     grapherRow(ctx),
@@ -117,8 +135,12 @@ ${factsTable(t`CPU`, [
 function engine(ctx: AppContext): SafeHtml {
   const p = ctx.monitoring.snapshot().program;
   const on = (v: number) => enabledBadge(v);
+  // Several engines: each one's state, never one "Running" for all of them.
+  const several = severalEngines(ctx);
+  const status: [string, SafeHtml | string][] = several.length
+    ? engineFacts(several) : [[t`Status`, running(engineCurrentlyRunning(ctx.monitoring))]];
   return html`${factsTable(t`Process`, [
-    [t`Status`, running(engineCurrentlyRunning(ctx.monitoring))],
+    ...status,
     [t`Process ID`, p.process_id || t`Unknown`], [t`Instance`, p.instance_name],
     [t`Program start`, timeCell(p.program_start_time, t`Unknown`)],
     [t`Running for`, p.program_start_time ? durationText(nowSeconds() - p.program_start_time) : t`Unknown`],
