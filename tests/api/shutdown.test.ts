@@ -235,4 +235,59 @@ describe('the server process', () => {
   it('npm run serve exits with code 0 on SIGTERM and leaves no server behind', { timeout: 30000 }, async () => {
     await stopsOnSigterm('npm', ['run', 'serve']);
   });
+
+  /** The processes under `pid` (its children, theirs, …), read from /proc. */
+  function descendants(pid: number): number[] {
+    const parentOf = new Map<number, number>();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // pid (comm) state ppid …: the name may hold spaces and parentheses, so read after its last ')'.
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const found: number[] = [];
+    for (let frontier = [pid]; frontier.length;) {
+      frontier = [...parentOf].filter(([, parent]) => frontier.includes(parent)).map(([child]) => child);
+      found.push(...frontier);
+    }
+    return found;
+  }
+
+  // Issue 36: a request holding the event loop when SIGTERM came made npm start exit 143. tsx's own process between npm
+  // and the server gave the server 60 ms to confirm the signal, then killed it (SIGKILL, no shutdown at all).
+  it('npm run serve exits with code 0 on SIGTERM while the server is busy answering', { timeout: 30000 }, async () => {
+    const { child, exited, listening } = spawnServer('npm', ['run', 'serve']);
+    try {
+      const url = await listening;
+      // The process that listens: the deepest one running main.ts.
+      const server = descendants(child.pid!).filter((pid) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/src/main.ts');
+        } catch {
+          return false;
+        }
+      }).at(-1)!;
+      // Busy for 300 ms as the signal arrives: a stopped process handles nothing until it continues, as a busy one.
+      process.kill(server, 'SIGSTOP');
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      try {
+        process.kill(server, 'SIGCONT');
+      } catch {
+        // Killed meanwhile: the exit code says by what.
+      }
+      expect(await exited).toBe(0);
+      expect(await refused(Number(url.port))).toBe(true);
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // The group is gone: everything exited, as it should.
+      }
+    }
+  });
 });
