@@ -1,23 +1,64 @@
 /**
- * nginx from Debian in front of several Pharos processes, as docs/scaling.md configures it, run unprivileged from a
- * temp dir (never the system service). Used by the cluster e2e spec and the capacity bench.
+ * nginx from Debian in front of several Pharos processes, with the configuration docs/scaling.md shows
+ * (deploy/nginx/pharos.conf), run unprivileged from a temp dir (never the system service). Used by the nginx
+ * configuration test, the cluster tests and the capacity bench.
+ *
+ * The file's text is run as it is, with only these replaced: the upstream's three example processes by the test's,
+ * the listen addresses by loopback ports, and the certificate's paths by a self-signed one made for the run. The
+ * cluster tests speak plain http to it (`listen 127.0.0.1:PORT;` for `listen 443 ssl http2;`); the configuration test
+ * keeps `ssl http2`.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort, waitForPort } from './processes.js';
 
-export interface Nginx {
-  /** http://127.0.0.1:PORT */
-  origin: string;
-  stop(): Promise<void>;
+const run = promisify(execFile);
+const NGINX = '/usr/sbin/nginx';
+
+/** What the site answers an API call when it can reach no process (its JSON 503). */
+export const PROXY_UNAVAILABLE = 'Pharos is not answering. Try again in a moment.';
+
+/** The configuration users copy to /etc/nginx/conf.d/, and docs/scaling.md shows. */
+export const SITE_CONFIG = path.resolve(import.meta.dirname, '..', '..', 'deploy', 'nginx', 'pharos.conf');
+
+export interface SiteOptions {
+  /** host:port of each Pharos process, in place of the file's three examples. */
+  upstreams: string[];
+  /** Port of the main server on 127.0.0.1, in place of 443. */
+  port: number;
+  /** Port of the http-to-https redirect on 127.0.0.1, in place of 80. */
+  redirectPort: number;
+  /** Keep `ssl http2` on the main server (else plain http). */
+  tls: boolean;
+  certificate: string;
+  key: string;
 }
 
-/** The configuration docs/scaling.md shows, for upstreams on this machine; `dir` holds its temp files and logs. */
-export function nginxConfig(dir: string, port: number, upstreams: string[]): string {
+/** Replaces the one occurrence of `from` in `text`: a file that no longer has it fails loudly instead of running changed. */
+function swap(text: string, from: string, to: string): string {
+  const at = text.indexOf(from);
+  if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`${SITE_CONFIG} should hold "${from}" once`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+/** The file's text for the processes and ports of a test (see the module's comment for what is replaced). */
+export function siteConfig(text: string, o: SiteOptions): string {
+  const examples = /^( +)server 127\.0\.0\.1:8081( [^;\n]*;)\n\1server 127\.0\.0\.1:8082\2\n\1server 127\.0\.0\.1:8083\2\n/m.exec(text);
+  if (!examples) throw new Error(`${SITE_CONFIG} should list its three example processes with the same parameters`);
+  const [lines, indent, parameters] = examples;
+  let site = swap(text, lines, o.upstreams.map((u) => `${indent}server ${u}${parameters}\n`).join(''));
+  site = swap(site, 'listen 443 ssl http2;', `listen 127.0.0.1:${o.port}${o.tls ? ' ssl http2' : ''};`);
+  site = swap(site, 'listen 80;', `listen 127.0.0.1:${o.redirectPort};`);
+  site = swap(site, '/etc/ssl/certs/pharos.example.com.pem', o.certificate);
+  return swap(site, '/etc/ssl/private/pharos.example.com.key', o.key);
+}
+
+/** The main configuration around the site, everything in `dir`: the site is included in its http block, as Debian's nginx.conf includes conf.d/. */
+function mainConfig(dir: string): string {
   return `worker_processes 1;
-daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
@@ -28,71 +69,76 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  client_max_body_size 2m;
-
-  upstream pharos {
-    ${upstreams.map((u) => `server ${u} max_fails=1 fail_timeout=5s;`).join('\n    ')}
-    keepalive 64;
-  }
-
-  # Every process unreachable, or each marked failed for a moment (a restart of all of them, or of their database): a
-  # page marked like Pharos's own, so the app's frames count it as a failed load, which loads itself again when it is
-  # the whole window (a first visit, without the app's worker), instead of nginx's "502 Bad Gateway".
-  map $http_sec_fetch_dest $pharos_unavailable_refresh {
-    document '<meta http-equiv="refresh" content="5">';
-    default '';
-  }
-
-  server {
-    listen 127.0.0.1:${port};
-    error_page 502 504 = @unavailable;
-    location @unavailable {
-      default_type text/html;
-      add_header Retry-After 5 always;
-      add_header Cache-Control no-store always;
-      return 503 '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="pharos-unavailable" content="gateway">$pharos_unavailable_refresh<title>Pharos is not answering</title></head><body><p role="status">Pharos is not answering. This page will be back shortly.</p></body></html>';
-    }
-    location / {
-      proxy_pass http://pharos;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Host $http_host;
-      # Overwrite, never append: a client's own X-Forwarded-For must not reach Pharos (docs/operations.md).
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # A process that is gone or restarting: idempotent requests (GET, HEAD, PUT, DELETE…) go to the next one.
-      # POST is never sent twice (nginx leaves non-idempotent requests alone unless told otherwise).
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 3;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-    }
-  }
+  include ${dir}/pharos.conf;
 }
 `;
 }
 
-/** Starts nginx in front of `upstreams` (host:port each). As root it runs as nobody, via setpriv. */
-export async function startNginx(upstreams: string[]): Promise<Nginx> {
+const asRoot = process.getuid?.() === 0;
+/** As root, nginx and openssl run as nobody (setpriv), so nothing in the tests depends on root. */
+const command = (file: string, args: string[]): [string, string[]] =>
+  (asRoot ? ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', file, ...args]] : [file, args]);
+
+export interface NginxSite {
+  dir: string;
+  /** The main server's port on 127.0.0.1. */
+  port: number;
+  /** The self-signed certificate (PEM) the site serves with `tls`, for a client to trust. */
+  certificate: string;
+  args: string[];
+  remove(): void;
+}
+
+/** Writes the site for `upstreams` and its main configuration into a temp dir, with a certificate made for it. */
+export async function prepareSite(upstreams: string[], o: { tls: boolean }): Promise<NginxSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-nginx-'));
-  const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreams));
-  const asRoot = process.getuid?.() === 0;
   if (asRoot) fs.chownSync(dir, 65534, 65534);
-  const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf')];
-  const child = asRoot
-    ? spawn('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', '/usr/sbin/nginx', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
-    : spawn('/usr/sbin/nginx', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const certificate = path.join(dir, 'certificate.pem');
+  const key = path.join(dir, 'key.pem');
+  await run(...command('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', certificate]));
+  const [port, redirectPort] = [await freePort(), await freePort()];
+  const text = siteConfig(fs.readFileSync(SITE_CONFIG, 'utf8'), { upstreams, port, redirectPort, tls: o.tls, certificate, key });
+  fs.writeFileSync(path.join(dir, 'pharos.conf'), text);
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
+  return {
+    dir, port, certificate: fs.readFileSync(certificate, 'utf8'),
+    args: ['-p', dir, '-c', path.join(dir, 'nginx.conf')],
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** `nginx -t` on the site: rejects with nginx's own words when it does not load. */
+export async function testSite(site: NginxSite): Promise<void> {
+  await run(...command(NGINX, ['-t', ...site.args])).catch((err: { stderr?: string }) => {
+    throw new Error(`nginx -t failed:\n${err.stderr ?? String(err)}`);
+  });
+}
+
+export interface Nginx {
+  /** http://127.0.0.1:PORT (https with `tls`) */
+  origin: string;
+  /** The certificate to trust with `tls`. */
+  certificate: string;
+  stop(): Promise<void>;
+}
+
+/** Starts nginx with the documented site in front of `upstreams` (host:port each). */
+export async function startNginx(upstreams: string[], o: { tls: boolean } = { tls: false }): Promise<Nginx> {
+  const site = await prepareSite(upstreams, o);
+  const [file, args] = command(NGINX, [...site.args, '-g', 'daemon off;']);
+  const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
-  const log = () => `${stderr}${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`;
+  const errorLog = path.join(site.dir, 'error.log');
+  const log = () => `${stderr}${fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : ''}`;
   // TERM, not KILL: the master then ends its worker too (a killed master leaves the worker running).
   const onExit = () => child.kill('SIGTERM');
   process.on('exit', onExit);
-  await waitForPort(port, { what: 'nginx', exited: () => child.exitCode !== null, log, timeoutMs: 5_000, intervalMs: 25 });
+  await waitForPort(site.port, { what: 'nginx', exited: () => child.exitCode !== null, log, timeoutMs: 5_000, intervalMs: 25 });
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${o.tls ? 'https' : 'http'}://127.0.0.1:${site.port}`,
+    certificate: site.certificate,
     async stop() {
       process.off('exit', onExit);
       if (child.exitCode === null && child.signalCode === null) {
@@ -101,7 +147,7 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
         child.kill('SIGQUIT');
         await exited;
       }
-      fs.rmSync(dir, { recursive: true, force: true });
+      site.remove();
     },
   };
 }
