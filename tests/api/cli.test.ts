@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer } from './harness.js';
 import { openSqliteStorage } from '../../server/src/db/database.js';
@@ -197,9 +198,63 @@ describe('db migrate and db copy', () => {
   });
 
   it('db copy to a PostgreSQL that cannot be reached names the host, never the password, and exits as the server would', async () => {
+    // A source with a user: one without any is refused before the target is tried.
+    await cli('create-user', 'copysource', 'copy-source-password-1');
     const run = await cli('db', 'copy', '--to', 'postgres://pharos:hunter2-secret@127.0.0.1:1/pharos');
     expect(run.code).toBe(STARTUP_EXIT_CODES['database-unreachable']);
     expect(run.stderr).toContain('127.0.0.1:1/pharos');
     expect(run.stdout + run.stderr).not.toContain('hunter2-secret');
+    // The setting to check is the --to URL, not the server's PHAROS_DATABASE_URL, which this command did not use.
+    expect(run.stderr).toContain('Check the host and port in the --to URL');
+    expect(run.stderr).not.toContain('PHAROS_DATABASE_URL');
+    expect(run.stderr).not.toContain('Pharos cannot start');
+  });
+
+  it('db copy refuses a source data dir that does not exist or holds no database, names it, and creates nothing', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-cli-nosource-'));
+    const io = (out: { stdout: string; stderr: string }) => ({ log: (l: string) => { out.stdout += `${l}\n`; }, error: (l: string) => { out.stderr += `${l}\n`; } });
+    const copy = async (dir: string) => {
+      const out = { stdout: '', stderr: '' };
+      const code = await runCli(['db', 'copy', '--to', 'postgres://pharos:secret@127.0.0.1:1/pharos'], io(out), { PHAROS_DATA_DIR: dir });
+      return { code, ...out };
+    };
+    try {
+      const mistyped = path.join(parent, 'pharos-dta');
+      const missing = await copy(mistyped);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain(`Nothing to copy: the data directory ${mistyped} does not exist.`);
+      expect(missing.stdout).toBe('');
+      expect(fs.existsSync(mistyped)).toBe(false);
+
+      const empty = path.join(parent, 'empty');
+      fs.mkdirSync(empty);
+      const none = await copy(empty);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain(`the data directory ${empty} holds no database (no pharos.sqlite)`);
+      expect(fs.readdirSync(empty)).toEqual([]);
+
+      // An SQLite file that is not a Pharos database is not migrated into one either.
+      const other = path.join(parent, 'other');
+      fs.mkdirSync(other);
+      const foreign = new Database(path.join(other, 'pharos.sqlite'));
+      foreign.exec('CREATE TABLE notes (body TEXT)');
+      foreign.close();
+      const notOurs = await copy(other);
+      expect(notOurs.code).toBe(1);
+      expect(notOurs.stderr).toContain(`${path.join(other, 'pharos.sqlite')} holds no Pharos data (no users table)`);
+      expect(fs.readdirSync(other)).toEqual(['pharos.sqlite']);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('a PHAROS_DATABASE_URL of another database system is refused with one line, not tried as PostgreSQL', async () => {
+    const out = { stdout: '', stderr: '' };
+    const code = await runCli(['list-users'], { log: (l) => { out.stdout += `${l}\n`; }, error: (l) => { out.stderr += `${l}\n`; } },
+      { PHAROS_DATABASE_URL: 'mysql://pharos:hunter2-secret@127.0.0.1:1/pharos' });
+    expect(code).toBe(1);
+    expect(out.stderr).toBe('Pharos cannot start: PHAROS_DATABASE_URL must be a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DB), not mysql:. Pharos stores its data in PostgreSQL or, without PHAROS_DATABASE_URL, in SQLite under PHAROS_DATA_DIR.\n');
+    expect(out.stderr).not.toContain('cannot be reached');
+    expect(out.stderr).not.toContain('hunter2-secret');
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import postgresClient from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestServer } from './harness.js';
 import { runCli } from '../../server/src/admin/runCli.js';
@@ -151,6 +152,24 @@ describe('db copy from SQLite to PostgreSQL', () => {
     await postgres(url, async (s) => { await sql`DROP TRIGGER drop_one ON audit_log`.execute(s); });
     expect((await sqliteCli('db', 'copy', '--to', url)).code).toBe(0);
     expect(await postgres(url, contents)).toEqual(await sqlite(contents));
+  });
+
+  it('refuses a mistyped data dir instead of copying an empty database it made: names the path, creates nothing, writes nothing', async () => {
+    const url = await pg().createDatabase('pharos_from_nowhere');
+    const mistyped = `${dataDir}-typo`;
+    const run = await cli({ PHAROS_DATA_DIR: mistyped }, 'db', 'copy', '--to', url);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`Nothing to copy: the data directory ${mistyped} does not exist.`);
+    expect(run.stdout).not.toContain('every count matches');
+    expect(fs.existsSync(mistyped)).toBe(false);
+    // The target was not even opened: no schema, no rows.
+    const client = new postgresClient.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect((await client.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`)).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await client.end();
+    }
   });
 
   it('copies in batches, composite keys included, and refuses to copy a database onto itself', async () => {

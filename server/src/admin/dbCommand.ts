@@ -1,4 +1,7 @@
-import { copyStorage } from '../db/copy.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { copyStorage, CopyRefused } from '../db/copy.js';
 import { describeDatabaseUrl, openPostgresStorage } from '../db/postgres.js';
 import type { Storage } from '../db/store.js';
 
@@ -12,10 +15,50 @@ export async function showMigrated(storage: Storage, out: Out): Promise<void> {
 
 const engine = (s: Storage) => `${s.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${s.location}`;
 
+const SOURCE_SETTING = 'Set PHAROS_DATA_DIR to the directory that holds pharos.sqlite (or PHAROS_DATABASE_URL to copy from PostgreSQL)';
+
+/**
+ * Before `db copy` opens its source: the SQLite data dir must exist and hold a Pharos database. Opening would create
+ * both (issue 36: a mistyped PHAROS_DATA_DIR got an empty database and "Copied 0 rows of 20 tables; every count
+ * matches.", exit 0). Throws CopyRefused naming the path; creates nothing.
+ */
+export function existingSqliteSource(dataDir: string): void {
+  const refuse = (why: string): never => {
+    throw new CopyRefused(`Nothing to copy: ${why}. ${SOURCE_SETTING}. Nothing was created or copied.`);
+  };
+  const file = path.join(dataDir, 'pharos.sqlite');
+  let dir: fs.Stats;
+  try {
+    dir = fs.statSync(dataDir);
+  } catch {
+    return refuse(`the data directory ${dataDir} does not exist`);
+  }
+  if (!dir.isDirectory()) refuse(`the data directory ${dataDir} is not a directory`);
+  if (!fs.existsSync(file) || fs.statSync(file).size === 0) refuse(`the data directory ${dataDir} holds no database (no pharos.sqlite)`);
+  let tables: string[];
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name);
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Not readable as SQLite: opening it says what is wrong (damaged, locked, not writable), with its exit code.
+    return;
+  }
+  if (!tables.includes('users')) refuse(`${file} holds no Pharos data (no users table)`);
+}
+
 /** `db copy --to URL`: every row of `source` into the (migrated, empty) PostgreSQL at `url`; throws if anything is off. */
 export async function copyToPostgres(source: Storage, url: string, out: Out): Promise<void> {
-  out.log(`Copying ${engine(source)} to PostgreSQL ${describeDatabaseUrl(url)} …`);
-  const target = await openPostgresStorage(url);
+  // Any source, PostgreSQL too: an installation without a single user is not one anybody ran.
+  const users = await source.store.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(users.n) === 0) {
+    throw new CopyRefused(`Nothing to copy: the ${engine(source)} database holds no Pharos data (no users). ${SOURCE_SETTING}. Nothing was copied.`);
+  }
+  out.log(`Copying ${engine(source)} to PostgreSQL ${describeDatabaseUrl(url, 'the --to URL')} …`);
+  const target = await openPostgresStorage(url, 'the --to URL');
   try {
     const result = await copyStorage(source, target);
     const width = Math.max(5, ...result.tables.map((t) => t.table.length));

@@ -12,7 +12,8 @@ import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db
 import { addBanner, listBanners, removeBanner } from '../db/banners.js';
 import { parseBanner } from '../settings/banners.js';
 import { listDisplays, revokeDisplay, updateDisplay } from '../db/displays.js';
-import { copyToPostgres, showMigrated } from './dbCommand.js';
+import { copyToPostgres, existingSqliteSource, showMigrated } from './dbCommand.js';
+import { POSTGRES_URL } from '../db/openStorage.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -184,7 +185,7 @@ const commands: Record<string, Command> = {
     } else if (sub === 'copy') {
       takeArgs(p, [], ['to']);
       const to = p.options.get('to');
-      if (typeof to !== 'string' || !/^postgres(ql)?:\/\//.test(to)) throw new UsageError('Give --to postgres://USER:PASSWORD@HOST:PORT/DB.');
+      if (typeof to !== 'string' || !POSTGRES_URL.test(to)) throw new UsageError('Give --to postgres://USER:PASSWORD@HOST:PORT/DB.');
       await copyToPostgres(s, to, out);
     } else {
       throw new UsageError('Give migrate or copy.');
@@ -209,7 +210,10 @@ export async function runCli(argv: string[], out: CliOutput = console, env: Node
   }
   let storage: Storage | undefined;
   try {
-    storage = await openStorage(configFromEnv(env));
+    const config = configFromEnv(env);
+    // A copy only reads: opening a mistyped data dir would create it and an empty database to copy.
+    if (command === 'db' && args[0] === 'copy' && !config.databaseUrl) existingSqliteSource(config.dataDir);
+    storage = await openStorage(config);
     await run(storage, args, out);
     return 0;
   } catch (e) {

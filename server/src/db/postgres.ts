@@ -11,14 +11,20 @@ import { isConnectionLoss, StorageUnavailableError } from './unavailable.js';
 const INT8 = 20;
 const types = { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser };
 
-/** host:port/database from a PHAROS_DATABASE_URL, never its password; a socket directory counts as the host. */
-export function describeDatabaseUrl(url: string): string {
+/**
+ * Where a PostgreSQL URL is set, for messages: the server's PHAROS_DATABASE_URL, or `db copy`'s --to (issue 36: its
+ * errors sent the operator to check PHAROS_DATABASE_URL).
+ */
+export type DatabaseUrlSetting = 'PHAROS_DATABASE_URL' | 'the --to URL';
+
+/** host:port/database from a PostgreSQL URL, never its password; a socket directory counts as the host. */
+export function describeDatabaseUrl(url: string, setting: DatabaseUrlSetting = 'PHAROS_DATABASE_URL'): string {
   try {
     const u = new URL(url);
     const host = decodeURIComponent(u.hostname) || u.searchParams.get('host') || 'localhost';
     return `${host}:${u.port || '5432'}${u.pathname || '/'}`;
   } catch {
-    return 'an unreadable PHAROS_DATABASE_URL';
+    return `an unreadable ${setting === 'PHAROS_DATABASE_URL' ? setting : '--to URL'}`;
   }
 }
 
@@ -27,20 +33,21 @@ const codeOf = (err: unknown): string => String((err as { code?: unknown }).code
 const TOO_MANY_CONNECTIONS = '53300';
 
 /** A refused login or a missing database is the operator's setting; anything else at connect time is "cannot reach". */
-function connectError(err: unknown, where: string): StartupError {
+function connectError(err: unknown, where: string, setting: DatabaseUrlSetting): StartupError {
   const code = codeOf(err);
+  const lead = setting === 'PHAROS_DATABASE_URL' ? 'Pharos cannot start' : 'Cannot copy';
   if (['28P01', '28000', '3D000', '42501'].includes(code)) {
     return new StartupError('database-refused', where,
-      `Pharos cannot start: PostgreSQL at ${where} refused the connection (${code}: ${(err as Error).message}). Check the user, password and database name in PHAROS_DATABASE_URL.`,
+      `${lead}: PostgreSQL at ${where} refused the connection (${code}: ${(err as Error).message}). Check the user, password and database name in ${setting}.`,
       { cause: err });
   }
   if (code === TOO_MANY_CONNECTIONS) {
     return new StartupError('database-unreachable', where,
-      `Pharos cannot start: PostgreSQL at ${where} has no connection to spare (${code}: ${(err as Error).message}). Raise its max_connections, or run fewer processes (docs/scaling.md).`,
+      `${lead}: PostgreSQL at ${where} has no connection to spare (${code}: ${(err as Error).message}). Raise its max_connections, or run fewer processes (docs/scaling.md).`,
       { cause: err });
   }
   return new StartupError('database-unreachable', where,
-    `Pharos cannot start: PostgreSQL at ${where} cannot be reached (${code || (err as Error).message}). Check the host and port in PHAROS_DATABASE_URL and that PostgreSQL is running.`,
+    `${lead}: PostgreSQL at ${where} cannot be reached (${code || (err as Error).message}). Check the host and port in ${setting} and that PostgreSQL is running.`,
     { cause: err });
 }
 
@@ -124,8 +131,8 @@ function guarded(pool: pg.Pool, size: number, where: string): pg.Pool {
 const POOL_SIZE = 20;
 
 /** Opens a pool on `url`, checks that it answers, and brings the schema up to date. */
-export async function openPostgresStorage(url: string): Promise<Storage> {
-  const where = describeDatabaseUrl(url);
+export async function openPostgresStorage(url: string, setting: DatabaseUrlSetting = 'PHAROS_DATABASE_URL'): Promise<Storage> {
+  const where = describeDatabaseUrl(url, setting);
   const pool = new pg.Pool({ connectionString: url, types, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
   // A server restart ends idle clients with an error event; the pool replaces them, and an unhandled one would end the process.
   pool.on('error', () => undefined);
@@ -135,7 +142,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     client.release();
   } catch (err) {
     await store.destroy();
-    throw connectError(err, where);
+    throw connectError(err, where, setting);
   }
   try {
     await migrate(store, 'postgres');

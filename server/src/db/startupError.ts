@@ -6,6 +6,9 @@ import path from 'node:path';
  * (docs/operations.md lists them, so scripts and service managers can tell them apart).
  */
 export const STARTUP_EXIT_CODES = {
+  // A setting that cannot be right (PHAROS_DATABASE_URL naming another database system): code 1 like every invalid
+  // setting, with the one line of the others.
+  'invalid-setting': 1,
   'not-a-directory': 10,
   'missing-parent': 11,
   'read-only': 12,
