@@ -164,9 +164,11 @@ test('a PostgreSQL restart: the database\'s error page never reaches a wall or a
       await expect(page.getByTestId('frame-unavailable')).toBeVisible();
       await page.evaluate(() => { (window as unknown as { stillHere: boolean }).stillHere = true; });
 
-      // Pharos's page for a database that is not answering, or nginx's for processes it has marked failed meanwhile.
+      // Pharos's page for a database that is not answering, passed on by nginx, which takes no process out for it
+      // (issue 36): never nginx's own page for processes it has marked failed.
       await visitor.reload();
-      await expect(visitor.locator('body')).toContainText(/not answering/);
+      await expect(visitor.locator('body')).toContainText('The database is not answering');
+      await expect(visitor.locator('meta[name="pharos-unavailable"]')).toHaveAttribute('content', 'database');
       await expect(visitor.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
     });
     // The first visitor's page loads itself again until the database is back: the shell, without their reload.
