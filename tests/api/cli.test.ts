@@ -252,7 +252,7 @@ describe('db migrate and db copy', () => {
     const out = { stdout: '', stderr: '' };
     const code = await runCli(['list-users'], { log: (l) => { out.stdout += `${l}\n`; }, error: (l) => { out.stderr += `${l}\n`; } },
       { PHAROS_DATABASE_URL: 'mysql://pharos:hunter2-secret@127.0.0.1:1/pharos' });
-    expect(code).toBe(1);
+    expect(code).toBe(STARTUP_EXIT_CODES['database-url-invalid']);
     expect(out.stderr).toBe('Pharos cannot start: PHAROS_DATABASE_URL must be a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DB), not mysql:. Pharos stores its data in PostgreSQL or, without PHAROS_DATABASE_URL, in SQLite under PHAROS_DATA_DIR.\n');
     expect(out.stderr).not.toContain('cannot be reached');
     expect(out.stderr).not.toContain('hunter2-secret');

@@ -67,6 +67,14 @@ describe('start-up with a broken data dir', () => {
     for (const code of Object.values(STARTUP_EXIT_CODES)) expect(code).toBeGreaterThan(2);
   });
 
+  it('a PHAROS_DATABASE_URL of another database system (issue 36: mysql:// was tried as PostgreSQL)', async () => {
+    const dir = tempDir();
+    const out = await startServer(path.join(dir, 'data'), { env: { PHAROS_DATABASE_URL: 'mysql://pharos:hunter2-secret@127.0.0.1:1/pharos' } });
+    expectOneClearLine(out, 'database-url-invalid', 'PHAROS_DATABASE_URL', /must be a PostgreSQL URL \(postgres:\/\/USER:PASSWORD@HOST:PORT\/DB\), not mysql:/);
+    expect(out.stderr).not.toContain('hunter2-secret');
+    expect(fs.existsSync(path.join(dir, 'data'))).toBe(false);
+  });
+
   it('a data dir that is a file', async () => {
     const file = path.join(tempDir(), 'data');
     fs.writeFileSync(file, 'not a directory');

@@ -195,7 +195,7 @@ const commands: Record<string, Command> = {
 
 /**
  * Runs one admin command against the storage `env` names (PHAROS_DATABASE_URL, else PHAROS_DATA_DIR); resolves to the
- * exit code (0 done, 1 refused, 2 wrong usage, 10-19 data dir or database problems as the server).
+ * exit code (0 done, 1 refused, 2 wrong usage, 10-20 data dir or database problems as the server).
  */
 export async function runCli(argv: string[], out: CliOutput = console, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...args] = argv;

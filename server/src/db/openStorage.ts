@@ -14,7 +14,7 @@ export function openStorage(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Pr
   if (!POSTGRES_URL.test(url)) {
     // The scheme only: the rest of the URL may hold a password.
     const scheme = /^([a-z][a-z0-9+.-]*:)\/\//i.exec(url)?.[1] ?? 'an address without a scheme';
-    throw new StartupError('invalid-setting', describeDatabaseUrl(url),
+    throw new StartupError('database-url-invalid', describeDatabaseUrl(url),
       `Pharos cannot start: PHAROS_DATABASE_URL must be a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DB), not ${scheme}. Pharos stores its data in PostgreSQL or, without PHAROS_DATABASE_URL, in SQLite under PHAROS_DATA_DIR.`);
   }
   return openPostgresStorage(url);

@@ -6,9 +6,6 @@ import path from 'node:path';
  * (docs/operations.md lists them, so scripts and service managers can tell them apart).
  */
 export const STARTUP_EXIT_CODES = {
-  // A setting that cannot be right (PHAROS_DATABASE_URL naming another database system): code 1 like every invalid
-  // setting, with the one line of the others.
-  'invalid-setting': 1,
   'not-a-directory': 10,
   'missing-parent': 11,
   'read-only': 12,
@@ -19,6 +16,8 @@ export const STARTUP_EXIT_CODES = {
   'database-unreachable': 17,
   'database-refused': 18,
   'database-newer': 19,
+  // PHAROS_DATABASE_URL names another database system (mysql://): never tried as PostgreSQL.
+  'database-url-invalid': 20,
 } as const;
 
 export type StartupProblem = keyof typeof STARTUP_EXIT_CODES;
