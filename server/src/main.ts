@@ -1,6 +1,8 @@
 import { buildServer } from './app.js';
 import { configFromEnv } from './config.js';
 import { StartupError } from './db/startupError.js';
+import { engineSettings, recordEngineSetup } from './db/engineSetup.js';
+import os from 'node:os';
 import { EnginesFileError } from './monitoring/engines/enginesFile.js';
 
 /** A bad PHAROS_ENGINES file is one line and its own exit code, like the data dir problems below. */
@@ -31,6 +33,10 @@ await server.app.listen({ host: config.host, port: config.port });
 const address = server.app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const url = `http://${config.host}:${port}${config.base}`;
+// For `npm run admin -- engines`, which runs in a shell whose environment may name other engines (issue 36).
+await recordEngineSetup(server.ctx.store, {
+  settings: engineSettings(config), url, startedAt: Date.now(), host: os.hostname(), pid: process.pid,
+});
 console.log(`Pharos is running at ${url}`);
 console.log(`Monitoring source: ${server.ctx.monitoring.kind}; data: ${config.dataDir}`);
 if (server.generatedAdminPassword) {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../server/src/config.js';
 import { ENGINES_FILE_EXIT_CODE, parseEngineSpecs } from '../../server/src/monitoring/engines/enginesFile.js';
 import { MergedSource } from '../../server/src/monitoring/engines/mergedSource.js';
+import { openEngine } from '../../server/src/monitoring/engines/openEngine.js';
 import { countUnhandledProblems, tacticalCounts } from '../../server/src/monitoring/problems.js';
 import { alertProblems, createChangeFeed } from '../../server/src/monitoring/changeFeed.js';
 import { openSqliteStorage } from '../../server/src/db/database.js';
@@ -125,6 +126,22 @@ describe('the merged source', () => {
     paris.answering = false;
     await expect(merged.submit({ ...ack, engine: 'paris' })).rejects.toThrow(/Engine 'paris' is not answering/);
     expect(paris.sent).toHaveLength(1);
+  });
+});
+
+describe('an engine whose nagios.cfg cannot be read', () => {
+  it('is not answering, and the reason names the path, not only "The engine is not running" (issue 36)', async () => {
+    const cfg = path.join(tmp, 'nagios4', 'nagios.cgf');
+    const berlin = new FakeEngine('berlin', [host('web1')], []);
+    const merged = new MergedSource([berlin, openEngine({ name: 'paris', type: 'nagios', config: cfg }, { demoHosts: 1, demoServicesPerHost: 1, demoTickSeconds: 60 })]);
+    await merged.start();
+    try {
+      const paris = merged.engines().find((e) => e.name === 'paris')!;
+      expect(paris.state).toBe('stale');
+      expect(paris.reason).toBe(`The engine is not running: Cannot read the Nagios main config file ${cfg}: ENOENT: no such file or directory, open '${cfg}'`);
+    } finally {
+      await merged.stop();
+    }
   });
 });
 

@@ -35,7 +35,8 @@ Commands:
   displays list                   paired displays: id, name, user, last seen, parameters
   displays rename ID NAME
   displays revoke ID              the display returns to its pairing code at its next request
-  engines                         each monitoring engine: kind, address, state, data age (exit 3 if one is not answering)
+  engines                         each engine of the server, as it recorded them at its last start: kind, address,
+                                  state, data age (exit 3 if one is not answering, 4 if no engine is known)
   db migrate                      bring the database schema up to date and show its version
   db copy --to postgres://USER:PASSWORD@HOST:PORT/DB
                                   copy every row into a new, empty PostgreSQL database (docs/operations.md)

@@ -140,7 +140,14 @@ class NagiosFileSource implements NagiosSource {
 
   async start(): Promise<void> {
     this.stopped = false;
-    const cfg = await readMainConfig(this.cfgPath);
+    let cfg: NagiosMainConfig;
+    try {
+      cfg = await readMainConfig(this.cfgPath);
+    } catch (err) {
+      // Kept as the reason this engine is not answering: a mistyped path must be named, not only "not running".
+      this.refused = (err as Error).message;
+      throw err;
+    }
     this.cfg = cfg;
     this.writer = new CommandWriter(cfg.commandFile, { firstRetryMs: this.options.commandRetryMs });
     await this.refresh();
