@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // The SQLite file's own suites, and those that start a PostgreSQL of their own (run once, in the server project).
-const RUN_ONCE = ['tests/api/startup.test.ts', 'tests/api/killDurability.test.ts', 'tests/api/database.test.ts', 'tests/api/dbCopy.test.ts', 'tests/api/clusterKill.test.ts'];
+const RUN_ONCE = ['tests/api/startup.test.ts', 'tests/api/killDurability.test.ts', 'tests/api/database.test.ts', 'tests/api/dbCopy.test.ts', 'tests/api/clusterKill.test.ts', 'tests/api/logs.test.ts'];
 
 export default defineConfig({
   plugins: [react()],

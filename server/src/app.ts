@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.js';
@@ -49,6 +49,12 @@ import { registerDisplays } from './routes/displays.js';
 import { registerCheckResult } from './routes/checkResult.js';
 import { registerDeviceScope } from './http/deviceScope.js';
 import { registerHealth } from './routes/health.js';
+import { registerMetrics } from './routes/metrics.js';
+import { watchEngines } from './monitoring/engineWatch.js';
+import { log, safeUrl } from './log.js';
+
+/** Files the request log leaves out: the app's assets, the classic pages' styles and scripts, icons, translations. */
+const STATIC_FILE = /\.(js|css|map|png|svg|ico|webp|woff2?|webmanifest|json|txt)$/;
 
 export interface Server {
   app: FastifyInstance;
@@ -78,12 +84,23 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   // Closing: idle keep-alive connections are dropped at once, and registerClosing answers what still arrives (an HTML
   // page, never Fastify's JSON 503, which a frame would show) and cuts what is left after a grace period.
   const app = Fastify({
-    logger: false, bodyLimit: config.bodyLimit, trustProxy: config.trustProxy,
+    // Fastify's own logger (issue 36); the request lines are ours (below), one per request with nothing secret in them.
+    // (pino's own Logger type, one version apart from the one Fastify's types name; the same object at run time).
+    loggerInstance: log() as unknown as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: config.bodyLimit, trustProxy: config.trustProxy,
     forceCloseConnections: 'idle', return503OnClosing: false,
   });
   // Before anything else, so every hook and handler of the request sees its own language holder.
   app.addHook('onRequest', (_req, _reply, done) => withRequestLanguage(done));
   registerClosing(app);
+  // One line per request: method, address without secrets, status and time. Static files are left out.
+  app.addHook('onResponse', (req, reply, done) => {
+    if (!STATIC_FILE.test(req.url.split('?')[0]!)) {
+      const ms = Math.round(reply.elapsedTime * 10) / 10;
+      const url = safeUrl(req.url);
+      log().info({ method: req.method, url, status: reply.statusCode, ms }, `${req.method} ${url} ${reply.statusCode} ${ms} ms`);
+    }
+    done();
+  });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: config.bodyLimit, parser: (text) => parseUrlEncoded(text) });
   registerInputGuards(app);
@@ -112,7 +129,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       const message = e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? t`The request is too large.` : (e.message ?? t`Bad request.`);
       return answer(req, reply, e.statusCode, message);
     }
-    console.error(error);
+    log().error({ err: error, method: req.method, url: safeUrl(req.url) }, 'A request failed');
     return answer(req, reply, 500, t`The server failed to handle this request.`);
   });
   app.setNotFoundHandler((req, reply) => answer(req, reply, 404, isPageRequest(req)
@@ -124,12 +141,13 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     for (const method of [route.method].flat()) registered.push({ method, url: route.url });
   });
 
-  const routes = [registerHealth, registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
+  const routes = [registerHealth, registerMetrics, registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
     registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerDashlets, registerTools,
     registerStatus, registerAdmin, registerDisplays, registerCheckResult, registerPages, registerStatic];
   for (const register of routes) await register(app, ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
+  const stopEngineWatch = watchEngines(monitoring);
   const stopWarmer = startSnapshotWarmer(monitoring, [
     // First: the feed compares each snapshot with the list recorded before, so none may be skipped for the others'
     // work. A failure (the database not answering) is retried with the next snapshot, and a read reports it.
@@ -143,6 +161,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     app, ctx, generatedAdminPassword, routes: registered,
     async close() {
       stopHousekeeping();
+      stopEngineWatch();
       stopWarmer();
       await app.close();
       await monitoring.stop();

@@ -44,6 +44,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** How long an account or address stays locked after too many failed logins; doubles with each further lock. */
   loginLockMs: number;
+  /** Serves {base}metrics to `Authorization: Bearer <this>` (PHAROS_METRICS_TOKEN); unset: no metrics at all (issue 36). */
+  metricsToken?: string | undefined;
 }
 
 export function normaliseBase(raw: string | undefined): string {
@@ -121,5 +123,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     cookieSecure: env.PHAROS_COOKIE_SECURE === '1',
     trustProxy: trustProxy(env.PHAROS_TRUST_PROXY),
     loginLockMs: int(env.PHAROS_LOGIN_LOCK_MS, 15 * 60 * 1000, 1000, 24 * 3600 * 1000),
+    metricsToken: env.PHAROS_METRICS_TOKEN || undefined,
   };
 }

@@ -1,5 +1,6 @@
 import type { Storage, Store } from './db/store.js';
 import { dueFeedback, markFeedbackDelivered, markFeedbackFailed } from './db/feedback.js';
+import { log } from './log.js';
 
 const RETRY_BASE_MS = 60_000;
 const RETRY_CAP_MS = 6 * 3600_000;
@@ -60,7 +61,7 @@ export function startFeedbackOutbox(storage: Pick<Storage, 'store' | 'exclusive'
     running = true;
     storage.exclusive('feedback outbox', () => deliverFeedback(storage.store, { signal: controller.signal }))
       .catch((e: unknown) => {
-        if (!controller.signal.aborted) console.error('Feedback delivery failed:', e);
+        if (!controller.signal.aborted) log().error({ err: e }, 'Feedback delivery failed');
       })
       .finally(() => { running = false; });
   }, intervalMs);

@@ -6,6 +6,7 @@ import { forgetFailures, forgetRateEvents } from './db/limits.js';
 import { FORGET_MS } from './auth/loginThrottle.js';
 import { PAIRING_MS } from './db/displays.js';
 import { startFeedbackOutbox } from './feedbackOutbox.js';
+import { log } from './log.js';
 
 const HOUR = 3600_000;
 
@@ -23,7 +24,7 @@ export function pruneAuditLog(ctx: AppContext, now = Date.now()): Promise<number
 export function startHousekeeping(ctx: AppContext): () => void {
   const idleMs = ctx.config.sessionIdleSeconds * 1000;
   const chore = (name: string, run: () => Promise<unknown>) => () => {
-    ctx.storage.exclusive(name, run).catch((e: unknown) => console.error(`Housekeeping (${name}) failed:`, e));
+    ctx.storage.exclusive(name, run).catch((e: unknown) => log().error({ err: e }, `Housekeeping (${name}) failed`));
   };
   const keepAuditRetention = chore('audit retention', () => pruneAuditLog(ctx));
   const forgetLimits = chore('rate limits', async () => {

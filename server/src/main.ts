@@ -4,6 +4,12 @@ import { StartupError } from './db/startupError.js';
 import { engineSettings, recordEngineSetup } from './db/engineSetup.js';
 import os from 'node:os';
 import { EnginesFileError } from './monitoring/engines/enginesFile.js';
+import { createLogger, flushLog, log } from './log.js';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** A start-up fault: one line on stderr (JSON where stderr is not a terminal), said once (issue 36). */
+const startupLog = () => createLogger({ fd: 2 });
 
 /** A bad PHAROS_ENGINES file is one line and its own exit code, like the data dir problems below. */
 function readConfig(): ReturnType<typeof configFromEnv> {
@@ -11,7 +17,7 @@ function readConfig(): ReturnType<typeof configFromEnv> {
     return configFromEnv(process.env, process.argv.slice(2));
   } catch (err) {
     if (!(err instanceof EnginesFileError)) throw err;
-    console.error(err.message);
+    startupLog().fatal(err.message);
     process.exit(err.exitCode);
   }
 }
@@ -23,7 +29,7 @@ async function start(): Promise<Awaited<ReturnType<typeof buildServer>>> {
     return await buildServer(config);
   } catch (err) {
     if (!(err instanceof StartupError)) throw err;
-    console.error(err.message);
+    startupLog().fatal(err.message);
     if (process.env.DEBUG) console.error(err.cause ?? err);
     process.exit(err.exitCode);
   }
@@ -37,11 +43,19 @@ const url = `http://${config.host}:${port}${config.base}`;
 await recordEngineSetup(server.ctx.store, {
   settings: engineSettings(config), url, startedAt: Date.now(), host: os.hostname(), pid: process.pid,
 });
-console.log(`Pharos is running at ${url}`);
-console.log(`Monitoring source: ${server.ctx.monitoring.kind}; data: ${config.dataDir}`);
+log().info({ url }, `Pharos is running at ${url} (monitoring source: ${server.ctx.monitoring.kind}; database: ${server.ctx.storage.location})`);
 if (server.generatedAdminPassword) {
-  console.log(`First start: created the administrator 'nagiosadmin' with the password: ${server.generatedAdminPassword}`);
-  console.log('It is shown only this once; change it with: npm run admin -- set-password nagiosadmin NEW_PASSWORD');
+  const change = 'change it with: npm run admin -- set-password nagiosadmin NEW_PASSWORD';
+  if (process.stdout.isTTY) {
+    // On a terminal, for the person who started it; a log (journal, container) never holds a password (issue 36).
+    log().info(`First start: created the administrator 'nagiosadmin' with the password: ${server.generatedAdminPassword}`);
+    log().info(`It is shown only this once; ${change}`);
+  } else {
+    const file = path.join(config.dataDir, 'initial-admin-password');
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, `${server.generatedAdminPassword}\n`, { mode: 0o600 });
+    log().info({ file }, `First start: created the administrator 'nagiosadmin'; its password is in ${file} (readable by this user only). Delete the file once read, and ${change}`);
+  }
 }
 
 /** Past the connections' grace period (http/closing.ts), and inside a service manager's stop timeout (docs/operations.md). */
@@ -54,15 +68,18 @@ async function shutdown(): Promise<void> {
   // Should something still hold the close (a monitoring source that does not stop), exit anyway rather than be killed:
   // SQLite's journal keeps the database consistent either way, and the port is free for the next start.
   setTimeout(() => {
-    console.error('Shutdown took too long; exiting without waiting further.');
+    log().error('Shutdown took too long; exiting without waiting further.');
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS).unref();
   try {
     await server.close();
   } catch (err) {
-    console.error(err);
+    log().error({ err }, 'Shutdown failed');
+    await flushLog();
     process.exit(1);
   }
+  log().info('Pharos stopped');
+  await flushLog();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown());

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openSqliteStorage } from '../../server/src/db/database.js';
 import { openPostgresStorage } from '../../server/src/db/postgres.js';
 import { MIGRATIONS } from '../../server/src/db/migrations.js';
@@ -12,6 +12,8 @@ import { STARTUP_EXIT_CODES } from '../../server/src/db/startupError.js';
 import { STORAGE_UNAVAILABLE } from '../../server/src/db/unavailable.js';
 import { usePostgres } from '../support/usePostgres.js';
 import { Client, startTestServer } from './harness.js';
+import { Writable } from 'node:stream';
+import { createLogger, setLog } from '../../server/src/log.js';
 
 /** Issue 22: PostgreSQL as users run it, with its faults: restarts, wrong settings, processes starting together. */
 const cluster = usePostgres();
@@ -85,7 +87,8 @@ describe('PostgreSQL faults (issue 22)', () => {
     await sql`ALTER TABLE pharos_migrations OWNER TO few`.execute(admin.store);
     await admin.close();
     const warnings: string[] = [];
-    const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => { warnings.push(line); });
+    const stream = new Writable({ write(chunk: Buffer, _enc, done) { warnings.push(...chunk.toString().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { msg: string }).msg)); done(); } });
+    setLog(createLogger({ stream, level: 'warn' }));
     const storage = await openPostgresStorage(url.replace('//pharos:', '//few:'));
     try {
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) =>
@@ -94,7 +97,7 @@ describe('PostgreSQL faults (issue 22)', () => {
       expect(warnings).toEqual([expect.stringMatching(/^Database: PostgreSQL at \S+\/few refused more connections \(too many clients\): this process now shares [1-3] of its 20\. Raise max_connections/)]);
       expect(warnings.join()).not.toContain('not-printed');
     } finally {
-      warn.mockRestore();
+      setLog(createLogger({ level: 'silent' }));
       await storage.close();
     }
   });

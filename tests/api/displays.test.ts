@@ -243,3 +243,48 @@ describe('display report and remote commands', () => {
     expectBadRequest(await admin.get('api/v2/displays/me'), 404);
   });
 });
+
+describe('a database that cannot answer who is asking (issue 36)', () => {
+  /** Every read of `table` fails as a storage layer would when its database is away; the real store again after `run`. */
+  async function failingReadsOf<T>(table: keyof Tables, run: () => Promise<T>): Promise<T> {
+    const ctx = ts.server.ctx as { store: typeof ts.server.ctx.store };
+    const real = ctx.store;
+    ctx.store = new Proxy(real, {
+      get(target, prop, receiver) {
+        if (prop !== 'selectFrom') return Reflect.get(target, prop, receiver) as unknown;
+        return (from: string) => {
+          if (String(from).split(' ')[0] === table) throw new Error('Connection terminated unexpectedly (injected)');
+          return target.selectFrom(from as keyof Tables);
+        };
+      },
+    });
+    try {
+      return await run();
+    } finally {
+      ctx.store = real;
+    }
+  }
+
+  it('answers 503 for a session it cannot read, never 401, and the session works again afterwards', async () => {
+    const refused = await failingReadsOf('sessions', () => admin.get('api/v2/account/auth'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect((await admin.get('api/v2/account/auth')).status).toBe(200);
+  });
+
+  it('answers 503 for a device token it cannot read, and the display stays paired', async () => {
+    const { tv } = await pairedDisplay('1');
+    const refused = await failingReadsOf('displays', () => tv.get('api/v2/displays/me'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect((await tv.get('api/v2/displays/me')).status).toBe(200);
+  });
+
+  it('answers 503 for a pairing code it cannot read, never "expired", and the code still pairs', async () => {
+    const { tv, code } = await screen();
+    const refused = await failingReadsOf('display_pairings', () => tv.get(PAIR));
+    expect(refused.status).toBe(503);
+    expect(refused.body).not.toMatchObject({ state: 'expired' });
+    expect((await tv.get<{ state: string }>(PAIR)).body).toMatchObject({ state: 'waiting', code });
+  });
+});

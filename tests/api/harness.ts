@@ -6,10 +6,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildServer, type Server } from '../../server/src/app.js';
+import { createLogger, setLog } from '../../server/src/log.js';
 import { configFromEnv, type Config } from '../../server/src/config.js';
 import type { MonitoringSource } from '../../server/src/monitoring/source.js';
 
 export const ADMIN_PASSWORD = 'test-admin-password';
+
+// A line per request from every in-process test server would bury the test output: warnings and errors only, unless
+// asked. This process's logger only: servers started as processes keep their own level (they print the start line).
+setLog(createLogger({ level: process.env.PHAROS_LOG_LEVEL ?? 'warn' }));
 
 export interface TestServer {
   server: Server;

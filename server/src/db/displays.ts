@@ -119,6 +119,12 @@ export function listDisplays(store: Store): Promise<(DisplayRow & { username: st
     .orderBy(sql`lower(d.name)`).orderBy('d.id').execute();
 }
 
+/** Displays heard from since `since` (ms): the walls on duty now (the metrics' pharos_displays_active). */
+export async function countActiveDisplays(store: Store, since: number): Promise<number> {
+  const row = await store.selectFrom('displays').select((eb) => eb.fn.countAll<number>().as('n')).where('last_seen', '>', since).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function touchDisplay(store: Store, id: number, now: number): Promise<void> {
   await store.updateTable('displays').set({ last_seen: now }).where('id', '=', id).execute();
 }

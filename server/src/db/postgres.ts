@@ -6,6 +6,8 @@ import { newerDatabase, StartupError } from './startupError.js';
 import type { Storage, Store } from './store.js';
 import type { Tables } from './tables.js';
 import { isConnectionLoss, StorageUnavailableError } from './unavailable.js';
+import { createDatabaseHealth, type DatabaseHealth } from './health.js';
+import { log } from '../log.js';
 
 /** Times are bigint columns (int8): read them as numbers, as SQLite does; counts are int8 too. */
 const INT8 = 20;
@@ -64,7 +66,6 @@ function advisoryExclusive(store: Store): Storage['exclusive'] {
 
 const GUARDED = Symbol('pharos.guarded');
 type Guarded = pg.PoolClient & { [GUARDED]?: true };
-const translate = (err: unknown): unknown => (isConnectionLoss(err) ? new StorageUnavailableError(err) : err);
 
 /** How long a pool stays at the size PostgreSQL allowed before it tries its full size again. */
 const POOL_REGROW_MS = 60_000;
@@ -75,7 +76,12 @@ const CONNECT_TIMEOUT_MS = 5000;
  * The pool as the query layer sees it, with a lost or refused connection turned into StorageUnavailableError, so a
  * PostgreSQL restart is a 503 the app retries, never a 500, and nothing else's ECONNREFUSED is mistaken for it.
  */
-function guarded(pool: pg.Pool, size: number, where: string): pg.Pool {
+function guarded(pool: pg.Pool, size: number, where: string, health: DatabaseHealth): pg.Pool {
+  const translate = (err: unknown): unknown => {
+    if (!isConnectionLoss(err)) return err;
+    health.failed(err);
+    return new StorageUnavailableError(err);
+  };
   let regrow: ReturnType<typeof setTimeout> | undefined;
   // Connections PostgreSQL accepted and the pool still holds: its own count includes those still being refused.
   let open = 0;
@@ -90,7 +96,7 @@ function guarded(pool: pg.Pool, size: number, where: string): pg.Pool {
     const held = Math.max(1, open);
     if (pool.options.max! <= held) return;
     if (!regrow) {
-      console.warn(`Database: PostgreSQL at ${where} refused more connections (too many clients): this process now shares ${held} of its ${size}. Raise max_connections, or run fewer processes (docs/scaling.md).`);
+      log().warn(`Database: PostgreSQL at ${where} refused more connections (too many clients): this process now shares ${held} of its ${size}. Raise max_connections, or run fewer processes (docs/scaling.md).`);
       regrow = setTimeout(() => { regrow = undefined; pool.options.max = size; }, POOL_REGROW_MS);
       regrow.unref();
     }
@@ -116,7 +122,10 @@ function guarded(pool: pg.Pool, size: number, where: string): pg.Pool {
       // and the pool drops the broken client when it comes back.
       client.on('error', () => undefined);
       const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as { query: unknown }).query = (...args: unknown[]) => query(...args).catch((err: unknown) => { throw translate(err); });
+      (client as { query: unknown }).query = (...args: unknown[]) => query(...args).then((result) => {
+        health.answered();
+        return result;
+      }, (err: unknown) => { throw translate(err); });
       client[GUARDED] = true;
     }
     return client;
@@ -136,7 +145,8 @@ export async function openPostgresStorage(url: string, setting: DatabaseUrlSetti
   const pool = new pg.Pool({ connectionString: url, types, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, idleTimeoutMillis: 30_000 });
   // A server restart ends idle clients with an error event; the pool replaces them, and an unhandled one would end the process.
   pool.on('error', () => undefined);
-  const store = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guarded(pool, POOL_SIZE, where) }) });
+  const health = createDatabaseHealth(`PostgreSQL at ${where}`);
+  const store = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: guarded(pool, POOL_SIZE, where, health) }) });
   try {
     const client = await pool.connect();
     client.release();
@@ -150,5 +160,5 @@ export async function openPostgresStorage(url: string, setting: DatabaseUrlSetti
     await store.destroy();
     throw err instanceof NewerDatabaseError ? newerDatabase(where, err) : err;
   }
-  return { store, dialect: 'postgres', location: where, exclusive: advisoryExclusive(store), close: () => store.destroy() };
+  return { store, dialect: 'postgres', location: where, exclusive: advisoryExclusive(store), close: () => store.destroy(), health };
 }

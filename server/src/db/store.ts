@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseHealth } from './health.js';
 import type { Dialect } from './migrations.js';
 import type { Tables } from './tables.js';
 
@@ -18,6 +19,8 @@ export interface Storage {
    */
   exclusive<T>(job: string, run: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
+  /** Whether the database answers (a server database: PostgreSQL); absent for a local file, which does not go away. */
+  readonly health?: DatabaseHealth;
 }
 
 /** One process owns an SQLite file: only overlapping turns of this process need keeping apart. */

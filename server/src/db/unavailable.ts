@@ -29,3 +29,15 @@ export function isStorageUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
+
+/**
+ * Issue 36: what a lookup of who is asking (a session, a device token, a pairing code) could not read is "try again"
+ * (a 503), never "not signed in" or "no such code": whatever the error, the session, the display and the pairing stay.
+ */
+export async function lookupOrUnavailable<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw err instanceof StorageUnavailableError ? err : new StorageUnavailableError(err);
+  }
+}

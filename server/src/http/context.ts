@@ -13,6 +13,7 @@ import { answerIn, mark, t } from './language.js';
 import { recordAudit } from '../db/auditLog.js';
 import type { ChangeFeed } from '../monitoring/changeFeed.js';
 import type { DaemonState } from '../monitoring/grapher.js';
+import { lookupOrUnavailable } from '../db/unavailable.js';
 
 export const SESSION_COOKIE = 'pharos_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -62,12 +63,12 @@ function equalTokens(a: string, b: string): boolean {
 export async function deviceCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | undefined> {
   const token = req.cookies[DEVICE_COOKIE];
   if (!token) return undefined;
-  const device = await findDisplayByToken(ctx.store, token);
+  const device = await lookupOrUnavailable(() => findDisplayByToken(ctx.store, token));
   if (!device) return undefined;
-  const user = await findUserById(ctx.store, device.user_id);
+  const user = await lookupOrUnavailable(() => findUserById(ctx.store, device.user_id));
   if (!user) return undefined;
   answerIn(user.language);
-  await touchDisplay(ctx.store, device.id, ctx.now());
+  await lookupOrUnavailable(() => touchDisplay(ctx.store, device.id, ctx.now()));
   const session: SessionRow = { id: `display:${device.id}`, user_id: user.id, nsp: device.nsp, xsrf: device.xsrf, vars: '{}', created_at: device.created_at, last_seen: ctx.now() };
   const perms: Permissions = {
     isAdmin: false,
@@ -83,14 +84,14 @@ export async function deviceCaller(ctx: AppContext, req: FastifyRequest): Promis
 export async function optionalCaller(ctx: AppContext, req: FastifyRequest): Promise<Caller | undefined> {
   const sid = req.cookies[SESSION_COOKIE];
   const idleMs = ctx.config.sessionIdleSeconds * 1000;
-  const found = sid ? await findLiveSessionWithUser(ctx.store, sid, idleMs) : undefined;
+  const found = sid ? await lookupOrUnavailable(() => findLiveSessionWithUser(ctx.store, sid, idleMs)) : undefined;
   if (!found) return deviceCaller(ctx, req);
   const { session, user } = found;
   answerIn(user.language);
   // Written at most once a minute (a twentieth of a short idle time): a write on every request was hundreds of SQLite
   // writes a second from wall displays, on the event loop, for an idle timeout that needs the minute at most.
   const now = Date.now();
-  if (now - session.last_seen >= Math.min(60_000, idleMs / 20)) await touchSession(ctx.store, session.id, now);
+  if (now - session.last_seen >= Math.min(60_000, idleMs / 20)) await lookupOrUnavailable(() => touchSession(ctx.store, session.id, now));
   return { session, user, perms: permissionsOf(user) };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findLiveSessionWithUser } from '../db/sessions.js';
 import { findDisplayByToken } from '../db/displays.js';
+import { lookupOrUnavailable } from '../db/unavailable.js';
 import { clearDeviceCookies, DEVICE_COOKIE, DEVICE_READ_ONLY, SESSION_COOKIE, type AppContext } from './context.js';
 import { forbidden } from './errors.js';
 
@@ -40,8 +41,9 @@ export function registerDeviceScope(app: FastifyInstance, ctx: AppContext): void
     if (!token) return;
     const sid = req.cookies[SESSION_COOKIE];
     // Someone signed in on this browser acts as themselves.
-    if (sid && await findLiveSessionWithUser(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000)) return;
-    if (!await findDisplayByToken(ctx.store, token)) {
+    if (sid && await lookupOrUnavailable(() => findLiveSessionWithUser(ctx.store, sid, ctx.config.sessionIdleSeconds * 1000))) return;
+    // Only a token the database says it does not know loses its cookies: one it could not read is a 503 (issue 36).
+    if (!await lookupOrUnavailable(() => findDisplayByToken(ctx.store, token))) {
       clearDeviceCookies(ctx, req, reply);
       return;
     }

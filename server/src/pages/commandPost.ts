@@ -6,6 +6,7 @@ import { commandFrom, CommandInputError, isCommandName } from './commandInput.js
 import { detailUrl, findTarget, objectDetailPage } from './objectDetail.js';
 import { errorPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { rememberCommand } from './pendingCommands.js';
+import { log } from '../log.js';
 
 /**
  * A command form from a detail page. The session, nsp, same-origin and permission checks ran in registerPage;
@@ -42,7 +43,7 @@ export async function commandPost(env: PageEnv): Promise<PageResult> {
     }
     // Its engine is not answering: said so, naming the engine; nothing was queued.
     if (error instanceof EngineUnavailableError) return errorPage(503, error.message);
-    console.error(error);
+    log().error({ err: error }, 'A request failed');
     return errorPage(503, t`The monitoring engine did not accept the command. Try again in a moment.`);
   }
   rememberCommand(caller.session.id, command, where.host, where.service, now);

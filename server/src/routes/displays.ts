@@ -12,6 +12,7 @@ import {
 } from '../db/displays.js';
 import { claimDisplay, displayRecord, parseDisplayChanges } from '../admin/displayAdmin.js';
 import { countRateEvent, dropRateEvent } from '../db/limits.js';
+import { lookupOrUnavailable } from '../db/unavailable.js';
 
 /** English here, translated as it is sent (the error handler), in the administrator's language. */
 const GONE = mark('That display does not exist any more.');
@@ -62,7 +63,7 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
   // The screen's poll: waiting, expired (ask for a new code), or paired (the device token comes with this answer).
   app.get(pair, async (req: FastifyRequest, reply: FastifyReply) => {
     const [code, secret] = (req.cookies[PAIRING_COOKIE] ?? '').split('.');
-    const pairing = code ? await findPairing(ctx.store, code) : undefined;
+    const pairing = code ? await lookupOrUnavailable(() => findPairing(ctx.store, code)) : undefined;
     if (!pairing || !secret || !equalHashes(hashToken(secret), pairing.secret_hash)) return { state: 'expired' };
     if (pairing.display_id === null) {
       return pairing.expires_at < ctx.now()

@@ -6,6 +6,7 @@ import { seedScenario } from './scenario.js';
 import { Simulation, type Ref } from './simulation.js';
 import { incompleteSnapshot } from '../snapshotCheck.js';
 import { finish, runSliced, SLICE_ROWS, type Slices } from '../slices.js';
+import { log } from '../../log.js';
 
 export interface DemoOptions {
   hosts: number;
@@ -298,7 +299,7 @@ export function createDemoSource(opts: DemoOptions): DemoSource {
         const incomplete = incompleteSnapshot({ hosts: snap.hosts.length, services: snap.services.length }, configured);
         if (incomplete && cached) {
           const message = `Demo fleet snapshot refused: ${incomplete}; keeping the last good data.`;
-          if (refused !== message) console.warn(message);
+          if (refused !== message) log().warn(message);
           refused = message;
           refusedVersion = sim.version;
           return cached.snap;

@@ -12,6 +12,7 @@ import {
 import { registerParts } from '../snapshotParts.js';
 import { PREPARE_ABOVE_ROWS } from '../preparedSource.js';
 import type { Engine } from './openEngine.js';
+import { log } from '../../log.js';
 
 /** Code-point order, as the status pages sort names. */
 const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -259,7 +260,7 @@ export class MergedSource implements MonitoringSource {
       try {
         await e.source.start();
       } catch (err) {
-        console.warn(`Monitoring data: engine '${e.name}' did not start: ${(err as Error).message}`);
+        log().warn(`Monitoring data: engine '${e.name}' did not start: ${(err as Error).message}`);
       }
     }));
     // The first merge puts every engine's rows in order (a sort, for an engine that does not list them so): done

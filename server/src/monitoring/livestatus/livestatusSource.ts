@@ -11,6 +11,7 @@ import { BodyBuffers, LivestatusClient, type LivestatusClientOptions } from './c
 import { LivestatusError, type LivestatusErrorCode } from './errors.js';
 import { pollTables, programStatusOf, snapshotSlices, type Liveness, type ReadAnswers } from './poll.js';
 import { nextTurn, runSliced } from '../slices.js';
+import { log } from '../../log.js';
 
 export interface LivestatusSourceOptions extends LivestatusClientOptions {
   /** The engine's name, for messages now and for tagging its rows once several engines run side by side. */
@@ -305,10 +306,10 @@ export function createLivestatusSource(address: string, options: LivestatusSourc
   source.onEvent((event) => {
     if (event.type === 'error') {
       failing = true;
-      console.warn(`Monitoring data: ${event.message}`);
+      log().warn(`Monitoring data: ${event.message}`);
     } else if (event.type === 'health' && event.health.state === 'ok' && failing) {
       failing = false;
-      console.warn(`Monitoring data: Livestatus at ${source.address} answers again.`);
+      log().info(`Monitoring data: Livestatus at ${source.address} answers again.`);
     }
   });
   return source;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { MAX_COMMAND_BYTES } from './externalCommands.js';
+import { log } from '../../log.js';
 
 export type Delivery = 'delivered' | 'queued';
 
@@ -98,7 +99,7 @@ export class CommandWriter {
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code ?? '';
         this.lastError = `${code || 'ERROR'}: ${(err as Error).message}`;
-        if (!RETRYABLE.has(code)) console.warn(`Nagios command file: ${this.lastError}`);
+        if (!RETRYABLE.has(code)) log().warn(`Nagios command file: ${this.lastError}`);
         this.scheduleRetry();
         return;
       } finally {

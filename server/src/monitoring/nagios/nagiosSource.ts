@@ -12,6 +12,7 @@ import { CommandWriter, type Delivery } from './commandWriter.js';
 import { pidAlive, readPidFile, isNagiosProcess } from './process.js';
 import { streamLines } from './scan.js';
 import { incompleteSnapshot } from '../snapshotCheck.js';
+import { log } from '../../log.js';
 
 export type NagiosSourceEvent =
   | { type: 'snapshot' }
@@ -350,7 +351,7 @@ export function openNagiosSource(cfgPath: string, options: NagiosSourceOptions =
 export function createNagiosSource(cfgPath: string, options: NagiosSourceOptions = {}): MonitoringSource {
   const source = openNagiosSource(cfgPath, options);
   source.onEvent((event) => {
-    if (event.type === 'error') console.warn(`Monitoring data: ${event.message}`);
+    if (event.type === 'error') log().warn(`Monitoring data: ${event.message}`);
   });
   return source;
 }
