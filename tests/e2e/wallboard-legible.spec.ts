@@ -127,6 +127,9 @@ test.describe('framed pages on a wall', () => {
         expect.soft(sizes.smallestTenth, `${p.name}: smallest tenth at ${screen}`).toBeGreaterThanOrEqual(16 * scale);
         expect.soft(sizes.overflowsSideways, `${p.name}: wider than the wall at ${screen}`).toBe(false);
       }
+      // The strip around them grows with the screen too: its clock and totals are read from as far.
+      const strip = await page.getByTestId('wallboard-strip').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      expect.soft(strip, `the status strip's text at ${1920 * scale}×${1080 * scale}`).toBeGreaterThanOrEqual(20 * scale);
     }
   });
 
