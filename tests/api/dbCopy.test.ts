@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { Client, startTestServer } from './harness.js';
 import { runCli } from '../../server/src/admin/runCli.js';
 import { COPIED_TABLES, copyStorage, CopyRefused } from '../../server/src/db/copy.js';
 import { openSqliteStorage } from '../../server/src/db/database.js';
-import { openPostgresStorage } from '../../server/src/db/postgres.js';
+import { describeDatabaseUrl, openPostgresStorage } from '../../server/src/db/postgres.js';
 import type { Storage, Store } from '../../server/src/db/store.js';
 import { findUserByName } from '../../server/src/db/users.js';
 import { addView, listViews } from '../../server/src/db/views.js';
@@ -124,6 +125,34 @@ describe('db copy from SQLite to PostgreSQL', () => {
     } finally {
       await ts.close();
       fs.rmSync(ts.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a server started on the copy names that database in its start line, not the SQLite data dir it no longer uses', { timeout: 60_000 }, async () => {
+    const unused = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-unused-data-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..'), stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', PHAROS_DATA_DIR: unused, PHAROS_DATABASE_URL: target, PHAROS_EXIT_WITH_PARENT: '1' },
+    });
+    let output = '';
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (c: Buffer) => {
+          output += c.toString();
+          // The start lines are written together, the monitoring source with the database.
+          if (/Pharos is running at/.test(output) && /monitoring source: .*$/im.test(output)) resolve();
+        });
+        child.stderr.on('data', (c: Buffer) => { output += c.toString(); });
+        void exited.then(() => reject(new Error(`exited before listening:\n${output}`)));
+      });
+      expect(output).toContain(describeDatabaseUrl(target));
+      expect(output).not.toContain(unused);
+      expect(output).not.toContain('not-printed');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(unused, { recursive: true, force: true });
     }
   });
 
