@@ -119,6 +119,21 @@ describe('an engine that is not answering', () => {
     expect(engine).toMatch(/<th scope="row">Engine berlin<\/th><td><span><span class="badge state-ok">Running<\/span>/);
   });
 
+  it('the status lists give the silent engine\'s data its own age, not only that of the engines that answer (issue 36)', async () => {
+    const was = paris.snap;
+    paris.snap = { ...was, updated: Math.floor(Date.now() / 1000) - 60 };
+    try {
+      for (const list of ['services', 'hosts', 'hostgroups', 'comments']) {
+        const page = (await admin.get(`${STATUS}?show=${list}`)).text;
+        const line = /<p class="data-age live-age"[^>]*>([\s\S]*?)<\/p>/.exec(page)![1]!;
+        // berlin answers: the page's own age is its data's, a second or so; paris's rows are a minute old, and say so.
+        expect(line, list).toMatch(/^Data from <time[^>]*>[^<]*<\/time>, <span class="age-text">\ds<\/span> old · <span class="lagging">paris: data from <time[^>]*>[^<]*<\/time>, <span class="age-text" data-age="6\d">1m \ds<\/span> old \(not answering\)<\/span>$/);
+      }
+    } finally {
+      paris.snap = was;
+    }
+  });
+
   it('Admin → System Status lists each engine in its own state, as the top bar does: the silent one is never Running', async () => {
     const daemons = (await admin.get('admin/sysstat.php')).text;
     expect(daemons).toMatch(/<tr><th scope="row">Engine paris<\/th><td><span class="badge state-critical">Not answering<\/span><\/td>\s*<td>fake: here · data [\dhms ]+ old · stopped<\/td><\/tr>/);

@@ -6,6 +6,7 @@ import type { AppContext } from '../http/context.js';
 import { t } from '../http/language.js';
 import { notAnsweringLine } from '../monitoring/engines/mergedSource.js';
 import { engineCurrentlyRunning, type EngineStatus } from '../monitoring/source.js';
+import type { LaggingEngine } from './dataAge.js';
 import { durationText, nowSeconds } from './format.js';
 import { html, type SafeHtml } from './html.js';
 import { statusUrl } from './urls.js';
@@ -14,6 +15,11 @@ import { statusUrl } from './urls.js';
 export function severalEngines(ctx: AppContext): EngineStatus[] {
   const engines = ctx.monitoring.engines?.() ?? [];
   return engines.length > 1 ? engines : [];
+}
+
+/** The engines not answering, with the time of the rows they left: the pages' data age names them (several engines). */
+export function laggingEngines(ctx: AppContext): LaggingEngine[] {
+  return severalEngines(ctx).filter((e) => e.state === 'stale').map((e) => ({ name: e.name, updated: e.updated }));
 }
 
 /**

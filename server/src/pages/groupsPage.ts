@@ -7,6 +7,7 @@ import { textOf } from './listQuery.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { indexOf } from './snapshotIndex.js';
 import { statusUrl } from './urls.js';
+import { laggingEngines } from './engineNotes.js';
 
 /**
  * `show=hostgroups|servicegroups`: state counts per group, or for the one group named by `hostgroup`/`servicegroup`.
@@ -35,5 +36,6 @@ ${t`Services in this group`}</a></p>` : ''}
 ${groupStatsTable(ctx.base, kind, stats, group
     ? t`State counts for ${group.name}`
     : host ? t`State counts per host group` : t`State counts per service group`)}`;
-  return { title: heading, body: pageBody({ heading, content, live: { updated: snap.updated, base: ctx.base } }) };
+  const live = { updated: snap.updated, base: ctx.base, lagging: laggingEngines(ctx) };
+  return { title: heading, body: pageBody({ heading, content, live }) };
 }

@@ -7,6 +7,7 @@ import { compareText, pagingOf, slicePage, textOf } from './listQuery.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { pager } from './table.js';
 import { hostUrl, serviceUrl, statusUrl, type QueryValues } from './urls.js';
+import { laggingEngines } from './engineNotes.js';
 
 /** The object's links; with several engines they name its engine (the same host name may be on two). */
 function objectCells(
@@ -47,7 +48,7 @@ export function commentsPage(env: PageEnv): PageResult {
     title: heading,
     body: pageBody({
       heading,
-      live: { updated: snap.updated, base: ctx.base },
+      live: { updated: snap.updated, base: ctx.base, lagging: laggingEngines(ctx) },
       intro: t`Comments are added from a host or service detail page; acknowledgements add one too.`,
       content: html`${commentsTable(slice.rows, t`Comments`, (c) => objectCells(ctx.base, c), severalEngines(env))}\
 ${pager(slice, t`comments`, link)}`,
@@ -67,7 +68,7 @@ export function downtimesPage(env: PageEnv): PageResult {
     title: heading,
     body: pageBody({
       heading,
-      live: { updated: snap.updated, base: ctx.base },
+      live: { updated: snap.updated, base: ctx.base, lagging: laggingEngines(ctx) },
       intro: t`Downtime is scheduled and deleted from a host or service detail page.`,
       content: html`${downtimesTable(slice.rows, t`Scheduled downtime`, {
         objectCell: (d) => objectCells(ctx.base, d), withEngine: severalEngines(env),

@@ -11,6 +11,7 @@ import { finish, SLICE_ROWS, type Slices } from '../monitoring/slices.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, pager, sortableHeader, type Column } from './table.js';
 import { hostUrl, statusUrl, type QueryValues } from './urls.js';
+import { laggingEngines } from './engineNotes.js';
 
 const SORTS = [
   'host_name', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check', 'output',
@@ -129,7 +130,7 @@ ${multi ? html`<td data-label="${labels.engine}" class="engine">${h.engine ?? ''
     title: heading,
     body: pageBody({
       heading,
-      live: { updated: snap.updated, base: ctx.base },
+      live: { updated: snap.updated, base: ctx.base, lagging: laggingEngines(ctx) },
       intro: unhandled
         ? t`Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.`
         : undefined,

@@ -1,6 +1,6 @@
 import { UNAVAILABLE_MARKER } from '../http/closing.js';
 import { requestLanguage } from '../http/language.js';
-import { ageScript, liveDataAge } from './dataAge.js';
+import { ageScript, liveDataAge, type LaggingEngine } from './dataAge.js';
 import { html, type SafeHtml } from './html.js';
 
 export type ClassicTheme = 'neptune' | 'neptunelight' | 'neptunecolorblind';
@@ -101,15 +101,16 @@ export interface PageBodyOptions {
   /**
    * A page of monitoring data: the time of that data (the snapshot's `updated`) and the base for livepage.js, which
    * keeps its age counting and loads it again in place every `refresh` seconds (0: never, a page with forms).
+   * `lagging`: engines not answering, whose rows on the page are older than `updated` says (laggingEngines).
    */
-  live?: { updated: number; base: string; refresh?: number };
+  live?: { updated: number; base: string; refresh?: number; lagging?: readonly LaggingEngine[] };
 }
 
 /** Main landmark with heading, optional tabs and status messages; every classic page body goes through here. */
 export function pageBody(o: PageBodyOptions): SafeHtml {
   return html`<main class="page">
 <h1>${o.heading}</h1>
-${o.live ? liveDataAge(o.live.updated, o.live.refresh) : ''}
+${o.live ? liveDataAge(o.live.updated, o.live.refresh, o.live.lagging) : ''}
 ${o.nav ?? ''}
 ${o.intro ? html`<p class="intro">${o.intro}</p>` : ''}
 ${o.notice ? html`<p class="notice" role="status">${o.notice}</p>` : ''}

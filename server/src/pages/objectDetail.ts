@@ -15,6 +15,7 @@ import { gates, type PageEnv, type PageResult } from './pageRoute.js';
 import { COMMAND_LABELS, pendingFor } from './pendingCommands.js';
 import { dataTable, factsTable, tableHead } from './table.js';
 import { hostUrl, serviceUrl, statusUrl } from './urls.js';
+import { laggingEngines } from './engineNotes.js';
 
 export const SUBMITTED_NOTICE = mark('Command submitted. The result appears once the monitoring engine processes it.');
 
@@ -146,7 +147,7 @@ ${canCommand ? commandForms(fc) : html`<p>${translate(gates.commands.message)}</
     body: pageBody({
       heading: service ? t`Service: ${title}` : t`Host: ${title}`,
       // Its command forms are never replaced under their user: the age counts, and a reload brings newer data.
-      live: { updated: snap.updated, base: ctx.base, refresh: 0 },
+      live: { updated: snap.updated, base: ctx.base, lagging: laggingEngines(ctx), refresh: 0 },
       notice: fields.notice === 'submitted' ? translate(SUBMITTED_NOTICE) : undefined,
       error: state ? t`The command was not submitted: ${state.error}` : undefined,
       content,

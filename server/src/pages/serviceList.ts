@@ -11,6 +11,7 @@ import { selectServices } from './serviceSelect.js';
 import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, pager, sortableHeader, type Column } from './table.js';
 import { hostUrl, serviceUrl, statusUrl, type QueryValues } from './urls.js';
+import { laggingEngines } from './engineNotes.js';
 
 const SORTS = [
   'host_name', 'service_description', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check',
@@ -103,7 +104,7 @@ ${handlingTags(s)}</th>
     title: heading,
     body: pageBody({
       heading,
-      live: { updated: snap.updated, base: ctx.base },
+      live: { updated: snap.updated, base: ctx.base, lagging: laggingEngines(ctx) },
       intro: unhandled
         ? t`Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.`
         : undefined,

@@ -14,10 +14,16 @@
 
   var durationText = window.pharosDuration;
 
+  /* The page's age, and those of engines not answering (each with its own data-age), count up together. */
   function tick() {
     var line = ageLine();
-    var text = line && line.querySelector('.age-text');
-    if (text) text.textContent = durationText(Number(line.getAttribute('data-age')) + (Date.now() - loadedAt) / 1000);
+    if (!line) return;
+    var elapsed = (Date.now() - loadedAt) / 1000;
+    var texts = line.querySelectorAll('.age-text');
+    for (var i = 0; i < texts.length; i++) {
+      var own = texts[i].getAttribute('data-age');
+      texts[i].textContent = durationText(Number(own !== null ? own : line.getAttribute('data-age')) + elapsed);
+    }
   }
 
   /* A form field changed and not sent (a filter typed, then the focus moved away): replacing it would lose that. */
