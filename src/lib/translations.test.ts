@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../server/static/lang/json/en_US.json';
 import de from '../../server/static/lang/json/de_DE.json';
+import serverDashboards from '../../server/lang/de_DE/dashboards.json';
+import serverStatus from '../../server/lang/de_DE/status.json';
 
 /**
  * Issue 20, a language is the whole product: every key the app uses has English, every English key has German with
@@ -17,7 +19,7 @@ const SAME_KEYS = new Set([
   'connection.offline', 'dashboards.field.transparent', 'displays.version', 'enterprise.feature.bpi', 'feedback.optional',
   'menuIcons.icon.info', 'pageActions.permalink.title', 'shell.banner.info', 'shell.license.link.upgrade', 'shell.license.promoFile',
   'shell.nav.drawerTitle', 'shell.pageActions.permalink', 'shell.status.engineNamed', 'shell.status.ok', 'shell.top.exchange',
-  'palette.engine', 'wallboard.alert.engine', 'wallboard.alert.state.1h', 'wallboard.position',
+  'palette.engine', 'wallboard.alert.engine', 'wallboard.position',
 ]);
 /** German that is the same as English on purpose: names, product words and abbreviations. */
 const SAME_IN_GERMAN = /^(Pharos|Dashboards?|Dashlets|Hosts?|Services|Enterprise|Core Config Manager|Nagios.*|OK|Status|Name|Tools?|Version|Backend|Admin|Manager|Import|Export|Start|Login|Logout|Server|Feedback|Support|Info|Link|URL|E-Mail|Details|Chat|Screen Dashboard|Home Dashboard|Test|[^A-Za-z]*)$/;
@@ -62,5 +64,14 @@ describe('translations are complete', () => {
   it('no German text is the English one left untranslated, but for names that stay the same', () => {
     const same = Object.keys(english).filter((k) => german[k] === english[k] && !SAME_KEYS.has(k) && !SAME_IN_GERMAN.test(english[k]!));
     expect(same).toEqual([]);
+  });
+});
+
+describe('state words', () => {
+  it("the wall's cards name a state in the same German words as the server's pages (prose: translated)", () => {
+    const server: Record<string, string> = { ...serverDashboards, ...serverStatus };
+    expect({
+      down: german['wallboard.alert.state.1h'], unreachable: german['wallboard.alert.state.2h'], critical: german['wallboard.alert.state.2s'],
+    }).toEqual({ down: server.Down, unreachable: server.Unreachable, critical: server.Critical });
   });
 });

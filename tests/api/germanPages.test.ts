@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/src/http/language.js';
+import { Client } from './harness.js';
 import { useTestServer } from './useTestServer.js';
 import { formSend, sendOk } from './writeGuards.js';
 
@@ -42,7 +43,7 @@ function ownText(page: string): string {
 /** Words of English sentences that German never uses. */
 const ENGLISH_WORDS = /\b(the|and|with|this|your|there|has|have|was|were|are|is|not|from|for|of|to|you|can|no|none|yet|all|by|on|any|when)\b/i;
 
-const { admin } = useTestServer();
+const { ts, admin } = useTestServer();
 let english: [string, string][];
 beforeAll(async () => {
   const res = await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), admin);
@@ -76,6 +77,56 @@ describe('a German user', () => {
     const page = await admin.get('no-such-page.php', { headers: PAGE });
     expect(page.status).toBe(404);
     expect(ownText(page.text)).toContain('Diese Seite gibt es nicht.');
+  });
+});
+
+/**
+ * Issue 38, one language throughout: the pages shown before anyone signs in (the login page, the wallboard's pairing
+ * screen) are in the language of the last user on this browser (the cookie set at login and logout), else the
+ * browser's Accept-Language, else English.
+ */
+describe('a German visitor nobody has signed in as yet', () => {
+  const germanOnly = (text: string) => {
+    const own = ownText(text);
+    return {
+      leftEnglish: english.filter(([key]) => own.includes(key)).map(([key]) => key),
+      sentences: own.split(/(?<=[.:!?·…])\s+| \| /).filter((s) => ENGLISH_WORDS.test(s)),
+    };
+  };
+
+  it('reads the login page after logging out, a refused login and the pairing screen in German', async () => {
+    const browser = new Client(ts.url);
+    await browser.login();
+    // Set at login too: taken away here, so the logout alone must set it.
+    browser.cookies.delete('pharos_lang');
+    const logout = await browser.get(`login.php?logout&nsp=${browser.nsp}`, { headers: PAGE });
+    expect(logout.text).toContain('Sie haben sich abgemeldet.');
+    expect(browser.cookies.get('pharos_lang')).toBe('de_DE');
+
+    const login = await browser.get('login.php', { headers: PAGE });
+    expect(login.text).toContain('Benutzername');
+    expect(germanOnly(login.text)).toEqual({ leftEnglish: [], sentences: [] });
+
+    const refused = await browser.post('login.php', { username: 'nagiosadmin', password: 'wrong' }, { headers: PAGE });
+    expect(refused.status).toBe(401);
+    expect(refused.text).toContain('Benutzername oder Passwort ist falsch.');
+    expect(germanOnly(refused.text)).toEqual({ leftEnglish: [], sentences: [] });
+
+    const pairing = await browser.get('wallboard', { headers: PAGE });
+    expect(pairing.text).toContain('Diese Anzeige koppeln');
+    expect(pairing.text).toContain('data-waiting="Warten auf einen Administrator …"');
+    expect(germanOnly(pairing.text)).toEqual({ leftEnglish: [], sentences: [] });
+  });
+
+  it("is answered in the browser's language when no user has been here, and in English without one", async () => {
+    const german = await new Client(ts.url).get('login.php', { headers: { ...PAGE, 'accept-language': 'fr-CH, de;q=0.9, en;q=0.5' } });
+    expect(german.text).toContain('Benutzername');
+    const pairing = await new Client(ts.url).get('wallboard', { headers: { ...PAGE, 'accept-language': 'de-AT' } });
+    expect(pairing.text).toContain('Diese Anzeige koppeln');
+    const english = await new Client(ts.url).get('login.php', { headers: PAGE });
+    expect(english.text).toContain('Username');
+    const refused = await new Client(ts.url).post('login.php', { username: 'x', password: 'y' }, { headers: PAGE });
+    expect(refused.text).toContain('Invalid username or password.');
   });
 });
 

@@ -9,7 +9,7 @@ import type { MonitoringSource } from '../monitoring/source.js';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
 import { forbidden, unauthorized } from './errors.js';
 import { fieldsOf } from './input.js';
-import { answerIn, mark, t } from './language.js';
+import { answerIn, LANGUAGE_COOKIE, mark, t, visitorLanguage } from './language.js';
 import { recordAudit } from '../db/auditLog.js';
 import type { ChangeFeed } from '../monitoring/changeFeed.js';
 import type { DaemonState } from '../monitoring/grapher.js';
@@ -146,6 +146,20 @@ export function requireAdmin(caller: Caller): Caller {
  */
 export function cookieSecure(ctx: AppContext, req: FastifyRequest): boolean {
   return ctx.config.cookieSecure || req.protocol === 'https';
+}
+
+/** Pages shown before anyone signs in (login, pairing) answer in the visitor's language: see `visitorLanguage`. */
+export function answerVisitor(req: FastifyRequest): void {
+  answerIn(visitorLanguage(req.cookies[LANGUAGE_COOKIE], req.headers['accept-language']));
+}
+
+const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/** The language of the user who signed in or out here, for the login page that follows (`LANGUAGE_COOKIE`). */
+export function rememberLanguage(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, language: string): void {
+  reply.setCookie(LANGUAGE_COOKIE, language, {
+    path: ctx.base, sameSite: 'lax', secure: cookieSecure(ctx, req), httpOnly: true, maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
+  });
 }
 
 export function setSessionCookies(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, session: SessionRow): void {

@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { answerIn, keyOf, loadCatalogue, SERVER_LANG_DIR, t, translate, withRequestLanguage } from './language.js';
+import {
+  answerIn, keyOf, loadCatalogue, SERVER_LANG_DIR, t, translate, visitorLanguage, withRequestLanguage,
+} from './language.js';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
 
@@ -95,6 +97,18 @@ describe('server text in the request language', () => {
   });
 });
 
+describe('the language of a visitor nobody has signed in as (login page, pairing screen)', () => {
+  const known = ['en_US', 'de_DE'];
+  it("takes the last user's language from the cookie, else the browser's best known language, else English", () => {
+    expect(visitorLanguage('de_DE', 'en-US', known)).toBe('de_DE');
+    expect(visitorLanguage('xx_YY', 'de-CH', known)).toBe('de_DE');
+    expect(visitorLanguage(undefined, 'fr-FR, en;q=0.4, de;q=0.8', known)).toBe('de_DE');
+    expect(visitorLanguage(undefined, 'de;q=0, en-GB', known)).toBe('en_US');
+    expect(visitorLanguage(undefined, 'fr, *;q=0.1', known)).toBe('en_US');
+    expect(visitorLanguage(undefined, undefined, known)).toBe('en_US');
+  });
+});
+
 describe('server translations are complete', () => {
   const used = usedKeys();
   const languages = fs.readdirSync(SERVER_LANG_DIR).filter((d) => fs.statSync(path.join(SERVER_LANG_DIR, d)).isDirectory());
@@ -114,5 +128,23 @@ describe('server translations are complete', () => {
     expect([...catalogue.keys()].filter((key) => !used.has(key))).toEqual([]);
     expect([...catalogue].filter(([key, value]) => placeholders(key) !== placeholders(value)).map(([key]) => key))
       .toEqual([]);
+  });
+});
+
+/**
+ * Issue 38, one rule for state words in every language: a state as the engine's code (UP, DOWN, CRITICAL…, in status
+ * lists and badges) is the engine's own word, the one in its logs, notifications and commands; a state named in prose
+ * (Up, Down, Critical… on dashlets, the home page, the wall's cards) is translated. A German page showed "UP/DOWN"
+ * beside "UNERREICHBAR" and "Down" beside "Kritisch".
+ */
+describe('state words', () => {
+  const CODES = ['UP', 'DOWN', 'UNREACHABLE', 'OK', 'WARNING', 'CRITICAL', 'UNKNOWN', 'PENDING'];
+  const PROSE = ['Up', 'Down', 'Unreachable', 'Warning', 'Critical', 'Unknown', 'Pending'];
+  const languages = fs.readdirSync(SERVER_LANG_DIR).filter((d) => fs.statSync(path.join(SERVER_LANG_DIR, d)).isDirectory());
+
+  it.each(languages)('%s keeps the engine\'s codes and translates the prose names', (language) => {
+    const catalogue = loadCatalogue(language);
+    expect(CODES.filter((code) => catalogue.get(code) !== code)).toEqual([]);
+    expect(PROSE.filter((word) => !catalogue.get(word) || catalogue.get(word) === word)).toEqual([]);
   });
 });

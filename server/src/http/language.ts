@@ -87,6 +87,46 @@ export function mark<T extends string>(text: T): T {
   return text;
 }
 
+/**
+ * Remembers the language of the last user on this browser, for the pages shown before anyone signs in (the login page,
+ * the wallboard's pairing screen): set at login and at logout, so a German user who logs out reads German on the
+ * login page. Not a secret and not a setting: a user's stored language still decides once they are known.
+ */
+export const LANGUAGE_COOKIE = 'pharos_lang';
+
+/** The languages the server has text for: English and every `server/lang/{language}/`. */
+export function serverLanguages(dir = SERVER_LANG_DIR): string[] {
+  let found: string[] = [];
+  try {
+    found = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  } catch {
+    found = [];
+  }
+  return [DEFAULT_LANGUAGE, ...found.filter((l) => l !== DEFAULT_LANGUAGE).sort()];
+}
+
+/**
+ * The language for a visitor nobody has signed in as: the language cookie of the last user on this browser, else the
+ * browser's Accept-Language (best q first, `de-DE` or just `de`), else English. Unknown languages are passed over.
+ */
+export function visitorLanguage(cookie: string | undefined, acceptLanguage: string | undefined,
+  known: readonly string[] = serverLanguages()): string {
+  if (cookie && known.includes(cookie)) return cookie;
+  const wanted = (acceptLanguage ?? '').split(',').map((part, order) => {
+    const [tag = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), order };
+  }).filter((w) => w.tag && w.q > 0).sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const { tag } of wanted) {
+    const exact = known.find((l) => l.toLowerCase().replace('_', '-') === tag);
+    if (exact) return exact;
+    const primary = tag.split('-')[0];
+    const near = known.find((l) => l.toLowerCase().split('_')[0] === primary);
+    if (near) return near;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
 /** The request language as a BCP 47 locale: en-US, de-DE. */
 export function requestLocale(): string {
   return requestLanguage().replace('_', '-');

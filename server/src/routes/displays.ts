@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  requireAdmin, requireCaller, requireWriter, cookieSecure, setDeviceCookies, type AppContext, type Caller,
+  answerVisitor, requireAdmin, requireCaller, requireWriter,
+  cookieSecure, setDeviceCookies, type AppContext, type Caller,
 } from '../http/context.js';
 import { str } from '../http/input.js';
 import { fieldsOf, intField } from '../http/input.js';
@@ -50,6 +51,7 @@ export async function registerDisplays(app: FastifyInstance, ctx: AppContext): P
 
   // Unauthenticated by design: a screen nobody signed in on asks for a code to show.
   app.post(pair, async (req, reply) => {
+    answerVisitor(req);
     const retryMs = await takePairingTurn(ctx, req.ip);
     if (retryMs > 0) {
       reply.header('retry-after', String(Math.ceil(retryMs / 1000)));

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  clearSessionCookies, optionalCaller, SESSION_COOKIE, setSessionCookies, type AppContext,
+  answerVisitor, clearSessionCookies, optionalCaller, rememberLanguage, SESSION_COOKIE, setSessionCookies,
+  type AppContext,
 } from '../http/context.js';
 import { fieldsOf } from '../http/input.js';
-import { t } from '../http/language.js';
+import { mark, t, translate } from '../http/language.js';
 import { findUserByName } from '../db/users.js';
 import { recordAudit } from '../db/auditLog.js';
 import { createSession, deleteSession } from '../db/sessions.js';
@@ -13,7 +14,7 @@ import { html } from '../pages/html.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { classicDocument } from '../pages/layout.js';
 
-const FAILED = 'Invalid username or password.';
+const FAILED = mark('Invalid username or password.');
 export const FOREIGN_LOGIN = 'The login form was not sent from a page of this server, so it was refused. '
   + 'Open the login page and try again.';
 
@@ -72,6 +73,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
   app.get(path, async (req: FastifyRequest, reply: FastifyReply) => {
     const q = fieldsOf(req);
     reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    answerVisitor(req);
     if ('logout' in q) {
       const caller = await optionalCaller(ctx, req);
       // The token proves the logout came from the app, not from a link on another site.
@@ -83,6 +85,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
         });
       }
       clearSessionCookies(ctx, req, reply);
+      if (caller) rememberLanguage(ctx, req, reply, caller.user.language);
       // In the language of whoever logged out: the one login page that knows it.
       return loginPage(ctx, { notice: t`You have logged out.` });
     }
@@ -91,6 +94,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   app.post(path, async (req, reply) => {
+    answerVisitor(req);
     const f = fieldsOf(req);
     const username = typeof f.username === 'string' ? f.username.slice(0, 200) : '';
     const password = typeof f.password === 'string' ? f.password.slice(0, 1000) : '';
@@ -116,7 +120,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     if (!ok || !user) {
       await ctx.throttle.failed(username, req.ip);
       await recordAudit(ctx.store, { username, address: req.ip, action: 'failed login', object: 'session' });
-      return refuse(401, FAILED);
+      return refuse(401, translate(FAILED));
     }
     await ctx.throttle.succeeded(username);
     // Rotation: a session this browser already had (maybe planted, maybe another user's) ends here.
@@ -124,6 +128,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
     if (previous) await deleteSession(ctx.store, previous);
     const session = await createSession(ctx.store, user.id);
     setSessionCookies(ctx, req, reply, session);
+    rememberLanguage(ctx, req, reply, user.language);
     await recordAudit(ctx.store, { username: user.username, address: req.ip, action: 'login', object: 'session' });
     return reply.redirect(safeRedirect(ctx.base, redirect), 303);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { optionalCaller, type AppContext } from '../http/context.js';
+import { answerVisitor, optionalCaller, type AppContext } from '../http/context.js';
 import { sendPacked } from '../http/packedFile.js';
 import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { pairingPage } from '../pages/pairingPage.js';
@@ -81,6 +81,7 @@ export async function registerStatic(app: FastifyInstance, ctx: AppContext): Pro
       const caller = await optionalCaller(ctx, req);
       // A screen nobody signed in on is paired with a code rather than sent to a login form (issue 10).
       if (route.startsWith('wallboard') && !caller) {
+        answerVisitor(req);
         return reply.headers(HTML_SECURITY_HEADERS).header('cache-control', 'no-store').type('text/html; charset=utf-8')
           .send(pairingPage(ctx.base, req.url));
       }

@@ -11,6 +11,7 @@
   var codeEl = document.getElementById('pairing-code');
   var statusEl = document.getElementById('pairing-status');
   var pollTimer;
+  function text(name, fallback) { return main.getAttribute('data-' + name) || fallback; }
 
   function later(fn, ms) { clearTimeout(pollTimer); pollTimer = setTimeout(fn, ms); }
 
@@ -28,12 +29,12 @@
           }
           if (!res.ok) throw new Error(body.message || 'failed');
           show(body.code);
-          statusEl.textContent = 'Waiting for an administrator…';
+          statusEl.textContent = text('waiting', 'Waiting for an administrator…');
           later(poll, POLL_MS);
         });
       })
       .catch(function () {
-        statusEl.textContent = 'The server cannot be reached. Trying again…';
+        statusEl.textContent = text('unreachable', 'The server cannot be reached. Trying again…');
         later(requestCode, 10000);
       });
   }
@@ -43,7 +44,7 @@
       .then(function (res) { return res.json(); })
       .then(function (body) {
         if (body.state === 'paired') {
-          statusEl.textContent = 'Paired as ' + body.name + '. Starting…';
+          statusEl.textContent = text('paired', 'Paired as {name}. Starting…').replace('{name}', body.name);
           window.location.replace(body.url);
         } else if (body.state === 'expired') {
           requestCode();
