@@ -34,6 +34,8 @@ import { pluginTextBytes, registerStatus, shellProblemTotals } from './routes/st
 import { startSnapshotWarmer } from './monitoring/warmSnapshot.js';
 import { createGrapherWatch } from './monitoring/grapher.js';
 import { alertProblems, createChangeFeed } from './monitoring/changeFeed.js';
+import { createHistoryRecorder } from './monitoring/history.js';
+import { registerHistory } from './routes/history.js';
 import { countUnhandledProblems } from './monitoring/problems.js';
 import { allProblems } from './monitoring/problemList.js';
 import { serviceColumns } from './pages/serviceColumns.js';
@@ -143,15 +145,23 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   const routes = [registerHealth, registerMetrics, registerLogin, registerAccount, registerAppRoutes, registerProduct, registerLang, registerBanners,
     registerAjaxHelper, registerSuggest, registerFeedback, registerFavorites, registerDashboards, registerDashlets, registerTools,
-    registerStatus, registerAdmin, registerDisplays, registerCheckResult, registerPages, registerStatic];
+    registerStatus, registerHistory, registerAdmin, registerDisplays, registerCheckResult, registerPages, registerStatic];
   for (const register of routes) await register(app, ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
+  const history = createHistoryRecorder(storage, () => monitoring.kind);
   const stopEngineWatch = watchEngines(monitoring);
   const stopWarmer = startSnapshotWarmer(monitoring, [
     // First: the feed compares each snapshot with the list recorded before, so none may be skipped for the others'
     // work. A failure (the database not answering) is retried with the next snapshot, and a read reports it.
     (snap) => ctx.changes.observe(snap).catch(() => undefined),
+    // The state history (issue 37), not waited for: its comparison is sliced, its writes leave the other steps alone.
+    // A failure is retried with the next snapshot; the database going away is logged elsewhere.
+    (snap) => {
+      history.observe(snap).catch((e: unknown) => {
+        if (!isStorageUnavailable(e)) log().warn({ err: e }, 'Recording the state history failed');
+      });
+    },
     // The rest in slices (several engines: before the snapshot is handed out, so no request computes them at all).
     alertProblems, serviceColumns, tacticalTotals, pluginTextBytes, trayAlertCounts, shellProblemTotals, indexOf,
     // The lists wall displays rotate through, and the problems board's counts and lists.
@@ -163,6 +173,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       stopHousekeeping();
       stopEngineWatch();
       stopWarmer();
+      await history.stop();
       await app.close();
       await monitoring.stop();
       await storage.close();

@@ -35,6 +35,8 @@ export interface Config {
   /** Audit log retention: entries older than this many days, and beyond this many rows, are removed. */
   auditDays: number;
   auditMaxRows: number;
+  /** State history retention (issue 37): entries older than this many days are removed. */
+  historyDays: number;
   /** Mark the session and XSRF cookies `Secure` (the server is reached over https). */
   cookieSecure: boolean;
   /**
@@ -120,6 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     outboxSeconds: int(env.PHAROS_OUTBOX_SECONDS, 60, 1, 24 * 3600),
     auditDays: int(env.PHAROS_AUDIT_DAYS, 90, 1, 3650),
     auditMaxRows: int(env.PHAROS_AUDIT_MAX_ROWS, 100_000, 100, 10_000_000),
+    historyDays: int(env.PHAROS_HISTORY_DAYS, 400, 1, 36500),
     cookieSecure: env.PHAROS_COOKIE_SECURE === '1',
     trustProxy: trustProxy(env.PHAROS_TRUST_PROXY),
     loginLockMs: int(env.PHAROS_LOGIN_LOCK_MS, 15 * 60 * 1000, 1000, 24 * 3600 * 1000),

@@ -1,5 +1,6 @@
 import type { AppContext } from './http/context.js';
 import { pruneAudit } from './db/auditLog.js';
+import { pruneHistory } from './db/history.js';
 import { recordDueDeliveries } from './db/schedules.js';
 import { deleteIdleSessions } from './db/sessions.js';
 import { forgetFailures, forgetRateEvents } from './db/limits.js';
@@ -17,7 +18,7 @@ export function pruneAuditLog(ctx: AppContext, now = Date.now()): Promise<number
 
 /**
  * Periodic chores that must not depend on traffic: dropping idle sessions and old rate-limit counts, delivering queued
- * feedback, recording scheduled pages that are due, and the audit log's retention (also once at start, after a long
+ * feedback, recording scheduled pages that are due, and the audit log's and the state history's retention (also once at start, after a long
  * downtime). Each process has the timers; a chore runs in one process at a time (Storage.exclusive), and reads its
  * work from the database, so a cluster does it once.
  */
@@ -32,11 +33,14 @@ export function startHousekeeping(ctx: AppContext): () => void {
     await forgetFailures(ctx.store, now, FORGET_MS);
     await forgetRateEvents(ctx.store, now - PAIRING_MS);
   });
+  const keepHistoryRetention = chore('history retention', () => pruneHistory(ctx.store, Math.floor(Date.now() / 1000) - ctx.config.historyDays * 24 * 3600));
   keepAuditRetention();
+  keepHistoryRetention();
   const timers = [
     setInterval(chore('idle sessions', () => deleteIdleSessions(ctx.store, idleMs)), Math.min(idleMs, 60_000)),
     setInterval(chore('scheduled pages', () => recordDueDeliveries(ctx.store)), ctx.config.outboxSeconds * 1000),
     setInterval(keepAuditRetention, HOUR),
+    setInterval(keepHistoryRetention, HOUR),
     setInterval(forgetLimits, HOUR),
   ];
   for (const timer of timers) timer.unref();

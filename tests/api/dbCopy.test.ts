@@ -78,6 +78,8 @@ async function seed(): Promise<void> {
     await s.insertInto('rate_events').values({ kind: 'pairing', key: '127.0.0.1', at: t }).execute();
     await s.insertInto('alert_feed').values({ id: 1, run: 'run-1', seq: 2, updated: t, problems: '[]' }).execute();
     await s.insertInto('alert_changes').values([{ body: '{"a":1}' }, { body: '{"a":2}' }]).execute();
+    await s.insertInto('state_history').values([{ time: 1000, engine: 'nagios', host: 'h', service: '', type: 'state', phase: '', state: 0, state_type: 1, output: 'UP' },
+      { time: 1060, engine: 'nagios', host: 'h', service: 'svc', type: 'acknowledgement', phase: 'start', state: 2, state_type: 1, output: 'bad' }]).execute();
   });
 }
 

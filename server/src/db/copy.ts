@@ -14,7 +14,7 @@ const TABLES = [
   ['views', ['id']], ['dashboards', ['user_id', 'id']], ['tools', ['id']], ['feedback_outbox', ['id']],
   ['displays', ['id']], ['display_pairings', ['code']], ['audit_log', ['id']], ['page_schedules', ['id']],
   ['schedule_outbox', ['id']], ['login_failures', ['kind', 'key']], ['rate_events', ['id']], ['alert_feed', ['id']],
-  ['alert_changes', ['seq']],
+  ['alert_changes', ['seq']], ['state_history', ['id']],
 ] as const satisfies readonly (readonly [Copied, readonly string[]])[];
 
 // A table added to Tables but not above would silently stay behind: make that a compile error.

@@ -218,4 +218,26 @@ export const MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    // What happened and for how long (issue 37): every state change, acknowledgement, downtime and flapping start and
+    // end of every host and service. `service` is '' for a host and `phase` '' for a state, so the unique key (which
+    // keeps a restart or a second process from recording a change twice) holds for them too.
+    name: 'state-history',
+    async up(db, dialect) {
+      await id(db.schema.createTable('state_history'), dialect)
+        .addColumn('time', TIME, (c) => c.notNull())
+        .addColumn('engine', 'text', (c) => c.notNull())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('service', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('phase', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('state', 'integer', (c) => c.notNull())
+        .addColumn('state_type', 'integer', (c) => c.notNull())
+        .addColumn('output', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('state_history_object').unique().on('state_history')
+        .columns(['engine', 'host', 'service', 'type', 'time', 'state', 'state_type', 'phase']).execute();
+      await db.schema.createIndex('state_history_time').on('state_history').columns(['time', 'id']).execute();
+    },
+  },
 ];

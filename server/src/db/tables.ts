@@ -102,5 +102,13 @@ export interface Tables {
   alert_feed: { id: number; run: string; seq: number; updated: number; problems: string };
   /** The change feed's log: one row per change, numbered for every process alike. */
   alert_changes: { seq: Generated<number>; body: string };
+  /**
+   * State changes, acknowledgements, downtimes and flapping of every host and service (monitoring/history.ts); `time`
+   * is UNIX seconds, `service` '' for a host, `phase` 'start'/'end' for all but state changes ('').
+   */
+  state_history: {
+    id: Generated<number>; time: number; engine: string; host: string; service: string; type: string; phase: string;
+    state: number; state_type: number; output: string;
+  };
   pharos_migrations: { version: number; name: string; applied_at: number };
 }

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { emptySnapshot } from '../../server/src/monitoring/empty.js';
+import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
+import { host, service } from './fakeEngines.js';
+import { Client } from './harness.js';
+import { useTestServer } from './useTestServer.js';
+import { expectBadRequest } from './writeGuards.js';
+
+interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; output: string; type: string; phase?: string }
+interface Avail { engine: string; host: string; service?: string; seconds: Record<string, number>; percent: Record<string, number> }
+
+/** A whole minute an hour ago: the timeline below is in the past, so the server's clock needs no moving. */
+const T0 = Math.floor(Date.now() / 1000 / 60) * 60 - 3600;
+
+/** An engine whose states the test sets: each change is a new snapshot, as a real engine's next status read. */
+class Timeline {
+  snap: MonitoringSnapshot = { ...emptySnapshot(), updated: T0 };
+  readonly source: MonitoringSource = {
+    kind: 'nagios', start: async () => {}, stop: async () => {}, snapshot: () => this.snap, engineRunning: () => true, submit: async () => {},
+  };
+  set(at: number, hosts: HostStatus[], services: ServiceStatus[]): void {
+    const empty = emptySnapshot();
+    this.snap = { ...empty, program: { ...empty.program, is_currently_running: 1 }, updated: at, hosts, services, hostgroups: [{ name: 'web', alias: 'Web', members: ['web1'] }] };
+  }
+}
+
+const at = <T extends HostStatus | ServiceStatus>(o: T, changed: number, extra: Partial<T> = {}): T => ({ ...o, last_state_change: changed, last_check: changed, ...extra });
+
+const engine = new Timeline();
+engine.set(T0, [at(host('web1'), T0 - 60), at(host('db1'), T0 - 60)], [at(service('web1', 'HTTP'), T0, { output: 'HTTP OK' })]);
+let { ts, admin } = useTestServer({ monitoring: () => engine.source });
+
+const history = async (query = '') => (await admin.get<{ entries: Entry[] }>(`api/v2/history?since=${T0 - 600}&until=${T0 + 600}${query}`)).body.entries;
+const untilCount = async (query: string, n: number) => {
+  await expect.poll(async () => (await history(query)).length, { timeout: 5000 }).toBe(n);
+  return history(query);
+};
+
+describe('state history (issue 37): every state change of every host and service, kept by Pharos', () => {
+  it('records the states it first sees at the engine\'s own times, then each change, newest first', async () => {
+    const first = await untilCount('&service=HTTP', 1);
+    expect(first).toEqual([{ time: T0, engine: 'nagios', host: 'web1', service: 'HTTP', state: 'OK', stateType: 'hard', output: 'HTTP OK', type: 'state' }]);
+    const hosts = await untilCount('&type=state&state=UP', 2);
+    expect(hosts.map((e) => [e.host, e.time, 'service' in e])).toEqual(expect.arrayContaining([['web1', T0 - 60, false], ['db1', T0 - 60, false]]));
+
+    // OK, CRITICAL (soft, then hard) 45 s later, OK 45 s after that.
+    const hostsNow = engine.snap.hosts;
+    engine.set(T0 + 45, hostsNow, [at(service('web1', 'HTTP', 2), T0 + 45, { state_type: 0, output: 'CRITICAL - down' })]);
+    await untilCount('&service=HTTP', 2);
+    engine.set(T0 + 60, hostsNow, [at(service('web1', 'HTTP', 2), T0 + 45, { last_check: T0 + 60, output: 'CRITICAL - still down' })]);
+    await untilCount('&service=HTTP', 3);
+    engine.set(T0 + 90, hostsNow, [at(service('web1', 'HTTP', 0), T0 + 90, { output: 'HTTP OK again' })]);
+    const entries = await untilCount('&service=HTTP', 4);
+    expect(entries.map((e) => [e.time, e.state, e.stateType, e.output])).toEqual([
+      [T0 + 90, 'OK', 'hard', 'HTTP OK again'],
+      [T0 + 60, 'CRITICAL', 'hard', 'CRITICAL - still down'],
+      [T0 + 45, 'CRITICAL', 'soft', 'CRITICAL - down'],
+      [T0, 'OK', 'hard', 'HTTP OK'],
+    ]);
+    expect(await history('&state=CRITICAL')).toHaveLength(2);
+    expect(await history('&host=db1')).toHaveLength(1);
+    expect(await history(`&limit=1&offset=1&service=HTTP`)).toEqual([entries[1]]);
+    expect(await history('&engine=other')).toEqual([]);
+  });
+
+  it('records acknowledgements starting and ending', async () => {
+    const services = (ack: 0 | 1) => [at(service('web1', 'HTTP', 0), T0 + 90, { output: 'HTTP OK again', problem_acknowledged: ack })];
+    engine.set(T0 + 120, engine.snap.hosts, services(1));
+    await untilCount('&type=acknowledgement', 1);
+    engine.set(T0 + 150, engine.snap.hosts, services(0));
+    const acks = await untilCount('&type=acknowledgement', 2);
+    expect(acks.map((e) => [e.time, e.phase, e.service])).toEqual([[T0 + 150, 'end', 'HTTP'], [T0 + 120, 'start', 'HTTP']]);
+  });
+
+  it('gives the share of a window in each state, time before the first entry as no data', async () => {
+    const res = await admin.get<{ objects: Avail[]; end: number }>(`api/v2/availability?since=${T0 - 10}&until=${T0 + 190}&service=HTTP`);
+    expect(res.status).toBe(200);
+    expect(res.body.objects).toEqual([{
+      engine: 'nagios', host: 'web1', service: 'HTTP',
+      seconds: { OK: 145, WARNING: 0, CRITICAL: 45, UNKNOWN: 0, NODATA: 10 },
+      percent: { OK: 72.5, WARNING: 0, CRITICAL: 22.5, UNKNOWN: 0, NODATA: 5 },
+    }]);
+    // A host group: its hosts, none of them known before the window's start here.
+    const group = (await admin.get<{ objects: Avail[] }>(`api/v2/availability?since=${T0 - 120}&until=${T0 - 60}&hostgroup=web`)).body.objects;
+    expect(group).toEqual([expect.objectContaining({ host: 'web1', seconds: { UP: 0, DOWN: 0, UNREACHABLE: 0, NODATA: 60 } })]);
+    expect(group[0]).not.toHaveProperty('service');
+  });
+
+  it('keeps the history over a restart and records nothing twice', async () => {
+    const before = await history();
+    ts = await ts.restart();
+    admin = new Client(ts.url);
+    await admin.login();
+    // A new state after the restart is recorded once; what was recorded before is not again.
+    engine.set(T0 + 200, engine.snap.hosts.map((h) => (h.host_name === 'db1' ? at(host('db1', 1), T0 + 200, { output: 'db down' }) : h)), engine.snap.services);
+    const after = await untilCount('', before.length + 1);
+    expect(after[0]).toMatchObject({ time: T0 + 200, host: 'db1', state: 'DOWN' });
+    expect(after.slice(1)).toEqual(before);
+  });
+
+  it('refuses bad parameters with a message, and callers without a session', async () => {
+    for (const q of ['since=x', 'since=20&until=10', 'limit=0', 'limit=5000', 'state=PURPLE', 'type=weather', 'offset=-1']) {
+      expectBadRequest(await admin.get(`api/v2/history?${q}`));
+    }
+    for (const q of ['until=x', 'hostgroup=nosuchgroup', 'servicegroup=nosuchgroup']) expectBadRequest(await admin.get(`api/v2/availability?${q}`));
+    expect((await new Client(ts.url).get('api/v2/history')).status).toBe(401);
+    expect((await new Client(ts.url).get('api/v2/availability')).status).toBe(401);
+  });
+});
