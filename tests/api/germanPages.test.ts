@@ -70,6 +70,11 @@ describe('a German user', () => {
     }
   });
 
+  it('gives the problems board\'s script its "+N more" in German, for the count it writes after fitting', async () => {
+    const res = await admin.get('includes/components/pharos/problemsboard.php', { headers: PAGE });
+    expect(res.text).toContain('data-text="+{n} weitere"');
+  });
+
   it('is refused in German', async () => {
     const missing = await admin.get(`${STATUS}?show=hostdetail&host=unbekannt-xyz`, { headers: PAGE });
     expect(missing.status).toBe(404);
@@ -77,6 +82,22 @@ describe('a German user', () => {
     const page = await admin.get('no-such-page.php', { headers: PAGE });
     expect(page.status).toBe(404);
     expect(ownText(page.text)).toContain('Diese Seite gibt es nicht.');
+  });
+});
+
+describe("a German user's default names", () => {
+  it('shows the default dashboards and the demo fleet in German until renamed', async () => {
+    const titles = async () => (await admin.get<{ id: string; title: string }[]>('api/v2/dashboards')).body
+      .filter((d) => d.id === 'home' || d.id === 'screen').map((d) => d.title);
+    expect(await titles()).toEqual(['Start-Dashboard', 'Bildschirm-Dashboard']);
+    const menu = await admin.get('api/v2/app/menu');
+    expect(menu.text).toContain('"Start-Dashboard"');
+    expect(menu.text).not.toContain('Home Dashboard');
+    const page = await admin.get('dashboards/dashboard.php?id=screen', { headers: PAGE });
+    expect(page.text).toContain('<h1>Bildschirm-Dashboard</h1>');
+    const about = await admin.get('about/main.php', { headers: PAGE });
+    expect(about.text).toContain('Demo-Flotte');
+    expect(about.text).not.toContain('Demo fleet');
   });
 });
 

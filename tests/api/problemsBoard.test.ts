@@ -101,7 +101,7 @@ describe('problems board page', () => {
     source.snap = { ...fixtureSnapshot(), hosts: [host('web01')], services };
     const res = await admin.get(BOARD);
     expect(rows(res.text, 'Unhandled problems')).toHaveLength(400);
-    expect(res.text).toMatch(/<p class="more" data-extra="50">\+50 more<\/p>/);
+    expect(res.text).toMatch(/<p class="more" data-extra="50" data-text="\+\{n\} more">\+50 more<\/p>/);
   });
 
   it('needs a session', async () => {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { mark, translate } from '../http/language.js';
 import type { Store } from './store.js';
 
 export interface DashboardRow {
@@ -13,9 +14,17 @@ export interface DashboardRow {
 
 /** Every user owns these two; they are created the first time anything looks at the user's dashboards. */
 export const DEFAULT_DASHBOARDS = [
-  { id: 'home', title: 'Home Dashboard' },
-  { id: 'screen', title: 'Screen Dashboard' },
+  { id: 'home', title: mark('Home Dashboard') },
+  { id: 'screen', title: mark('Screen Dashboard') },
 ] as const;
+
+/**
+ * A dashboard's title as its reader sees it: a default one still under its seeded title in the reader's language (the
+ * seed is stored in English whatever language the user picks later), any other as its user wrote it.
+ */
+export function shownDashboardTitle(row: Pick<DashboardRow, 'id' | 'title'>): string {
+  return DEFAULT_DASHBOARDS.some((d) => d.id === row.id && d.title === row.title) ? translate(row.title) : row.title;
+}
 
 /** Creates the default dashboards the user lacks: the Home Dashboard with `homeDashlets`, the Screen Dashboard empty. */
 export async function insertDefaultDashboards(store: Store, userId: number, homeDashlets: readonly unknown[], now = Date.now()): Promise<void> {
@@ -60,7 +69,7 @@ export interface Dashboard { id: string; title: string; opts: { background: stri
 export interface DashboardFields { title: string; background: string; transparent: boolean }
 
 export function toDashboard(row: DashboardRow): Dashboard {
-  return { id: row.id, title: row.title, opts: { background: row.background, transparent: row.transparent ? 1 : 0 } };
+  return { id: row.id, title: shownDashboardTitle(row), opts: { background: row.background, transparent: row.transparent ? 1 : 0 } };
 }
 
 export function findDashboard(store: Store, userId: number, id: string): Promise<DashboardRow | undefined> {

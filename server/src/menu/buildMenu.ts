@@ -4,7 +4,7 @@ import { listUserMetaByPrefix, type Permissions } from '../db/users.js';
 import { listFavorites } from '../db/favorites.js';
 import { listViews, shownTitle } from '../db/views.js';
 import { relativeToSite, type OwnSite } from './ownSite.js';
-import { listUserDashboards } from '../db/dashboards.js';
+import { listUserDashboards, shownDashboardTitle } from '../db/dashboards.js';
 import { listTools } from '../db/tools.js';
 import { CATALOGUE } from '../dashlets/catalogue.js';
 import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
@@ -43,7 +43,7 @@ export async function buildMenu(store: Store, userId: number, perms: Permissions
     entry(`favorites-${f.item_key}`, f.title, f.path, 'favorite', f.target as MenuTarget, 'favorite'));
   const views = (await listViews(store, userId)).map((v) => entry(`views-view${v.id}`, shownTitle(v), relativeToSite(v.url, site), 'view', FRAME, 'view'));
   const dashboards = (await listUserDashboards(store, userId)).map((d) =>
-    entry(`dashboards-${d.id}`, d.title, `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`, 'dashboard', FRAME, 'dashboard'));
+    entry(`dashboards-${d.id}`, shownDashboardTitle(d), `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`, 'dashboard', FRAME, 'dashboard'));
   const toolRows = { personal: await listTools(store, 'personal', userId), common: await listTools(store, 'common', userId) };
   const tools = (scope: 'personal' | 'common', page: string) => toolRows[scope].map((t) =>
     entry(`${scope}tools-tool${t.id}`, t.name, `${page}?go=1&id=${t.id}`, 'tool', FRAME, 'tool'));

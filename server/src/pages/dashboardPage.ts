@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { mark, t, translate } from '../http/language.js';
-import type { DashboardRow } from '../db/dashboards.js';
+import { shownDashboardTitle, type DashboardRow } from '../db/dashboards.js';
 import { CATALOGUE, GRID_COLUMNS, MAX_HEIGHT, shownTitle, type Dashlet } from '../dashlets/catalogue.js';
 import { editDashlets, ownDashboard as findOwnDashboard } from '../dashlets/dashboards.js';
 import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
@@ -127,7 +127,8 @@ manage your dashboards under Manage My Dashboards.`
 Manage My Dashboards.`}</p>`}
 </div>
 ${ageScript(ctx.base, 'dashboard')}`;
-  return { title: dashboard.title, body: pageBody({ heading: dashboard.title, content }) };
+  const title = shownDashboardTitle(dashboard);
+  return { title, body: pageBody({ heading: title, content }) };
 }
 
 /** The list after one edit action; the position moves by one place in reading order, sizes by one grid unit. */

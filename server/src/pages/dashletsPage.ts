@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { t, translate } from '../http/language.js';
-import { listUserDashboards } from '../db/dashboards.js';
+import { listUserDashboards, shownDashboardTitle } from '../db/dashboards.js';
 import { editDashlets } from '../dashlets/dashboards.js';
 import {
   CATALOGUE, catalogueEntry, DEFAULT_REFRESH, GRID_COLUMNS, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS,
@@ -101,7 +101,8 @@ ${current
 <input type="hidden" name="dashlet" value="${current.id}">`
     : html`<input type="hidden" name="type" value="${entry.type}">\
 <label for="f-dashboard">${t`Dashboard`}</label><select id="f-dashboard" name="dashboard">${dashboards.map((d) =>
-    html`<option value="${d.id}"${d.id === chosen ? html` selected` : ''}>${d.title}</option>`)}</select>`}
+    html`<option value="${d.id}"${d.id === chosen ? html` selected` : ''}>\
+${shownDashboardTitle(d)}</option>`)}</select>`}
 <label for="f-title">${t`Title`}</label>\
 <input type="text" id="f-title" name="title"\
  value="${value(fields, 'title', current ? shownTitle(current) : translate(entry.name))}"\

@@ -12,6 +12,9 @@ import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { dataTable, factsTable, tableHead } from './table.js';
 import { statusUrl } from './urls.js';
 
+/** Sources' names that are words, not product names: marked here for the catalogue, as monitoring/ cannot. */
+export const TRANSLATED_SOURCE_NAMES: readonly string[] = [mark('Demo fleet')];
+
 const SHORTCUTS: [string, string][] = [
   [mark('Ctrl+K (Cmd+K on a Mac)'), mark('Open the search palette from anywhere in the app')],
   [mark('Arrow Up / Arrow Down'), mark('Move between search results')],
@@ -80,7 +83,8 @@ async function aboutPage(env: PageEnv): Promise<PageResult> {
   const product = (await getLicense(ctx.store)).product_name;
   const facts = factsTable(t`Product`, [
     [t`Product`, product], [t`Version`, PRODUCT_VERSION],
-    // The source names itself in English; a name the catalogue knows (the default "Monitoring engine") is translated.
+    // The source names itself in English; a name the catalogue knows (the default "Monitoring engine", the demo fleet)
+    // is translated.
     [t`Monitoring source`, translate(capabilitiesOf(ctx.monitoring).label)],
   ]);
   const content = branding.hide_about ? facts : html`${facts}

@@ -93,7 +93,8 @@ ${unhandled.length
 ${shownHandled.length ? html`<section class="board-list handled" aria-label="${handledLabel}">\
 <h2>${handledLabel}</h2>\
 <ol class="problems">${shownHandled.map((p) => problemRow(ctx.base, p, now))}</ol></section>` : ''}
-<p class="more" data-extra="${notRendered}"${notRendered ? '' : html` hidden`}>${t`+${notRendered} more`}</p>
+<p class="more" data-extra="${notRendered}" data-text="${t`+${'{n}'} more`}"${notRendered ? '' : html` hidden`}>\
+${t`+${notRendered} more`}</p>
 </main>
 <noscript><style>.board-page:not([data-fitted]) { visibility: visible; }</style></noscript>
 ${ageScript(ctx.base, 'problemsboard')}`;

@@ -5,7 +5,8 @@ import { mark, t, translate } from '../http/language.js';
 import { boolField, fieldRequired, fieldsOf, str, type Fields } from '../http/input.js';
 import {
   countDashboards, createDashboard, DEFAULT_BACKGROUND, deleteDashboard, exportDashboard, isBackground,
-  listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, toDashboard, updateDashboard,
+  listUserDashboards, MAX_DASHBOARD_TITLE, MAX_DASHBOARDS_PER_USER, MAX_IMPORT_CHARS, shownDashboardTitle, toDashboard,
+  updateDashboard,
   type DashboardFields, type DashboardRow,
 } from '../db/dashboards.js';
 import { ensureDefaultDashboards, ownDashboard, parseDashboardExport } from '../dashlets/dashboards.js';
@@ -105,7 +106,8 @@ export async function registerDashboards(app: FastifyInstance, ctx: AppContext):
     const { user } = await requireWriter(ctx, req);
     const f = fieldsOf(req);
     const row = await dashboardIn(store, user.id, f);
-    const defaults = { ...fieldsOfRow(row), title: `${row.title} (Clone)`.slice(0, MAX_DASHBOARD_TITLE) };
+    const title = `${shownDashboardTitle(row)} (Clone)`.slice(0, MAX_DASHBOARD_TITLE);
+    const defaults = { ...fieldsOfRow(row), title };
     const fields = formFields(f, defaults);
     await roomForOneMore(store, user.id);
     return toDashboard(await createDashboard(store, user.id, fields, row.dashlets));

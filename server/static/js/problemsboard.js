@@ -43,7 +43,8 @@
       sections.forEach(function (s) { s.hidden = !s.querySelector('.problem:not([hidden])'); });
       var hiddenCount = extra + items.length - k;
       more.hidden = hiddenCount === 0;
-      more.textContent = '+' + hiddenCount + ' more';
+      // The page's own words for it, in the reader's language ("+{n} more", "+{n} weitere").
+      more.textContent = (more.getAttribute('data-text') || '+{n} more').replace('{n}', String(hiddenCount));
     }
     var least = DENSITIES - 1;
     // More rows than could ever be on screen (two columns of the smallest rows) need no density search: the densest,
