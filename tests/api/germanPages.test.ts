@@ -75,6 +75,13 @@ describe('a German user', () => {
     expect(res.text).toContain('data-text="+{n} weitere"');
   });
 
+  it('is told in German why Add New View refused an address', async () => {
+    const add = (url: string) => sendOk(formSend('POST', 'ajaxhelper.php', { cmd: 'addview', title: 'X', url }), admin);
+    expect((await add('')).body).toEqual({ message: "Das Feld 'url' ist erforderlich." });
+    expect((await add('javascript:alert(1)')).body)
+      .toEqual({ message: "Das Feld 'url' muss eine http- oder https-Adresse oder ein Pfad unter /nagiosxi/ sein." });
+  });
+
   it('is refused in German', async () => {
     const missing = await admin.get(`${STATUS}?show=hostdetail&host=unbekannt-xyz`, { headers: PAGE });
     expect(missing.status).toBe(404);

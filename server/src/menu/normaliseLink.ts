@@ -1,4 +1,5 @@
 import { badRequest } from '../http/errors.js';
+import { t } from '../http/language.js';
 
 const ORIGIN = 'http://pharos.invalid';
 
@@ -10,7 +11,7 @@ const ORIGIN = 'http://pharos.invalid';
 export function normaliseLink(base: string, raw: string, field: string): string {
   const value = raw.trim();
   const reject = (): never => {
-    throw badRequest(`The field '${field}' must be an http or https address or a path under ${base}.`);
+    throw badRequest(t`The field '${field}' must be an http or https address or a path under ${base}.`);
   };
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is being refused
   if (!value || value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return reject();
