@@ -28,7 +28,8 @@ export function SearchBox() {
   const t = useT();
   const id = useId();
   const palette = usePaletteTrigger();
-  const hint = isApple() ? '⌘K' : 'Ctrl+K';
+  // The key as the keyboard is labelled in the reader's language: Ctrl in English, Strg in German.
+  const hint = isApple() ? '⌘K' : t('shell.search.hintCtrl');
   useEffect(() => listenForPalette(window, palette.open), [palette]);
   return (
     <div className="search-box" role="search">
