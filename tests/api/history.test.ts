@@ -4,7 +4,7 @@ import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } 
 import { host, service } from './fakeEngines.js';
 import { Client } from './harness.js';
 import { useTestServer } from './useTestServer.js';
-import { expectBadRequest } from './writeGuards.js';
+import { expectBadRequest, formSend, sendOk } from './writeGuards.js';
 
 interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; output: string; type: string; phase?: string }
 interface Avail { engine: string; host: string; service?: string; seconds: Record<string, number>; percent: Record<string, number> }
@@ -105,5 +105,43 @@ describe('state history (issue 37): every state change of every host and service
     for (const q of ['until=x', 'hostgroup=nosuchgroup', 'servicegroup=nosuchgroup']) expectBadRequest(await admin.get(`api/v2/availability?${q}`));
     expect((await new Client(ts.url).get('api/v2/history')).status).toBe(401);
     expect((await new Client(ts.url).get('api/v2/availability')).status).toBe(401);
+  });
+
+  it('shows the history and the availability as classic pages, in English and in German, with a CSV export', async () => {
+    const page = async (path: string) => {
+      const res = await admin.get(path, { headers: { accept: 'text/html' } });
+      expect(res.status, res.text.slice(0, 3000)).toBe(200);
+      return res.text;
+    };
+    const list = await page('reports/history.php?window=24h&service=HTTP');
+    expect(list).toContain('<h1>State History</h1>');
+    expect(list).toContain('CRITICAL - still down');
+    // Each row links to its object.
+    expect(list).toContain('show=servicedetail&amp;host=web1&amp;service=HTTP');
+    const csvLink = /href="([^"]*api\/v2\/history\.csv[^"]*)"/.exec(list)![1]!.replace(/&amp;/g, '&');
+    const csv = await admin.get(csvLink.slice(csvLink.indexOf('api/')));
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.text.split('\r\n')[0]).toBe('time,engine,host,service,state,state_type,type,phase,output');
+    expect(csv.text).toContain(`"${new Date((T0 + 45) * 1000).toISOString()}","nagios","web1","HTTP","CRITICAL","soft","state","","CRITICAL - down"`);
+    expectBadRequest(await admin.get('api/v2/history.csv?limit=x'));
+    expect((await new Client(ts.url).get('api/v2/history.csv')).status).toBe(401);
+
+    const avail = await page('reports/availability.php?window=24h&host=web1');
+    expect(avail).toContain('<h1>Availability</h1>');
+    expect(avail).toMatch(/<svg class="availability-bar"[^>]*aria-label="OK [\d.]+ %, CRITICAL [\d.]+ %, No data [\d.]+ %"/);
+    expect((await admin.get('reports/availability.php?hostgroup=nosuchgroup', { headers: { accept: 'text/html' } })).status).toBe(400);
+
+    await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), admin);
+    try {
+      const german = await page('reports/history.php?window=7d&host=web1');
+      expect(german).toContain('<h1>Zustandsverlauf</h1>');
+      expect(german).toContain('Als CSV exportieren');
+      expect(german).toContain('Zustandswechsel');
+      const germanAvail = await page('reports/availability.php?window=30d&host=web1');
+      expect(germanAvail).toContain('<h1>Verfügbarkeit</h1>');
+      expect(germanAvail).toContain('Keine Daten');
+    } finally {
+      await sendOk(formSend('POST', 'api/v2/account/language', { language: 'en_US' }), admin);
+    }
   });
 });

@@ -17,6 +17,7 @@ import { registerLicensePages } from './licensePages.js';
 import { gates, registerPage } from './pageRoute.js';
 import { registerProblemsBoard } from './problemsBoard.js';
 import { registerReportPages } from './reportPages.js';
+import { registerHistoryPages } from './historyPages.js';
 import { registerSchedulePage } from './schedulePage.js';
 import { registerStatusPage } from './statusPage.js';
 import { sysstatPage } from './sysstatPage.js';
@@ -38,6 +39,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerDashletsPage(app, ctx);
   registerProblemsBoard(app, ctx);
   registerReportPages(app, ctx);
+  registerHistoryPages(app, ctx);
   registerSchedulePage(app, ctx);
   registerInfoPages(app, ctx);
   registerConfigPages(app, ctx);
