@@ -84,7 +84,12 @@ export async function buildMenu(store: Store, userId: number, perms: Permissions
       ]),
     ]),
     section('reports', 'Reports', 'reports/', 'reports/statussummary.php', [
-      group('reports', 'Reports', [entry('reports-statussummary', 'Status Summary', 'reports/statussummary.php', 'report')]),
+      group('reports', 'Reports', [
+        entry('reports-statussummary', 'Status Summary', 'reports/statussummary.php', 'report'),
+        // What happened, and for how long (issue 37).
+        entry('reports-history', 'State History', 'reports/history.php', 'report'),
+        entry('reports-availability', 'Availability', 'reports/availability.php', 'report'),
+      ]),
     ]),
     section('config', 'Configure', 'config/', 'config/main.php', [
       group('configurequicktools', 'Configure Quick Tools', [entry('config-options', 'Configuration Options', 'config/main.php', 'config', '_top')]),
