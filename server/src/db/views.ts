@@ -57,3 +57,21 @@ export async function deleteView(store: Store, userId: number, id: number): Prom
   const result = await store.deleteFrom('views').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/**
+ * Moves a view one place up (-1) or down (+1) in the user's rotation order; false when it is not theirs or already at
+ * that end. Every position is written afresh, so views that shared a position (older data) get an order of their own.
+ */
+export async function moveView(store: Store, userId: number, id: number, by: -1 | 1): Promise<boolean> {
+  const views = await listViews(store, userId);
+  const from = views.findIndex((v) => v.id === id);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= views.length) return false;
+  [views[from], views[to]] = [views[to]!, views[from]!];
+  await store.transaction().execute(async (trx) => {
+    for (const [position, view] of views.entries()) {
+      if (view.position !== position) await trx.updateTable('views').set({ position }).where('id', '=', view.id).execute();
+    }
+  });
+  return true;
+}

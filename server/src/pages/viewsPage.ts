@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { t } from '../http/language.js';
-import { deleteView, listViews, shownTitle } from '../db/views.js';
+import { fieldRequired, str } from '../http/input.js';
+import { deleteView, listViews, moveView, renameView, shownTitle } from '../db/views.js';
 import { relativeToSite, requestSite } from '../menu/ownSite.js';
 import { html, type SafeHtml } from './html.js';
 import { nspField } from './formGuard.js';
@@ -34,12 +35,18 @@ export function viewLink(url: string, base: string, origin: string): { href: str
   return { href: `${parsed.pathname}${parsed.search}${parsed.hash}`, external: false };
 }
 
-async function viewsPage(env: PageEnv): Promise<PageResult> {
+/** A refused rename: shown at its own field, with what was typed kept. */
+interface Refusal { id: number; title: string; message: string }
+
+const MAX_TITLE = 255;
+
+async function viewsPage(env: PageEnv, refusal?: Refusal): Promise<PageResult> {
   const { ctx, caller } = env;
   const action = `${ctx.base}views/main.php`;
   const origin = `${env.req.protocol}://${env.req.host}`;
   const site = requestSite(ctx.base, env.req, ctx.config.host);
-  const rows = (await listViews(ctx.store, caller.user.id)).map((view): SafeHtml => {
+  const views = await listViews(ctx.store, caller.user.id);
+  const rows = views.map((view, index): SafeHtml => {
     const v = { ...view, title: shownTitle(view), url: relativeToSite(view.url, site) };
     const link = viewLink(v.url, ctx.base, origin);
     const open = link && (link.external
@@ -48,19 +55,43 @@ async function viewsPage(env: PageEnv): Promise<PageResult> {
     // Any name fits: long ones end in an ellipsis after three lines, the full name in the tooltip and the row header's
     // accessible name; dir=auto keeps a right-to-left name in its own direction. The title is the user's own text
     // (class name), in whatever language they wrote it.
+    const refused = refusal?.id === v.id ? refusal : undefined;
+    const hidden = html`${nspField(caller)}<input type="hidden" name="id" value="${v.id}">`;
+    // Move up and Move down: the rotation takes its order from here (getviewbynum), so the next item already follows
+    // it. Buttons rather than dragging only, so keyboards and phones can reorder too.
+    const move = (by: 'up' | 'down', label: string, name: string, disabled: boolean) => html`<form method="post"\
+ action="${action}" class="inline">${hidden}<input type="hidden" name="action" value="${by}">\
+<button type="submit" class="secondary" aria-label="${name}"${disabled ? html` disabled` : ''}>\
+${label}</button></form>`;
+    const errorId = `rename-error-${v.id}`;
     return html`<tr><th scope="row" class="name-cell">\
 <span class="clamped name" dir="auto" title="${v.title}">${v.title}</span></th>
 <td class="output"><span class="clamped" title="${v.url}">${v.url}</span></td>
 <td class="actions">${open || html`<span class="muted">${t`Not a web address`}</span>`}
-<form method="post" action="${action}" class="inline">${nspField(caller)}<input type="hidden" name="id" value="${v.id}">
+${move('up', t`Move up`, t`Move view ${v.title} up`, index === 0)}
+${move('down', t`Move down`, t`Move view ${v.title} down`, index === views.length - 1)}
+<form method="post" action="${action}" class="inline rename">${hidden}\
+<input type="hidden" name="action" value="rename">\
+<label for="rename-${v.id}" class="visually-hidden">${t`New title for view ${v.title}`}</label>\
+<input type="text" id="rename-${v.id}" name="title" dir="auto" maxlength="${MAX_TITLE}"\
+ value="${refused ? refused.title : v.title}"\
+${refused ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}>\
+<button type="submit" class="secondary" aria-label="${t`Rename view ${v.title}`}">${t`Rename`}</button>\
+${refused ? html`<span class="error" id="${errorId}" role="alert">${refused.message}</span>` : ''}</form>
+<form method="post" action="${action}" class="inline">${hidden}
 <button type="submit" class="danger" aria-label="${t`Remove view ${v.title}`}">${t`Remove`}</button></form></td></tr>`;
   });
   const head = tableHead(t`Title`, [t`URL`, 'wide'], t`Actions`);
   const content = html`${dataTable(t`My Views`, head, rows,
     t`You have no views yet. Use "Add to My Views" in the page actions menu of any page.`, 3)}
 <p class="hint">${t`Views rotate in the order shown here when you start the view rotation from the Views menu.`}</p>`;
-  const notice = env.fields.done === 'removed' ? t`The view was removed.` : undefined;
-  return { title: t`My Views`, body: pageBody({ heading: t`My Views`, notice, content }) };
+  const done: Record<string, string> = {
+    removed: t`The view was removed.`, renamed: t`The view was renamed.`, moved: t`The view was moved.`,
+  };
+  const notice = typeof env.fields.done === 'string' ? done[env.fields.done] : undefined;
+  return {
+    title: t`My Views`, body: pageBody({ heading: t`My Views`, notice, content }), ...(refusal ? { status: 400 } : {}),
+  };
 }
 
 export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
@@ -69,9 +100,35 @@ export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
     get: viewsPage,
     async post(env) {
       const id = Number(env.fields.id);
-      if (!Number.isSafeInteger(id) || !await deleteView(ctx.store, env.caller.user.id, id)) {
-        throw notFound(t`That view does not exist any more.`);
+      const userId = env.caller.user.id;
+      const gone = () => notFound(t`That view does not exist any more.`);
+      if (!Number.isSafeInteger(id)) throw gone();
+      const action = str(env.fields, 'action', { max: 20 }) ?? 'remove';
+      if (action === 'up' || action === 'down') {
+        // Already first (or last) is no error: the order is as asked.
+        const mine = (await listViews(ctx.store, userId)).some((v) => v.id === id);
+        if (!mine) throw gone();
+        await moveView(ctx.store, userId, id, action === 'up' ? -1 : 1);
+        return { redirect: `${ctx.base}views/main.php?done=moved` };
       }
+      if (action === 'rename') {
+        const typed = typeof env.fields.title === 'string' ? env.fields.title : '';
+        let title = '';
+        let message: string | undefined;
+        try {
+          title = (str(env.fields, 'title', { max: MAX_TITLE }) ?? '').trim();
+          if (!title) message = fieldRequired('title');
+        } catch (error) {
+          // The field and the rule, said at the field (issue 38), with what was typed kept to correct.
+          if (!(error instanceof HttpError)) throw error;
+          message = error.message;
+        }
+        if (message) return viewsPage(env, { id, title: typed.slice(0, MAX_TITLE), message });
+        if (!await renameView(ctx.store, userId, id, title)) throw gone();
+        return { redirect: `${ctx.base}views/main.php?done=renamed` };
+      }
+      if (action !== 'remove') throw badRequest(t`Unknown action.`);
+      if (!await deleteView(ctx.store, userId, id)) throw gone();
       return { redirect: `${ctx.base}views/main.php?done=removed` };
     },
   });
