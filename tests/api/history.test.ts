@@ -98,6 +98,29 @@ describe('state history (issue 37): every state change of every host and service
     expect(after.slice(1)).toEqual(before);
   });
 
+  it('records an engine that stops answering as no data for its objects, never as their last state', async () => {
+    engine.set(T0 + 300, engine.snap.hosts.map((h) => (h.host_name === 'web1' ? { ...h, stale: T0 + 300 } : h)), engine.snap.services);
+    const entries = await untilCount('&host=web1&type=state&state=NODATA', 1);
+    expect(entries[0]).toMatchObject({ time: T0 + 300, host: 'web1', state: 'NODATA', stateType: 'hard' });
+    expect(entries[0]).not.toHaveProperty('service');
+    const res = await admin.get<{ objects: Avail[] }>(`api/v2/availability?since=${T0 + 250}&until=${T0 + 350}&host=web1&service=`);
+    const web1 = res.body.objects.find((o) => o.service === undefined)!;
+    expect(web1.seconds).toEqual({ UP: 50, DOWN: 0, UNREACHABLE: 0, NODATA: 50 });
+  });
+
+  it('drops entries older than PHAROS_HISTORY_DAYS at start', async () => {
+    const old = Math.floor(Date.now() / 1000) - 401 * 86400;
+    await ts.server.ctx.store.insertInto('state_history')
+      .values({ time: old, engine: 'nagios', host: 'gone', service: '', type: 'state', phase: '', state: 1, state_type: 1, output: 'long ago' }).execute();
+    const count = async () => (await admin.get<{ entries: Entry[] }>(`api/v2/history?since=${old - 10}&until=${old + 10}`)).body.entries.length;
+    expect(await count()).toBe(1);
+    ts = await ts.restart();
+    admin = new Client(ts.url);
+    await admin.login();
+    await expect.poll(count, { timeout: 5000 }).toBe(0);
+    expect((await history()).length).toBeGreaterThan(0);
+  });
+
   it('refuses bad parameters with a message, and callers without a session', async () => {
     for (const q of ['since=x', 'since=20&until=10', 'limit=0', 'limit=5000', 'state=PURPLE', 'type=weather', 'offset=-1']) {
       expectBadRequest(await admin.get(`api/v2/history?${q}`));

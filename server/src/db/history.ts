@@ -7,15 +7,18 @@ export type StoredHistoryRow = HistoryRow & { id: number };
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters at 9 columns a row. */
 const BATCH = 500;
 
-/** Appends entries; one already recorded (same object, type, time, state and phase) is left as it is. */
-export async function insertHistory(store: Store, rows: readonly HistoryRow[]): Promise<void> {
-  if (!rows.length) return;
-  await store.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += BATCH) {
-      await trx.insertInto('state_history').values(rows.slice(i, i + BATCH))
-        .onConflict((oc) => oc.columns(['engine', 'host', 'service', 'type', 'time', 'state', 'state_type', 'phase']).doNothing()).execute();
-    }
-  });
+/**
+ * Appends entries; one already recorded (same object, type, time, state and phase) is left as it is. A batch at a
+ * time, with `pause` between batches (the first recording of a large fleet is a hundred thousand rows): no
+ * transaction, which would hold the connection, and every request's query, for all of them. A recording cut short
+ * is completed by the next, which compares with what the database holds.
+ */
+export async function insertHistory(store: Store, rows: readonly HistoryRow[], pause?: () => Promise<void>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    if (i) await pause?.();
+    await store.insertInto('state_history').values(rows.slice(i, i + BATCH))
+      .onConflict((oc) => oc.columns(['engine', 'host', 'service', 'type', 'time', 'state', 'state_type', 'phase']).doNothing()).execute();
+  }
 }
 
 /** The number of the newest entry (0 with none): another process recorded when it moved. */

@@ -1,7 +1,7 @@
 import type { HistoryRow, StateRow, StoredHistoryRow } from '../db/history.js';
 import { insertHistory, lastHistoryId, latestPerObject } from '../db/history.js';
 import type { Storage } from '../db/store.js';
-import { runSliced, SLICE_ROWS, type Slices } from './slices.js';
+import { nextTurn, runSliced, SLICE_ROWS, type Slices } from './slices.js';
 import type { HostStatus, MonitoringSnapshot, ServiceStatus } from './source.js';
 
 /** What a state is called in the history, the API and the pages. */
@@ -119,7 +119,7 @@ export function createHistoryRecorder(storage: Pick<Storage, 'store' | 'exclusiv
       const top = await lastHistoryId(store);
       if (!known || top !== seen) known = knownFrom(await latestPerObject(store));
       const rows = await runSliced(compare(snapshot, engineName(), known));
-      await insertHistory(store, rows);
+      await insertHistory(store, rows, nextTurn);
       seen = rows.length ? await lastHistoryId(store) : top;
     } catch (err) {
       // What is known no longer matches the database: read it again next time.
