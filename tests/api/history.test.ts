@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptySnapshot } from '../../server/src/monitoring/empty.js';
-import type { HostStatus, MonitoringSnapshot, MonitoringSource, ServiceStatus } from '../../server/src/monitoring/source.js';
 import { host, service } from './fakeEngines.js';
+import { at, Timeline } from './historyTimeline.js';
 import { Client } from './harness.js';
 import { useTestServer } from './useTestServer.js';
 import { expectBadRequest, formSend, sendOk } from './writeGuards.js';
@@ -12,21 +11,7 @@ interface Avail { engine: string; host: string; service?: string; seconds: Recor
 /** A whole minute an hour ago: the timeline below is in the past, so the server's clock needs no moving. */
 const T0 = Math.floor(Date.now() / 1000 / 60) * 60 - 3600;
 
-/** An engine whose states the test sets: each change is a new snapshot, as a real engine's next status read. */
-class Timeline {
-  snap: MonitoringSnapshot = { ...emptySnapshot(), updated: T0 };
-  readonly source: MonitoringSource = {
-    kind: 'nagios', start: async () => {}, stop: async () => {}, snapshot: () => this.snap, engineRunning: () => true, submit: async () => {},
-  };
-  set(at: number, hosts: HostStatus[], services: ServiceStatus[]): void {
-    const empty = emptySnapshot();
-    this.snap = { ...empty, program: { ...empty.program, is_currently_running: 1 }, updated: at, hosts, services, hostgroups: [{ name: 'web', alias: 'Web', members: ['web1'] }] };
-  }
-}
-
-const at = <T extends HostStatus | ServiceStatus>(o: T, changed: number, extra: Partial<T> = {}): T => ({ ...o, last_state_change: changed, last_check: changed, ...extra });
-
-const engine = new Timeline();
+const engine = new Timeline(T0);
 engine.set(T0, [at(host('web1'), T0 - 60), at(host('db1'), T0 - 60)], [at(service('web1', 'HTTP'), T0, { output: 'HTTP OK' })]);
 let { ts, admin } = useTestServer({ monitoring: () => engine.source });
 
