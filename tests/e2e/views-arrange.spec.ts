@@ -68,6 +68,29 @@ test.describe('Manage My Views at 1440×900', () => {
   });
 });
 
+test.describe('Add New View at 1440×900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('starts from the page on screen, its address and title, and both can be edited', async ({ page, server }) => {
+    await loginAsNewUser(page, server, 'fromscreen');
+    const hosts = 'includes/components/xicore/status.php?show=hosts';
+    await page.goto(`${server.url}views/?xiwindow=${encodeURIComponent(server.base + hosts)}`);
+    await expect(content(page).getByRole('heading', { level: 1 })).toBeVisible();
+    const shown = page.frames().find((f) => f.name() === 'maincontentframe' && f.url().includes('show=hosts'));
+    const pageTitle = ((await shown?.title()) ?? '').replace(/\s+·\s+[^·]*$/, '');
+    expect(pageTitle.length).toBeGreaterThan(0);
+
+    await panel(page).getByRole('button', { name: 'Add New View' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New View' });
+    await expect(dialog.getByLabel('Title')).toHaveValue(pageTitle);
+    await expect(dialog.getByLabel('URL')).toHaveValue(`${server.url}${hosts}`);
+    await dialog.getByLabel('Title').fill('Every host');
+    await dialog.getByRole('button', { name: 'Add View' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(panel(page).getByTestId('nav-group-myviews').getByRole('link', { name: 'Every host' })).toBeVisible();
+  });
+});
+
 test.describe('Manage My Views on a 390×844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

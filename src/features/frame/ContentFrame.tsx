@@ -33,8 +33,17 @@ function trackLocation(frame: FrameModel, expire: () => void, probe: () => void,
     probe();
   }
   else if (load.kind === 'signedOut') expire();
-  else if (load.kind === 'ok') frame.recordLocation(load.location);
+  else if (load.kind === 'ok') frame.recordLocation(load.location, pageTitle(event.currentTarget));
   return load.kind === 'ok';
+}
+
+/** The frame's page's title, for Add New View; '' when it cannot be read (not a page of ours). */
+function pageTitle(frame: HTMLIFrameElement): string {
+  try {
+    return frame.contentDocument?.title ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -24,6 +24,8 @@ export interface FrameModel {
   readonly forceRender: ReadonlySignal<number>;
   /** Where the frame really is after its last load (same-origin pages only); '' until known. */
   readonly currentLocation: ReadonlySignal<string>;
+  /** The title of the frame's page after its last load (same-origin pages only, product suffix left off); '' if none. */
+  readonly currentTitle: ReadonlySignal<string>;
   /** The last load ended on an error or offline page rather than the page asked for. */
   readonly failed: ReadonlySignal<boolean>;
   /** Full-screen mode: the layout collapses top bar, footer and rail to zero height. */
@@ -34,7 +36,7 @@ export interface FrameModel {
   /** Opens a page (relative to the base, or absolute under it) if it is a safe target; returns whether it opened. */
   open(path: string, history?: HistoryMode): boolean;
   /** After each load: where the frame is now (a page that moved on by itself becomes the frame's page and xiwindow). */
-  recordLocation(location: string): void;
+  recordLocation(location: string, title?: string): void;
   markFailed(): void;
   /** Loads the current page again when its last load failed (on reconnect). */
   reloadIfFailed(): void;
@@ -46,6 +48,7 @@ export function createFrameModel({ location, history }: FrameDeps): FrameModel {
   const src = signal('');
   const forceRender = signal(0);
   const currentLocation = signal('');
+  const currentTitle = signal('');
   const failed = signal(false);
   const fullscreen = signal(false);
 
@@ -70,6 +73,7 @@ export function createFrameModel({ location, history }: FrameDeps): FrameModel {
     srcNoBase: computed(() => (src.value ? stripBase(src.value) : '')),
     forceRender,
     currentLocation,
+    currentTitle,
     failed,
     fullscreen,
     set,
@@ -81,8 +85,10 @@ export function createFrameModel({ location, history }: FrameDeps): FrameModel {
       writeXiwindow(safe, mode);
       return true;
     },
-    recordLocation(next) {
+    recordLocation(next, title = '') {
       currentLocation.value = next;
+      // "Hosts · Pharos": the page's own name, without the product's after the last separator.
+      currentTitle.value = title.replace(/\s+·\s+[^·]*$/, '').trim();
       failed.value = false;
       const safe = isSafeFrameTarget(next);
       // The iframe element keeps its own src (it is keyed by forceRender), so this never reloads the page.

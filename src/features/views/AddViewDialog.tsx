@@ -11,8 +11,10 @@ import { createAddViewModel, MENU_ADD_VIEW, type AddViewTexts } from './addViewM
 
 export interface AddViewDialogProps {
   onClose: () => void;
-  /** The address the URL field starts with (empty for the menu's Add New View). */
+  /** The address the URL field starts with: the page on screen, or empty when there is none. */
   initialUrl?: string;
+  /** The title the form starts with: the page on screen's, editable (issue 38). */
+  initialTitle?: string;
   /** The page actions' Add to My Views has its own title, hint and success text (spec 2.15 and 8). */
   texts?: AddViewTexts;
 }
@@ -21,7 +23,7 @@ export interface AddViewDialogProps {
  * Add New View (spec 2.10) and Add to My Views (2.15): a title and a URL, with a hint to include the protocol and an
  * example address; no client-side rule (spec 5), a refusal shows the server's reason with the form.
  */
-export default function AddViewDialog({ onClose, initialUrl = '', texts = MENU_ADD_VIEW }: AddViewDialogProps) {
+export default function AddViewDialog({ onClose, initialUrl = '', initialTitle = '', texts = MENU_ADD_VIEW }: AddViewDialogProps) {
   useSignals();
   const t = useT();
   const { refresh } = useMenu();
@@ -29,7 +31,7 @@ export default function AddViewDialog({ onClose, initialUrl = '', texts = MENU_A
   const { toast } = useToasts();
   const { translate } = useI18n();
   const [model] = useState(() => createAddViewModel({ api: createViewsApi(http), refreshMenu: refresh, notify: toast, t: translate, texts }));
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState(initialTitle);
   const [url, setUrl] = useState(initialUrl);
   const submit = async () => {
     if (await model.submit({ title, url })) onClose();

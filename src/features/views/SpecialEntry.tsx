@@ -4,6 +4,7 @@ import type { MenuEntry } from '../../lib/apiTypes';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { PRELOAD_OVERLAYS } from '../../ui/overlays';
+import { useFrame } from '../frame/model';
 import AddDashboardDialog from '../menuIcons/AddDashboardDialog';
 import { DashboardEntry } from '../menuIcons/DashboardEntry';
 import AddViewDialog from './AddViewDialog';
@@ -38,14 +39,20 @@ function RotateViewsEntry({ entry }: { entry: MenuEntry }) {
 
 function DialogEntry({ entry }: { entry: MenuEntry }) {
   const [open, setOpen] = useState(false);
-  const Dialog = entry.kind === 'addDashboard' ? AddDashboardDialog : AddViewDialog;
+  const frame = useFrame();
+  const close = () => setOpen(false);
+  // Add New View starts from the page on screen (issue 38): its address and title, both editable.
+  const location = frame.currentLocation.peek() || frame.src.peek();
+  const dialog = entry.kind === 'addDashboard'
+    ? <AddDashboardDialog onClose={close} />
+    : <AddViewDialog onClose={close} initialUrl={location ? window.location.origin + location : ''} initialTitle={location ? frame.currentTitle.peek() : ''} />;
   return (
     <>
       <Button variant="quiet" className="nav-entry" onPress={() => setOpen(true)} aria-haspopup="dialog" domProps={PRELOAD_OVERLAYS} data-testid={`nav-entry-${entry.id}`}>
         <Icon name="plus" size={16} />
         <span>{entry.label}</span>
       </Button>
-      {open && <Dialog onClose={() => setOpen(false)} />}
+      {open && dialog}
     </>
   );
 }
