@@ -14,9 +14,11 @@ import { SecondaryNav } from './SecondaryNav';
 /** Below the sm breakpoint the rail, the secondary menu and the top bar's links live in this drawer. */
 export function NavDrawer({ state, section }: { state: OverlayState; section: SectionId }) {
   const t = useT();
-  // Following any link leaves the drawer's job done; the link's own navigation still runs.
+  // Following a link to a page leaves the drawer's job done; the link's own navigation still runs. A section is no
+  // page: picking one shows its menu here, and the drawer stays open until a page is picked (issue 38).
   const closeOnLink = (e: MouseEvent) => {
-    if (e.target instanceof Element && e.target.closest('a[href]')) state.close();
+    const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    if (link && !link.classList.contains('primary-nav-link')) state.close();
   };
   return (
     <Drawer state={state} title={t('shell.nav.drawerTitle')} closeLabel={t('shell.nav.closeNavigation')}>
