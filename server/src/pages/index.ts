@@ -18,6 +18,7 @@ import { gates, registerPage } from './pageRoute.js';
 import { registerProblemsBoard } from './problemsBoard.js';
 import { registerReportPages } from './reportPages.js';
 import { registerHistoryPages } from './historyPages.js';
+import { registerSlaPage } from './slaPage.js';
 import { registerSchedulePage } from './schedulePage.js';
 import { registerStatusPage } from './statusPage.js';
 import { sysstatPage } from './sysstatPage.js';
@@ -40,6 +41,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerProblemsBoard(app, ctx);
   registerReportPages(app, ctx);
   registerHistoryPages(app, ctx);
+  registerSlaPage(app, ctx);
   registerSchedulePage(app, ctx);
   registerInfoPages(app, ctx);
   registerConfigPages(app, ctx);

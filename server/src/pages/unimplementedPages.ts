@@ -45,7 +45,6 @@ export const UNIMPLEMENTED: readonly Unimplemented[] = [
     name: mark('Scheduled Reports History'), back: ENTERPRISE,
     gate: gates.admin,
   },
-  { path: 'reports/sla.php', name: mark('SLA Report'), back: ENTERPRISE },
   {
     path: 'includes/components/nxti/index.php', name: mark('SNMP Trap Interface'), back: ENTERPRISE,
     gate: gates.admin,
