@@ -4,7 +4,7 @@ import type { Translate } from '../../lib/i18n';
 import type { Resource, ResourceRegistry } from '../../lib/resource';
 import { createSubmit } from '../../lib/submit';
 import type { ToastInput } from '../toast/model';
-import { refusalOf, serverMessageOf } from '../toast/serverMessage';
+import { serverMessageOf } from '../toast/serverMessage';
 import type { DashboardForm, DashboardsApi } from './api';
 import { downloadText, fileNameFor } from './downloadText';
 
@@ -105,9 +105,7 @@ export function createDashboardsModel({ api, refreshMenu, notify, download = dow
     failed: (error, { action }) => {
       const reason = serverMessageOf(error);
       if (action === 'add' || action === 'edit' || action === 'clone') formError.value = reason ?? null;
-      // A refused form cannot succeed as it is (issue 38): the notice points at the form instead of 'Please try again'.
-      const fixForm = (action === 'add' || action === 'edit' || action === 'clone') && refusalOf(error) ? t('screens.fixForm') : undefined;
-      return { variant: 'error', title: t(`dashboards.notice.${action}Failed`), description: (action === 'import' ? reason : fixForm) ?? t('screens.tryAgain') };
+      return { variant: 'error', title: t(`dashboards.notice.${action}Failed`), description: (action === 'import' ? reason : undefined) ?? t('screens.tryAgain') };
     },
   });
   const attempt = (action: Action, run: () => Promise<unknown>) => write.run({ action, run });

@@ -2,7 +2,7 @@ import { signal, type ReadonlySignal } from '@preact/signals-react';
 import type { Translate } from '../../lib/i18n';
 import { createSubmit } from '../../lib/submit';
 import type { ToastInput } from '../toast/model';
-import { refusalOf, serverMessageOf } from '../toast/serverMessage';
+import { serverMessageOf } from '../toast/serverMessage';
 import type { View, ViewsApi } from './api';
 
 /**
@@ -44,9 +44,7 @@ export function createAddViewModel({ api, refreshMenu, notify, t, texts = MENU_A
     done: () => ({ variant: 'success', title: t('views.notice.added'), description: t(texts.addedDetail) }),
     failed: (error) => {
       problem.value = serverMessageOf(error) ?? null;
-      // Refused input cannot succeed as it is: the notice points at the form, which says which field and why.
-      const description = refusalOf(error) ? t('screens.fixForm') : t('views.notice.addFailedDetail');
-      return { variant: 'error', title: t('views.notice.addFailed'), description };
+      return { variant: 'error', title: t('views.notice.addFailed'), description: t('views.notice.addFailedDetail') };
     },
   });
   return {
