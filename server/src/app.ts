@@ -52,6 +52,8 @@ import { registerCheckResult } from './routes/checkResult.js';
 import { registerDeviceScope } from './http/deviceScope.js';
 import { registerHealth } from './routes/health.js';
 import { registerMetrics } from './routes/metrics.js';
+import { NagiosConfigUnreadableError } from './monitoring/nagios/mainConfig.js';
+import { StartupError } from './db/startupError.js';
 import { watchEngines } from './monitoring/engineWatch.js';
 import { log, safeUrl } from './log.js';
 
@@ -79,7 +81,12 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   const storage = await openStorage(config);
   const generatedAdminPassword = await ensureAdmin(storage.store, config);
   const monitoring = options.monitoring ?? createMonitoringSource(config);
-  await monitoring.start();
+  await monitoring.start().catch((err: unknown) => {
+    // One Nagios engine whose nagios.cfg cannot be read: one line and its own exit code, never a stack (issue 36).
+    if (!(err instanceof NagiosConfigUnreadableError) || !config.nagiosCfg) throw err;
+    throw new StartupError('engine-config-unreadable', config.nagiosCfg,
+      `Pharos cannot start: ${err.message}. Check the path in PHAROS_NAGIOS_CFG and that the user running Pharos may read it.`, { cause: err });
+  });
   const now = options.now ?? Date.now;
   const ctx: AppContext = { config, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage, { resumes: capabilitiesOf(monitoring).sharedData }), grapher: createGrapherWatch(monitoring) };
 

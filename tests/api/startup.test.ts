@@ -75,6 +75,12 @@ describe('start-up with a broken data dir', () => {
     expect(fs.existsSync(path.join(dir, 'data'))).toBe(false);
   });
 
+  it('a Nagios main config file that cannot be read: one line naming it, its own exit code, nothing served', async () => {
+    const cfg = path.join(tempDir(), 'nagois.cfg');
+    expectOneClearLine(await startServer(path.join(tempDir(), 'data'), { env: { PHAROS_NAGIOS_CFG: cfg } }), 'engine-config-unreadable', cfg,
+      /Cannot read the Nagios main config file \S+: ENOENT: no such file or directory.*\. Check the path in PHAROS_NAGIOS_CFG/);
+  });
+
   it('a data dir that is a file', async () => {
     const file = path.join(tempDir(), 'data');
     fs.writeFileSync(file, 'not a directory');

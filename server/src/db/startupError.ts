@@ -18,6 +18,8 @@ export const STARTUP_EXIT_CODES = {
   'database-newer': 19,
   // PHAROS_DATABASE_URL names another database system (mysql://): never tried as PostgreSQL.
   'database-url-invalid': 20,
+  // PHAROS_NAGIOS_CFG names a file that cannot be read (a typo, or no read access).
+  'engine-config-unreadable': 21,
 } as const;
 
 export type StartupProblem = keyof typeof STARTUP_EXIT_CODES;

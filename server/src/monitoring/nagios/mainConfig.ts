@@ -53,12 +53,17 @@ export function parseMainConfig(text: string, cfgPath: string): NagiosMainConfig
   };
 }
 
+/** The main config file named cannot be read: with Nagios as the only engine, a start-up problem (exit code 21). */
+export class NagiosConfigUnreadableError extends Error {
+  override readonly name = 'NagiosConfigUnreadableError';
+}
+
 export async function readMainConfig(cfgPath: string): Promise<NagiosMainConfig> {
   let text: string;
   try {
     text = await fs.readFile(cfgPath, 'utf8');
   } catch (err) {
-    throw new Error(`Cannot read the Nagios main config file ${cfgPath}: ${(err as Error).message}`);
+    throw new NagiosConfigUnreadableError(`Cannot read the Nagios main config file ${cfgPath}: ${(err as Error).message}`, { cause: err });
   }
   return parseMainConfig(text, cfgPath);
 }
