@@ -32,7 +32,7 @@ const REFUSALS: [string, ReturnType<typeof formSend>, number, string, string][] 
   ['an administrator action', formSend('POST', 'api/v2/admin/users', { username: 'x', password: 'long-enough' }), 403,
     'Nur Administratoren können das tun.', 'Only administrators can do this.'],
   ['deleting the Home Dashboard', querySend('DELETE', 'api/v2/dashboards', { id: 'home' }), 400,
-    'Das Home Dashboard kann nicht gelöscht werden.', 'The Home Dashboard cannot be deleted.'],
+    'Das Start-Dashboard kann nicht gelöscht werden.', 'The Home Dashboard cannot be deleted.'],
   ['a dashlet option out of range', formSend('POST', 'api/v2/dashboards/dashlets',
     { dashboard: 'home', type: 'problems', rows: '500' }), 400,
     "Das Feld 'rows' darf höchstens 50 sein.", "The field 'rows' must be at most 50."],
