@@ -98,12 +98,13 @@ function run(step: Step, buffered: boolean): Promise<Done> {
 const pad = (text: string, width: number) => text.padEnd(width);
 const secs = (seconds: number) => `${seconds.toFixed(0).padStart(5)} s`;
 
-function summary(done: Done[], wholeSeconds: number): string {
+function summary(done: Done[], wholeSeconds: number, complete: boolean): string {
   const cpu = (step: { cpu: number | undefined }) => (step.cpu === undefined ? '' : `${secs(step.cpu)} CPU`);
   const load = (step: { load: number }) => `load ${step.load.toFixed(1)}`;
   const lines = ['', `── Timing summary: wall time, CPU time of the step's processes, mean load with them (${os.cpus().length} cores) ──`];
   for (const step of done) lines.push(`  ${pad(step.name, 12)}${secs(step.seconds)}  ${cpu(step)}  ${load(step)}${step.code ? `  (failed, exit ${step.code})` : ''}`);
-  const verdict = wholeSeconds <= BUDGET_SECONDS ? 'ok' : 'OVER';
+  // A run that stopped early says nothing about the whole against its budget, unless it is over already.
+  const verdict = wholeSeconds > BUDGET_SECONDS ? 'OVER' : complete ? 'ok' : 'not judged, the run stopped early';
   const allCpu = done.every((d) => d.cpu !== undefined) ? { cpu: done.reduce((sum, d) => sum + d.cpu!, 0) } : { cpu: undefined };
   const whole = { load: meanLoad(0, performance.now()) };
   lines.push(`  ${pad('whole', 12)}${secs(wholeSeconds)}  ${cpu(allCpu)}  ${load(whole)}  budget ${BUDGET_SECONDS / 60} min: ${verdict}`);
@@ -124,6 +125,6 @@ for (const group of GROUPS) {
   failed = results.find((r) => r.code !== 0);
   if (failed) break;
 }
-process.stdout.write(summary(done, (performance.now() - started) / 1000));
+process.stdout.write(summary(done, (performance.now() - started) / 1000, !failed));
 fs.rmSync(timingsDir, { recursive: true, force: true });
 process.exitCode = failed ? failed.code : 0;
