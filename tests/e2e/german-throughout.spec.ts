@@ -54,7 +54,7 @@ test.describe('a German user at 1440×900', () => {
     await expect(page).toHaveURL(/wallboard/);
   });
 
-  test('Add New View refuses an address in German, in the form, and the notice does not ask to try again', async ({ page, server }) => {
+  test('Add New View refuses an address in German, in the form, with spec 8\'s notice in German', async ({ page, server }) => {
     await loginInGerman(page, server);
     await page.goto(`${server.url}views/`);
     const panel = page.getByRole('navigation', { name: 'Bereichsmenü' });
@@ -65,8 +65,8 @@ test.describe('a German user at 1440×900', () => {
     await dialog.getByRole('button', { name: 'Ansicht hinzufügen' }).click();
     await expect(dialog.getByRole('alert')).toHaveText(/^Das Feld 'url' muss eine http- oder https-Adresse/);
     const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Nichts wurde gespeichert: Das Formular zeigt, was zu ändern ist.');
-    await expect(toast).not.toContainText(/erneut/);
+    await expect(toast).toContainText('Ansicht konnte nicht hinzugefügt werden.');
+    await expect(toast).toContainText('Die Ansicht konnte nicht zu Meine Ansichten hinzugefügt werden. Bitte versuchen Sie es erneut.');
     await expect(dialog.getByLabel('Titel')).toHaveValue('Falsch');
   });
 });
