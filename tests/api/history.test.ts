@@ -167,4 +167,40 @@ describe('state history (issue 37): every state change of every host and service
     expect((await admin.get('reports/sla.php?hostgroup=web&month=2026-13', { headers: { accept: 'text/html' } })).status).toBe(400);
     expect((await admin.get('reports/sla.php?hostgroup=web&target=150', { headers: { accept: 'text/html' } })).status).toBe(400);
   });
+  it('shows a History part on the host and service detail pages: last changes, 24 h / 7 d / 30 d, links to the reports', async () => {
+    const page = async (path: string) => {
+      const res = await admin.get(path, { headers: { accept: 'text/html' } });
+      expect(res.status, res.text.slice(0, 3000)).toBe(200);
+      return res.text;
+    };
+    const detail = await page('includes/components/xicore/status.php?show=servicedetail&host=web1&service=HTTP');
+    const part = detail.slice(detail.indexOf('<section class="history-part"'));
+    expect(part).toContain('<h2 id="history-title">History</h2>');
+    // One bar per window, its shares in words; most of each window is before the timeline, so no data.
+    for (const window of ['Last 24 hours', 'Last 7 days', 'Last 30 days']) expect(part).toContain(`<th scope="row">${window}</th>`);
+    expect(part.match(/<svg class="availability-bar"[^>]*aria-label="OK [\d.]+ %, CRITICAL [\d.]+ %, No data [\d.]+ %"/g)).toHaveLength(3);
+    // The last changes of this service only, newest first.
+    const outputs = [...part.matchAll(/<td class="output">([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(outputs.slice(0, 3)).toEqual(['HTTP OK again', 'HTTP OK again', 'HTTP OK again']);
+    expect(outputs).toContain('CRITICAL - still down');
+    expect(outputs).not.toContain('db down');
+    expect(part).toContain('reports/history.php?host=web1&amp;service=HTTP&amp;window=30d"');
+    expect(part).toContain('reports/availability.php?host=web1&amp;service=HTTP&amp;window=30d"');
+
+    const host = await page('includes/components/xicore/status.php?show=hostdetail&host=db1');
+    const hostPart = host.slice(host.indexOf('<section class="history-part"'));
+    expect(hostPart).toMatch(/<svg class="availability-bar"[^>]*aria-label="UP [\d.]+ %, DOWN [\d.]+ %, No data [\d.]+ %"/);
+    expect([...hostPart.matchAll(/<td class="output">([^<]*)<\/td>/g)].map((m) => m[1])[0]).toBe('db down');
+    expect(hostPart).not.toContain('HTTP');
+
+    await sendOk(formSend('POST', 'api/v2/account/language', { language: 'de_DE' }), admin);
+    try {
+      const german = await page('includes/components/xicore/status.php?show=hostdetail&host=db1');
+      expect(german).toContain('<h2 id="history-title">Verlauf</h2>');
+      expect(german).toContain('Letzte 30 Tage');
+      expect(german).toContain('Vollständiger Verlauf');
+    } finally {
+      await sendOk(formSend('POST', 'api/v2/account/language', { language: 'en_US' }), admin);
+    }
+  });
 });

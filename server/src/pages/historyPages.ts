@@ -4,9 +4,10 @@ import { forbidden } from '../http/errors.js';
 import { fieldsOf, type Fields } from '../http/input.js';
 import { formatNumber, t, translate } from '../http/language.js';
 import { NO_DATA_WORD, HISTORY_TYPES } from '../monitoring/history.js';
+import { availabilityBar, availabilityShares, stateBadge, stateText, typeText } from './availabilityBar.js';
 import { html, type SafeHtml } from './html.js';
 import { pageBody } from './layout.js';
-import { dateTimeText, durationText, stateClass, timeCell } from './format.js';
+import { dateTimeText, timeCell } from './format.js';
 import { gates, registerPage } from './pageRoute.js';
 import { dataTable, tableHead } from './table.js';
 import { hostUrl, serviceUrl, withQuery, type QueryValues } from './urls.js';
@@ -34,17 +35,6 @@ function apiFields(fields: Fields, now: number): { fields: Fields; window: strin
   const given: Fields = {};
   for (const [k, v] of Object.entries(fields)) if (v !== '' && k !== 'window' && k !== 'page') given[k] = v;
   return { fields: { since: String(now - WINDOWS[window]!), until: String(now), ...given }, window };
-}
-
-const stateText = (word: string): string => (word === NO_DATA_WORD ? t`No data` : translate(word));
-const stateBadge = (word: string): SafeHtml => html`<span class="badge state-${word === NO_DATA_WORD
-  ? 'pending' : stateClass(word)}">${stateText(word)}</span>`;
-
-function typeText(e: Pick<HistoryEntry, 'type' | 'phase'>): string {
-  if (e.type === 'acknowledgement') return e.phase === 'end' ? t`Acknowledgement ended` : t`Acknowledged`;
-  if (e.type === 'downtime') return e.phase === 'end' ? t`Downtime ended` : t`Downtime started`;
-  if (e.type === 'flapping') return e.phase === 'end' ? t`Flapping stopped` : t`Flapping started`;
-  return t`State change`;
 }
 
 function windowSelect(current: string): SafeHtml {
@@ -165,21 +155,8 @@ ${textField(t`Service group`, 'servicegroup', f.servicegroup)}
           ? html`<a href="${hostUrl(ctx.base, o.host, engine)}">${o.host}</a>`
           : html`<a href="${hostUrl(ctx.base, o.host, engine)}">${o.host}</a> / \
 <a href="${serviceUrl(ctx.base, o.host, o.service, engine)}">${o.service}</a>`;
-        const parts = Object.entries(o.percent).filter(([, p]) => p > 0);
-        const label = parts.map(([w, p]) => `${stateText(w)} ${formatNumber(p)} %`).join(', ');
-        let x = 0;
-        const bar = html`<svg class="availability-bar" viewBox="0 0 1000 12" preserveAspectRatio="none" width="100%" \
-height="12" role="img" aria-label="${label}">${parts.map(([w, p]) => {
-          const width = p * 10;
-          const rect = html`<rect x="${x}" y="0" width="${width}" height="12" class="state-${w === NO_DATA_WORD
-            ? 'pending' : stateClass(w)}"><title>${stateText(w)}</title></rect>`;
-          x += width;
-          return rect;
-        })}</svg>`;
-        const spent = parts.map(([w, p]) => html`<li>${stateText(w)}: ${formatNumber(p)} % \
-(${durationText(o.seconds[w] ?? 0)})</li>`);
-        return html`<tr><th scope="row">${name}</th><td class="wide">${bar}</td>\
-<td><ul class="availability-share">${spent}</ul></td></tr>`;
+        return html`<tr><th scope="row">${name}</th><td class="wide">${availabilityBar(o)}</td>\
+<td>${availabilityShares(o)}</td></tr>`;
       });
       const more = report.objects.length > shown.length
         ? html`<p class="notice">${t`Showing the first ${formatNumber(shown.length)} of \

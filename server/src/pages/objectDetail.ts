@@ -10,6 +10,7 @@ import { commandForms, deleteDowntimeForm, type FormContext, type FormState } fr
 import { indexOf } from './snapshotIndex.js';
 import { servicesOf } from './serviceColumns.js';
 import { checkFacts, commentsTable, downtimesTable } from './detailParts.js';
+import { historyPart } from './historyPart.js';
 import { handlingTags } from './listControls.js';
 import { gates, type PageEnv, type PageResult } from './pageRoute.js';
 import { COMMAND_LABELS, pendingFor } from './pendingCommands.js';
@@ -100,8 +101,8 @@ function identity(env: PageEnv, target: CommandTarget): [string, SafeHtml | stri
   ];
 }
 
-/** A host or service detail page: state, output, handling, comments, downtimes and the command forms. */
-export function objectDetailPage(env: PageEnv, target: CommandTarget, state?: FormState): PageResult {
+/** A host or service detail page: state, output, its history, handling, comments, downtimes and the command forms. */
+export async function objectDetailPage(env: PageEnv, target: CommandTarget, state?: FormState): Promise<PageResult> {
   const { ctx, caller, fields } = env;
   const snap = ctx.monitoring.snapshot();
   const now = nowSeconds();
@@ -120,6 +121,7 @@ export function objectDetailPage(env: PageEnv, target: CommandTarget, state?: Fo
     withMarkup((what, when) => t`${what}, submitted ${when}`,
       translate(COMMAND_LABELS[p.command.type]), timeCell(p.submitted));
 
+  const history = await historyPart(ctx, where, Math.floor(ctx.now() / 1000));
   const content = html`<p class="breadcrumbs">\
 <a href="${statusUrl(ctx.base, { show: service ? 'services' : 'hosts' })}">\
 ${service ? t`Service Status` : t`Host Status`}</a>
@@ -133,6 +135,7 @@ ${pending.length ? html`<section class="pending card" aria-labelledby="pending-t
 </section>` : ''}
 ${factsTable(service ? t`Service state` : t`Host state`, [...identity(env, target), ...checkFacts(object)])}
 ${service ? '' : hostServices(env, target)}
+${history}
 <h2>${t`Comments`}</h2>
 ${commentsTable(snap.comments.filter(mine), service ? t`Comments on this service` : t`Comments on this host`)}
 <h2>${t`Scheduled downtime`}</h2>

@@ -11,7 +11,7 @@ import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.
 import { serviceListPage } from './serviceList.js';
 import { STATUS_PATH } from './urls.js';
 
-const SHOWS: Record<string, (env: PageEnv) => PageResult> = {
+const SHOWS: Record<string, (env: PageEnv) => PageResult | Promise<PageResult>> = {
   hosts: (env) => hostListPage(env, 'hosts'),
   hostproblems: (env) => hostListPage(env, 'hostproblems'),
   services: (env) => serviceListPage(env, 'services'),
