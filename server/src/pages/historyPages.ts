@@ -6,6 +6,7 @@ import { formatNumber, t, translate } from '../http/language.js';
 import { NO_DATA_WORD, HISTORY_TYPES } from '../monitoring/history.js';
 import { availabilityBar, availabilityShares, stateBadge, stateText, typeText } from './availabilityBar.js';
 import { html, type SafeHtml } from './html.js';
+import { reportWindow, windowFields, type ReportWindow } from './reportWindow.js';
 import { pageBody } from './layout.js';
 import { dateTimeText, timeCell } from './format.js';
 import { gates, registerPage } from './pageRoute.js';
@@ -20,28 +21,30 @@ export const HISTORY_PATH = 'reports/history.php';
 export const HISTORY_CSV_PATH = 'api/v2/history.csv';
 export const AVAILABILITY_PATH = 'reports/availability.php';
 const PER_PAGE = 100;
+const WINDOW_FIELDS = new Set(['window', 'month', 'from', 'to', 'page']);
 /** The availability page draws at most this many bars; the API gives them all. */
 const MAX_BARS = 500;
 
-/** The windows a reader picks from: last 24 hours, 7 days, 30 days. */
-const WINDOWS: Record<string, number> = { '24h': 86400, '7d': 7 * 86400, '30d': 30 * 86400 };
-const windowLabels = (): Record<string, string> => ({
-  '24h': t`Last 24 hours`, '7d': t`Last 7 days`, '30d': t`Last 30 days`,
-});
-
-/** The page's fields as the API's: `window` becomes `since` and `until`; the rest is checked by the API's rules. */
-function apiFields(fields: Fields, now: number): { fields: Fields; window: string } {
-  const window = typeof fields.window === 'string' && fields.window in WINDOWS ? fields.window : '24h';
+/** The page's fields as the API's: the window becomes `since` and `until`; the rest is checked by the API's rules. */
+function apiFields(fields: Fields, now: number): { fields: Fields; window: ReportWindow } {
+  const window = reportWindow(fields, now);
   const given: Fields = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== '' && k !== 'window' && k !== 'page') given[k] = v;
-  return { fields: { since: String(now - WINDOWS[window]!), until: String(now), ...given }, window };
+  for (const [k, v] of Object.entries(fields)) if (v !== '' && !WINDOW_FIELDS.has(k)) given[k] = v;
+  return { fields: { since: String(window.since), until: String(window.until), ...given }, window };
 }
 
-function windowSelect(current: string): SafeHtml {
-  const labels = windowLabels();
-  return html`<label>${t`Window`} <select name="window">${Object.keys(WINDOWS).map((w) =>
-    html`<option value="${w}"${w === current ? html` selected` : ''}>${labels[w]!}</option>`)}</select></label>`;
+function groupSelect(label: string, name: string, groups: readonly { name: string; alias: string }[],
+  current: string | undefined): SafeHtml {
+  return html`<label>${label} <select name="${name}"><option value="">${t`Any`}</option>\
+${groups.map((g) => html`<option value="${g.name}"${g.name === current ? html` selected` : ''}>${g.alias || g.name}\
+</option>`)}</select></label>`;
 }
+
+/** The window's own fields, for links that keep it (the pager). */
+const windowQuery = (w: ReportWindow): QueryValues => ({
+  window: w.window, ...(w.window === 'month' ? { month: w.month } : {}),
+  ...(w.window === 'custom' ? { from: w.from, to: w.to } : {}),
+});
 
 const textField = (label: string, name: string, value: unknown): SafeHtml =>
   html`<label>${label} <input name="${name}" value="${typeof value === 'string' ? value : ''}"></label>`;
@@ -56,6 +59,13 @@ function csvCell(value: string | number): string {
 export function registerHistoryPages(app: FastifyInstance, ctx: AppContext): void {
   const several = () => ctx.monitoring.engines !== undefined;
   const now = () => Math.floor(ctx.now() / 1000);
+  /** With several engines, the engine filter; with one there is nothing to choose. */
+  const engineSelect = (current: string | undefined): SafeHtml | string => {
+    const names = ctx.monitoring.engines?.().map((e) => e.name) ?? [];
+    return names.length > 1 ? html`<label>${t`Engine`} <select name="engine"><option value="">${t`Any`}</option>\
+${names.map((n) => html`<option value="${n}"${n === current ? html` selected` : ''}>${n}</option>`)}\
+</select></label>` : '';
+  };
 
   registerPage(app, ctx, {
     path: HISTORY_PATH,
@@ -69,18 +79,20 @@ export function registerHistoryPages(app: FastifyInstance, ctx: AppContext): voi
       const found = await historyEntries(ctx, filter);
       const entries = found.slice(0, PER_PAGE);
       const keep: QueryValues = {
-        window, host: filter.host, service: filter.service,
+        ...windowQuery(window), host: filter.host, service: filter.service,
         state: typeof fields.state === 'string' ? fields.state : undefined,
         type: filter.type, engine: filter.engine,
       };
       const link = (params: QueryValues) => withQuery(`${ctx.base}${HISTORY_PATH}`, { ...keep, ...params });
       const csv = withQuery(`${ctx.base}${HISTORY_CSV_PATH}`,
-        { ...keep, window: undefined, since: filter.since, until: filter.until });
+        { ...keep, window: undefined, month: undefined, from: undefined, to: undefined, since: filter.since,
+          until: filter.until });
       const f = env.fields;
       const form = html`<form method="get" action="${ctx.base}${HISTORY_PATH}" class="filters">
-${windowSelect(window)}
+${windowFields(window)}
 ${textField(t`Host`, 'host', f.host)}
 ${textField(t`Service`, 'service', f.service)}
+${engineSelect(filter.engine)}
 <label>${t`State`} <select name="state"><option value="">${t`Any`}</option>\
 ${['UP', 'DOWN', 'UNREACHABLE', 'OK', 'WARNING', 'CRITICAL', 'UNKNOWN', NO_DATA_WORD].map((w) =>
     html`<option value="${w}"${w === keep.state ? html` selected` : ''}>${stateText(w)}</option>`)}</select></label>
@@ -140,13 +152,15 @@ acknowledgements, downtimes and flapping, newest first.`,
       const filter = availabilityFilter(fields, now());
       const report = await availabilityReport(ctx, filter, now());
       const shown = report.objects.slice(0, MAX_BARS);
+      const snap = ctx.monitoring.snapshot();
       const f = env.fields;
       const form = html`<form method="get" action="${ctx.base}${AVAILABILITY_PATH}" class="filters">
-${windowSelect(window)}
+${windowFields(window)}
 ${textField(t`Host`, 'host', f.host)}
 ${textField(t`Service`, 'service', f.service)}
-${textField(t`Host group`, 'hostgroup', f.hostgroup)}
-${textField(t`Service group`, 'servicegroup', f.servicegroup)}
+${groupSelect(t`Host group`, 'hostgroup', snap.hostgroups, filter.hostgroup)}
+${groupSelect(t`Service group`, 'servicegroup', snap.servicegroups, filter.servicegroup)}
+${engineSelect(filter.engine)}
 <button type="submit" class="button">${t`Show`}</button>
 </form>`;
       const rows = shown.map((o) => {

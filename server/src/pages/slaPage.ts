@@ -9,25 +9,11 @@ import { gates, registerPage } from './pageRoute.js';
 import { dataTable, tableHead } from './table.js';
 import { hostUrl, serviceUrl } from './urls.js';
 import { availabilityReport } from './historyQuery.js';
+import { monthWindow } from './reportWindow.js';
 
 export const SLA_PATH = 'reports/sla.php';
 
 const field = (v: unknown): string => (typeof v === 'string' ? v.trim().slice(0, 200) : '');
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `YYYY-MM` to the month's first second and the next month's, server-local; by default the month before now. */
-function monthWindow(value: string, now: number): { month: string; since: number; until: number } {
-  const d = new Date(now * 1000);
-  const m = /^(\d{4})-(\d{2})$/.exec(value);
-  if (value && (!m || Number(m[2]) < 1 || Number(m[2]) > 12)) throw badRequest(t`The month must be given as YYYY-MM.`);
-  const [year, month] = m ? [Number(m[1]), Number(m[2]) - 1] : [d.getFullYear(), d.getMonth() - 1];
-  const start = new Date(year, month, 1);
-  return {
-    month: `${start.getFullYear()}-${pad(start.getMonth() + 1)}`,
-    since: start.getTime() / 1000, until: new Date(year, month + 1, 1).getTime() / 1000,
-  };
-}
-
 /**
  * `reports/sla.php` (issue 37): for a host group or service group and a month, each object's availability (time UP,
  * or OK, in the month so far) against a target, met or missed. Time without data counts against it.
