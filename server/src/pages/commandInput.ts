@@ -16,6 +16,12 @@ export const COMMAND_NAMES: readonly CommandName[] = [
 /** A user mistake in a command form: the form is shown again with this message and the user's input. */
 export class CommandInputError extends Error {}
 
+/**
+ * A command the object's current state rules out (acknowledging an OK service), whatever was typed: a bulk command
+ * lists that object as refused and goes on with the others, where a mistake in the input stops the whole form.
+ */
+export class ObjectStateError extends CommandInputError {}
+
 export interface CommandTarget { host: HostStatus; service?: ServiceStatus }
 
 const MAX_COMMENT = 1000;
@@ -117,16 +123,19 @@ export function commandFrom(
   };
   const object = target.service ?? target.host;
   switch (name) {
-    case 'acknowledge':
+    case 'acknowledge': {
+      // The input first: a mistake in it is the form's, the state is the object's (ObjectStateError).
+      const text = comment(fields, true);
       if (object.current_state === 0) {
-        throw new CommandInputError(target.service
+        throw new ObjectStateError(target.service
           ? t`Only a problem can be acknowledged; this service is OK.`
           : t`Only a problem can be acknowledged; this host is UP.`);
       }
       return {
-        type: name, ...where, comment: comment(fields, true), author,
+        type: name, ...where, comment: text, author,
         sticky: checked(fields, 'sticky'), notify: checked(fields, 'notify'), persistent: checked(fields, 'persistent'),
       };
+    }
     case 'remove_acknowledgement':
       return { type: name, ...where };
     case 'schedule_downtime':

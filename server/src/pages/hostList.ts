@@ -12,6 +12,7 @@ import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, pager, sortableHeader, type Column } from './table.js';
 import { hostUrl, statusUrl, type QueryValues } from './urls.js';
 import { laggingEngines } from './engineNotes.js';
+import { bulkBar, bulkScript, canBulk, selectAllCell, selectCell } from './bulkSelection.js';
 
 const SORTS = [
   'host_name', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check', 'output',
@@ -118,13 +119,16 @@ export function hostListPage(env: PageEnv, show: 'hosts' | 'hostproblems'): Page
   const shown = COLUMNS.map((c) => ({ ...c, label: translate(c.label) }));
   const columns = multi ? [shown[0]!, { label: t`Engine` }, ...shown.slice(1)] : shown;
   const labels = { engine: t`Engine`, duration: t`Duration`, attempt: t`Attempt`, lastCheck: t`Last Check` };
-  const body = slice.rows.map((h) => html`<tr>
+  // A checkbox per row for the action menu, for those who may send commands (issue 38).
+  const bulk = canBulk(env);
+  const body = slice.rows.map((h) => html`<tr>${bulk ? selectCell(h) : ''}
 <th scope="row"><a href="${hostUrl(ctx.base, h.host_name, h.engine)}">${h.host_name}</a>${handlingTags(h)}</th>
 ${multi ? html`<td data-label="${labels.engine}" class="engine">${h.engine ?? ''}</td>` : ''}<td>${hostBadge(h)}</td>\
 <td data-label="${labels.duration}">${sinceText(h.last_state_change, now)}</td>\
 <td data-label="${labels.attempt}">${h.current_check_attempt}/${h.max_check_attempts}</td>
 <td data-label="${labels.lastCheck}">${timeCell(h.last_check)}</td><td class="output">${h.output}</td></tr>`);
 
+  const head = sortableHeader(columns, { sort, order }, link, bulk ? selectAllCell() : undefined);
   const heading = unhandled ? t`Host Problems` : t`Host Status`;
   return {
     title: heading,
@@ -135,10 +139,11 @@ ${multi ? html`<td data-label="${labels.engine}" class="engine">${h.engine ?? ''
         ? t`Hosts that are down or unreachable and neither acknowledged nor in scheduled downtime.`
         : undefined,
       content: html`${filterForm(ctx.base, show, 'host', f, { sort, order }, paging.records)}
+${bulk ? bulkBar(env, link({ page: paging.page })) : ''}
 ${stateSummary('host', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? t`Unhandled host problems` : t`Hosts`, sortableHeader(columns, { sort, order }, link), body,
-    t`No hosts match these filters.`, columns.length, 'status-list')}
-${pager(slice, (n) => t`${n} hosts`, link)}`,
+${dataTable(unhandled ? t`Unhandled host problems` : t`Hosts`, head, body,
+    t`No hosts match these filters.`, columns.length + (bulk ? 1 : 0), 'status-list')}
+${pager(slice, (n) => t`${n} hosts`, link)}${bulk ? bulkScript(ctx.base) : ''}`,
     }),
   };
 }

@@ -4,6 +4,7 @@ import { registerAccountPage } from './accountPage.js';
 import { registerAdminPages } from './adminPages.js';
 import { registerAuditLogPage } from './auditLogPage.js';
 import { registerBannersPage } from './bannersPage.js';
+import { registerBulkPage } from './bulkPage.js';
 import { registerDisplaysPage } from './displaysPage.js';
 import { registerCcmPage } from './ccmPage.js';
 import { registerClassicErrorPage } from './classicErrorPage.js';
@@ -29,6 +30,7 @@ import { registerViewsPage } from './viewsPage.js';
 export async function registerPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerPage(app, ctx, { path: 'includes/page-home-main.php', get: homePage });
   registerStatusPage(app, ctx);
+  registerBulkPage(app, ctx);
   registerAdminPages(app, ctx);
   registerPage(app, ctx, { path: 'admin/sysstat.php', gate: gates.monitoring, get: sysstatPage });
   registerLicensePages(app, ctx);

@@ -12,6 +12,7 @@ import type { PageEnv, PageResult } from './pageRoute.js';
 import { dataTable, pager, sortableHeader, type Column } from './table.js';
 import { hostUrl, serviceUrl, statusUrl, type QueryValues } from './urls.js';
 import { laggingEngines } from './engineNotes.js';
+import { bulkBar, bulkScript, canBulk, selectAllCell, selectCell } from './bulkSelection.js';
 
 const SORTS = [
   'host_name', 'service_description', 'current_state', 'last_state_change', 'current_check_attempt', 'last_check',
@@ -81,6 +82,8 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
   const shown = COLUMNS.map((c) => ({ ...c, label: translate(c.label) }));
   const columns = multi ? [shown[0]!, { label: t`Engine` }, ...shown.slice(1)] : shown;
   const labels = { engine: t`Engine`, duration: t`Duration`, attempt: t`Attempt`, lastCheck: t`Last Check` };
+  // A checkbox per row for the action menu, for those who may send commands (issue 38).
+  const bulk = canBulk(env);
   const body = slice.rows.map((s) => {
     // Like the classic page, a host name is printed once for its run of services; a phone's card shows it in every
     // row.
@@ -89,7 +92,7 @@ export function serviceListPage(env: PageEnv, show: 'services' | 'serviceproblem
       ? html`<span class="visually-hidden repeated-host">${s.host_name}</span>`
       : html`<a href="${hostUrl(ctx.base, s.host_name, s.engine)}">${s.host_name}</a>`;
     previousHost = key;
-    return html`<tr>
+    return html`<tr>${bulk ? selectCell(s) : ''}
 <td>${hostCell}</td>${multi ? html`<td data-label="${labels.engine}" class="engine">${s.engine ?? ''}</td>` : ''}\
 <th scope="row">\
 <a href="${serviceUrl(ctx.base, s.host_name, s.service_description, s.engine)}">${s.service_description}</a>\
@@ -99,6 +102,7 @@ ${handlingTags(s)}</th>
 <td data-label="${labels.lastCheck}">${timeCell(s.last_check)}</td><td class="output">${s.output}</td></tr>`;
   });
 
+  const head = sortableHeader(columns, { sort, order }, link, bulk ? selectAllCell() : undefined);
   const heading = unhandled ? t`Service Problems` : t`Service Status`;
   return {
     title: heading,
@@ -109,10 +113,11 @@ ${handlingTags(s)}</th>
         ? t`Services in a problem state on hosts that are up, neither acknowledged nor in scheduled downtime.`
         : undefined,
       content: html`${filterForm(ctx.base, show, 'service', f, { sort, order }, paging.records)}
+${bulk ? bulkBar(env, link({ page: paging.page })) : ''}
 ${stateSummary('service', counts, f.states, (state) => link({ state }))}
-${dataTable(unhandled ? t`Unhandled service problems` : t`Services`, sortableHeader(columns, { sort, order }, link),
-    body, t`No services match these filters.`, columns.length, 'status-list')}
-${pager(slice, (n) => t`${n} services`, link)}`,
+${dataTable(unhandled ? t`Unhandled service problems` : t`Services`, head,
+    body, t`No services match these filters.`, columns.length + (bulk ? 1 : 0), 'status-list')}
+${pager(slice, (n) => t`${n} services`, link)}${bulk ? bulkScript(ctx.base) : ''}`,
     }),
   };
 }

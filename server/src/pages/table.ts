@@ -7,9 +7,12 @@ export interface Column<K extends string> { label: string; sort?: K; className?:
 
 export interface SortState<K extends string> { sort: K; order: Order }
 
-/** Header cells whose sortable columns are links; aria-sort and an arrow (not colour) mark the current one. */
+/**
+ * Header cells whose sortable columns are links; aria-sort and an arrow (not colour) mark the current one. `lead` is a
+ * cell before them (a list's "select all").
+ */
 export function sortableHeader<K extends string>(
-  columns: Column<K>[], state: SortState<K>, link: (params: QueryValues) => string,
+  columns: Column<K>[], state: SortState<K>, link: (params: QueryValues) => string, lead?: SafeHtml,
 ): SafeHtml {
   const cells = columns.map((c) => {
     if (!c.sort) return html`<th scope="col" class="${c.className ?? ''}">${c.label}</th>`;
@@ -20,7 +23,7 @@ export function sortableHeader<K extends string>(
     return html`<th scope="col" class="${c.className ?? ''}" aria-sort="${aria}">\
 <a href="${link({ sort: c.sort, order: next, page: 1 })}">${c.label}<span aria-hidden="true">${arrow}</span></a></th>`;
   });
-  return html`<thead><tr>${cells}</tr></thead>`;
+  return html`<thead><tr>${lead ?? ''}${cells}</tr></thead>`;
 }
 
 /** A column of a table head that does not sort: its label, or its label and a class (`wide`, `num`). */
