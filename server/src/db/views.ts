@@ -67,7 +67,23 @@ export async function moveView(store: Store, userId: number, id: number, by: -1 
   const from = views.findIndex((v) => v.id === id);
   const to = from + by;
   if (from < 0 || to < 0 || to >= views.length) return false;
-  [views[from], views[to]] = [views[to]!, views[from]!];
+  return placeView(store, views, from, to);
+}
+
+/**
+ * Puts a view at `index` of the user's rotation order (where it was dropped after a drag), the others keeping their
+ * order around it; an index past the end means last. False when the view is not theirs.
+ */
+export async function moveViewTo(store: Store, userId: number, id: number, index: number): Promise<boolean> {
+  const views = await listViews(store, userId);
+  const from = views.findIndex((v) => v.id === id);
+  if (from < 0) return false;
+  return placeView(store, views, from, Math.min(Math.max(0, index), views.length - 1));
+}
+
+async function placeView(store: Store, views: ViewRow[], from: number, to: number): Promise<boolean> {
+  const [moved] = views.splice(from, 1);
+  views.splice(to, 0, moved!);
   await store.transaction().execute(async (trx) => {
     for (const [position, view] of views.entries()) {
       if (view.position !== position) await trx.updateTable('views').set({ position }).where('id', '=', view.id).execute();

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { t } from '../http/language.js';
-import { fieldRequired, str } from '../http/input.js';
-import { deleteView, listViews, moveView, renameView, shownTitle } from '../db/views.js';
+import { fieldRequired, intField, str } from '../http/input.js';
+import { deleteView, listViews, moveView, moveViewTo, renameView, shownTitle } from '../db/views.js';
 import { relativeToSite, requestSite } from '../menu/ownSite.js';
 import { html, type SafeHtml } from './html.js';
 import { nspField } from './formGuard.js';
@@ -64,10 +64,12 @@ async function viewsPage(env: PageEnv, refusal?: Refusal): Promise<PageResult> {
 <button type="submit" class="secondary" aria-label="${name}"${disabled ? html` disabled` : ''}>\
 ${label}</button></form>`;
     const errorId = `rename-error-${v.id}`;
-    return html`<tr><th scope="row" class="name-cell">\
+    // The grip is for a pointer or a finger only (views.js shows it once it can drag); keyboards use Move up and down.
+    return html`<tr data-view="${v.id}"><th scope="row" class="name-cell">\
+<span class="drag-handle" hidden aria-hidden="true" title="${t`Drag to change the order`}"></span>\
 <span class="clamped name" dir="auto" title="${v.title}">${v.title}</span></th>
 <td class="output"><span class="clamped" title="${v.url}">${v.url}</span></td>
-<td class="actions">${open || html`<span class="muted">${t`Not a web address`}</span>`}
+<td class="actions"><div class="row-actions">${open || html`<span class="muted">${t`Not a web address`}</span>`}
 ${move('up', t`Move up`, t`Move view ${v.title} up`, index === 0)}
 ${move('down', t`Move down`, t`Move view ${v.title} down`, index === views.length - 1)}
 <form method="post" action="${action}" class="inline rename">${hidden}\
@@ -79,12 +81,20 @@ ${refused ? html` aria-invalid="true" aria-describedby="${errorId}"` : ''}>\
 <button type="submit" class="secondary" aria-label="${t`Rename view ${v.title}`}">${t`Rename`}</button>\
 ${refused ? html`<span class="error" id="${errorId}" role="alert">${refused.message}</span>` : ''}</form>
 <form method="post" action="${action}" class="inline">${hidden}
-<button type="submit" class="danger" aria-label="${t`Remove view ${v.title}`}">${t`Remove`}</button></form></td></tr>`;
+<button type="submit" class="danger" aria-label="${t`Remove view ${v.title}`}">${t`Remove`}</button></form></div>\
+</td></tr>`;
   });
   const head = tableHead(t`Title`, [t`URL`, 'wide'], t`Actions`);
-  const content = html`${dataTable(t`My Views`, head, rows,
-    t`You have no views yet. Use "Add to My Views" in the page actions menu of any page.`, 3)}
-<p class="hint">${t`Views rotate in the order shown here when you start the view rotation from the Views menu.`}</p>`;
+  // A drop sends this form (views.js fills in the view and its new place), so a drag is one ordinary post: the page
+  // comes back in the new order, and the shell reloads its menu as after any form of the frame.
+  const content = html`<div class="views-order">${dataTable(t`My Views`, head, rows,
+    t`You have no views yet. Use "Add to My Views" in the page actions menu of any page.`, 3)}</div>
+<form method="post" action="${action}" id="move-view" hidden>${nspField(caller)}\
+<input type="hidden" name="action" value="to"><input type="hidden" name="id" value="">\
+<input type="hidden" name="position" value=""></form>
+<p class="hint">${t`Views rotate in the order shown here when you start the view rotation from the Views menu.`}
+${views.length > 1 ? t`Drag a view by its grip to another place, or use Move up and Move down.` : ''}</p>
+<script src="${ctx.base}includes/js/views.js" defer></script>`;
   const done: Record<string, string> = {
     removed: t`The view was removed.`, renamed: t`The view was renamed.`, moved: t`The view was moved.`,
   };
@@ -109,6 +119,12 @@ export function registerViewsPage(app: FastifyInstance, ctx: AppContext): void {
         const mine = (await listViews(ctx.store, userId)).some((v) => v.id === id);
         if (!mine) throw gone();
         await moveView(ctx.store, userId, id, action === 'up' ? -1 : 1);
+        return { redirect: `${ctx.base}views/main.php?done=moved` };
+      }
+      if (action === 'to') {
+        // A drop: the place in the list where it landed (past the end is last). The list is as the page showed it.
+        const position = intField(env.fields, 'position', { required: true, min: 0, max: 10_000 });
+        if (!await moveViewTo(ctx.store, userId, id, position)) throw gone();
         return { redirect: `${ctx.base}views/main.php?done=moved` };
       }
       if (action === 'rename') {
