@@ -4,7 +4,7 @@ import { useTestServer } from './useTestServer.js';
 import { adminClient, expectBadRequest, expectWriteGuards, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 import type { LicenseState } from '../../src/lib/apiTypes.js';
 
-interface UserRecord { id: number; username: string; isAdmin: boolean; isAuthorizedForMonitoringSystem: boolean; canConfigureObjects: boolean; canAccessCCM: boolean; canAutoDeploy: boolean; theme: string; language: string }
+interface UserRecord { id: number; username: string; isAdmin: boolean; isAuthorizedForMonitoringSystem: boolean; canConfigureObjects: boolean; canAccessCCM: boolean; canAutoDeploy: boolean; theme: string; language: string; disabled: boolean }
 interface BannerRecord { id: number; message: string; color: string; acknowledgeable: boolean; active: boolean; created_at: number }
 
 let { ts, admin } = useTestServer();
@@ -39,7 +39,7 @@ describe('users', () => {
     const list = await users();
     expect(list.find((u) => u.username === 'nagiosadmin')).toEqual({
       id: expect.any(Number), username: 'nagiosadmin', isAdmin: true, isAuthorizedForMonitoringSystem: true, canConfigureObjects: true,
-      canAccessCCM: true, canAutoDeploy: true, theme: 'neptune', language: 'en_US',
+      canAccessCCM: true, canAutoDeploy: true, theme: 'neptune', language: 'en_US', disabled: false,
     });
     expect(JSON.stringify(list)).not.toContain('scrypt');
   });
@@ -93,6 +93,21 @@ describe('users', () => {
     const second = (await userNamed('second'))!;
     const res = await sendOk(formSend('PUT', `${api}users`, { id: String(second.id), isAdmin: '0' }), admin);
     expect(res.status).toBe(200);
+  });
+
+  it('sets theme, language and disabled by the rules of Manage Users; a disabled user cannot log in', async () => {
+    const made = await sendOk(formSend('POST', `${api}users`, { username: 'profiled', password: 'profile-password', theme: 'neptunelight', language: 'de_DE' }), admin);
+    expect(made.body).toMatchObject({ username: 'profiled', theme: 'neptunelight', language: 'de_DE', disabled: false });
+    const id = String((made.body as UserRecord).id);
+    for (const form of [{ id, theme: 'hotpink' }, { id, language: 'xx_XX' }, { id, disabled: 'perhaps' }] as Record<string, string>[]) {
+      expectBadRequest(await sendOk(formSend('PUT', `${api}users`, form), admin));
+    }
+    expect((await sendOk(formSend('PUT', `${api}users`, { id, disabled: '1' }), admin)).body).toMatchObject({ disabled: true, theme: 'neptunelight' });
+    expect(await canLogin('profiled', 'profile-password')).toBe(false);
+    const me = String((await userNamed('nagiosadmin'))!.id);
+    expectBadRequest(await sendOk(formSend('PUT', `${api}users`, { id: me, disabled: '1' }), admin), 409);
+    expect((await sendOk(formSend('PUT', `${api}users`, { id, disabled: '0' }), admin)).body).toMatchObject({ disabled: false });
+    expect(await canLogin('profiled', 'profile-password')).toBe(true);
   });
 
   it('deletes users', async () => {

@@ -5,7 +5,8 @@ import { StartupError } from '../db/startupError.js';
 import { HttpError } from '../http/errors.js';
 import type { Fields } from '../http/input.js';
 import { listUsers, type PermissionFlag } from '../db/users.js';
-import { createAccount, deleteAccount, updateAccount, userByName, userRecord } from './userAdmin.js';
+import os from 'node:os';
+import { createAccount, deleteAccount, updateAccount, userByName, userRecord, type AuditActor } from './userAdmin.js';
 import { getLicense, parseLicensePatch, updateLicense } from '../db/license.js';
 import { getBranding, parseBrandingPatch, updateBranding } from '../db/branding.js';
 import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db/productUpdate.js';
@@ -43,6 +44,17 @@ Commands:
   help
 
 The database is PHAROS_DATABASE_URL (PostgreSQL) if set, else PHAROS_DATA_DIR/pharos.sqlite (default: ./data).`;
+
+/** User changes from the command line are audited as the system account that ran it. */
+function cliActor(): AuditActor {
+  let who = 'unknown';
+  try {
+    who = os.userInfo().username;
+  } catch {
+    // A container may run under an id without a passwd entry: the change is still recorded.
+  }
+  return { username: `cli:${who}`, address: 'local' };
+}
 
 /** Wrong usage (as opposed to rejected values): exit code 2. */
 class UsageError extends Error {}
@@ -103,18 +115,18 @@ const commands: Record<string, Command> = {
   async 'create-user'(s, args, out) {
     const p = parseArgs(args);
     const [username, password] = takeArgs(p, ['NAME', 'PASSWORD'], Object.keys(FLAG_OPTIONS));
-    const user = await createAccount(s.store, { username, password, ...permissionFields(p) });
+    const user = await createAccount(s.store, { username, password, ...permissionFields(p) }, cliActor());
     out.log(`Created user '${user.username}' (id ${user.id}).`);
   },
   async 'set-password'(s, args, out) {
     const [username, password] = takeArgs(parseArgs(args), ['NAME', 'PASSWORD'], []);
-    await updateAccount(s.store, await userByName(s.store, username!), { password });
+    await updateAccount(s.store, await userByName(s.store, username!), { password }, undefined, cliActor());
     out.log(`Changed the password of '${username}'.`);
   },
   async 'set-permissions'(s, args, out) {
     const p = parseArgs(args);
     const [username] = takeArgs(p, ['NAME'], Object.keys(FLAG_OPTIONS));
-    print(out, await updateAccount(s.store, await userByName(s.store, username!), permissionFields(p)));
+    print(out, await updateAccount(s.store, await userByName(s.store, username!), permissionFields(p), undefined, cliActor()));
   },
   async 'list-users'(s, args, out) {
     takeArgs(parseArgs(args), [], []);
@@ -125,7 +137,7 @@ const commands: Record<string, Command> = {
   },
   async 'delete-user'(s, args, out) {
     const [username] = takeArgs(parseArgs(args), ['NAME'], []);
-    await deleteAccount(s.store, await userByName(s.store, username!));
+    await deleteAccount(s.store, await userByName(s.store, username!), cliActor());
     out.log(`Deleted user '${username}'.`);
   },
   async 'set-license'(s, args, out) { print(out, await updateLicense(s.store, parseLicensePatch(pairs(args)))); },

@@ -240,4 +240,11 @@ export const MIGRATIONS: Migration[] = [
       await db.schema.createIndex('state_history_time').on('state_history').columns(['time', 'id']).execute();
     },
   },
+  {
+    // Users can be disabled from Manage Users (issue 38): the account, its views and dashboards stay, but it cannot sign in.
+    name: 'user-disabled',
+    async up(db) {
+      await db.schema.alterTable('users').addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 ];

@@ -29,6 +29,8 @@ export async function findLiveSessionWithUser(store: Store, id: string, idleMs: 
     .select(['sessions.id as session_id', 'sessions.nsp as session_nsp', 'sessions.xsrf as session_xsrf', 'sessions.vars as session_vars',
       'sessions.created_at as session_created_at', 'sessions.last_seen as session_last_seen'])
     .where('sessions.id', '=', id)
+    // Disabling a user ends their sessions; this keeps one that a login racing the change made from working.
+    .where('users.disabled', '=', 0)
     .executeTakeFirst();
   if (!row) return undefined;
   if (now - row.session_last_seen > idleMs) {

@@ -17,6 +17,8 @@ export interface Tables {
     theme: Generated<string>;
     language: Generated<string>;
     created_at: number;
+    /** 1: cannot sign in (Manage Users); everything the user owns stays. */
+    disabled: Generated<number>;
   };
   sessions: { id: string; user_id: number; nsp: string; xsrf: string; vars: Generated<string>; created_at: number; last_seen: number };
   settings: { key: string; value: string };

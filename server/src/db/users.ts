@@ -13,7 +13,12 @@ export interface UserRow {
   can_auto_deploy: number;
   theme: string;
   language: string;
+  /** 1: the account cannot sign in (Manage Users); 0: it can. */
+  disabled: number;
 }
+
+/** What a user has besides the flags: set when made, changed on Manage Users or by the user on My Account. */
+export interface UserProfile { theme: string; language: string; disabled: boolean }
 
 export const PERMISSION_FLAGS = {
   isAdmin: 'is_admin',
@@ -57,18 +62,25 @@ export async function countUsers(store: Store): Promise<number> {
   return Number(row.n);
 }
 
+/** Administrators who can sign in: a disabled one cannot run anything, so does not count towards the last one. */
 export async function countAdmins(store: Store): Promise<number> {
-  const row = await store.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('is_admin', '=', 1).executeTakeFirstOrThrow();
+  const row = await store.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_admin', '=', 1).where('disabled', '=', 0).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** `passwordHash` from auth/password.ts hashPassword, made before the call: nothing slow may run inside a transaction. */
-export async function createUser(store: Store, username: string, passwordHash: string, perms: Partial<Permissions>): Promise<UserRow> {
+export async function createUser(
+  store: Store, username: string, passwordHash: string, perms: Partial<Permissions>, profile: Partial<UserProfile> = {},
+): Promise<UserRow> {
   const p = { ...NO_PERMISSIONS, ...perms };
   return store.transaction().execute(async (trx) => {
     const user = await trx.insertInto('users').values({
       username, password_hash: passwordHash, is_admin: +p.isAdmin, is_authorized_for_monitoring_system: +p.isAuthorizedForMonitoringSystem,
       can_configure_objects: +p.canConfigureObjects, can_access_ccm: +p.canAccessCCM, can_auto_deploy: +p.canAutoDeploy, created_at: Date.now(),
+      ...(profile.theme === undefined ? {} : { theme: profile.theme }),
+      ...(profile.language === undefined ? {} : { language: profile.language }),
+      ...(profile.disabled === undefined ? {} : { disabled: +profile.disabled }),
     }).returningAll().executeTakeFirstOrThrow();
     await addDefaultViews(trx, user.id);
     return user;
@@ -95,6 +107,32 @@ export async function setUserTheme(store: Store, id: number, theme: string): Pro
 
 export async function setUserLanguage(store: Store, id: number, language: string): Promise<void> {
   await store.updateTable('users').set({ language }).where('id', '=', id).execute();
+}
+
+export async function setUserDisabled(store: Store, id: number, disabled: boolean): Promise<void> {
+  await store.updateTable('users').set({ disabled: +disabled }).where('id', '=', id).execute();
+}
+
+/**
+ * What goes with a user when they are deleted: every row the schema deletes with them (ON DELETE CASCADE), counted, for
+ * the confirmation. Common tools, sent feedback and the audit log stay (they are not the user's alone).
+ */
+export interface UserBelongings {
+  views: number; dashboards: number; favorites: number; sessions: number; displays: number; schedules: number;
+  tools: number; settings: number; bannerAcks: number;
+}
+
+export async function userBelongings(store: Store, id: number): Promise<UserBelongings> {
+  const count = async (table: 'views' | 'dashboards' | 'favorites' | 'sessions' | 'displays' | 'page_schedules' | 'user_meta' | 'banner_acks') =>
+    Number((await store.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', id)
+      .executeTakeFirstOrThrow()).n);
+  const tools = await store.selectFrom('tools').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('scope', '=', 'personal').where('owner_id', '=', id).executeTakeFirstOrThrow();
+  return {
+    views: await count('views'), dashboards: await count('dashboards'), favorites: await count('favorites'),
+    sessions: await count('sessions'), displays: await count('displays'), schedules: await count('page_schedules'),
+    tools: Number(tools.n), settings: await count('user_meta'), bannerAcks: await count('banner_acks'),
+  };
 }
 
 export async function deleteUser(store: Store, id: number): Promise<void> {

@@ -2,19 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import type { Fields } from '../http/input.js';
 import { getUserMeta, setUserLanguage, setUserMeta, setUserTheme } from '../db/users.js';
-import { mark, t, translate } from '../http/language.js';
-import { THEMES, availableLanguages } from '../settings/account.js';
+import { t } from '../http/language.js';
+import { THEMES, availableLanguages, languageName, themeLabel } from '../settings/account.js';
 import { html, withMarkup } from './html.js';
 import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 
-const THEME_LABELS: Record<string, string> = {
-  neptune: mark('Dark'), neptunelight: mark('Light'), neptunecolorblind: mark('Colorblind'),
-  xi5: mark('Classic (xi5)'),
-};
-// Each language by its own name, as a reader who does not know the current one looks for it.
-const LANGUAGE_LABELS: Record<string, string> = { en_US: 'English (en_US)', de_DE: 'Deutsch (de_DE)' };
 const ALERTS_KEY = 'show_login_alert_screen';
 
 function languages(): string[] {
@@ -33,7 +27,6 @@ async function accountPage(env: PageEnv, input?: Fields, error?: string): Promis
   // xi5 is offered only to someone who has it already, so saving never changes a theme silently.
   const themes = THEMES.filter((th) => th !== 'xi5' || user.theme === 'xi5');
   const signedIn = withMarkup((name) => t`Signed in as ${name}.`, html`<strong>${user.username}</strong>`);
-  const themeLabel = (th: string) => (THEME_LABELS[th] ? translate(THEME_LABELS[th]) : th);
   const content = html`<form method="post" action="${ctx.base}account/main.php" class="card narrow">
 ${nspField(caller)}
 <p>${signedIn}</p>
@@ -43,7 +36,7 @@ ${themes.map((th) => html`<option value="${th}"${th === theme ? ' selected' : ''
 </select>
 <label for="account-language">${t`Language`}</label>
 <select id="account-language" name="language">${languages().map((l) =>
-    html`<option value="${l}"${l === language ? ' selected' : ''}>${LANGUAGE_LABELS[l] ?? l}</option>`)}</select>
+    html`<option value="${l}"${l === language ? ' selected' : ''}>${languageName(l)} (${l})</option>`)}</select>
 <div class="check">\
 <input type="checkbox" id="account-alerts" name="show_login_alerts" value="1"${alerts ? ' checked' : ''}>\
 <label for="account-alerts">${t`Show login alerts (problems, updates and system status) when I log in`}</label></div>

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
-import { listUsers, permissionsOf } from '../db/users.js';
+import { listUsers } from '../db/users.js';
 import { getLicense } from '../db/license.js';
 import { listBanners } from '../db/banners.js';
 import { listDisplays } from '../db/displays.js';
-import { mark, t, translate } from '../http/language.js';
-import { html, withMarkup } from './html.js';
+import { t } from '../http/language.js';
+import { html } from './html.js';
 import { pageBody } from './layout.js';
 import { gates, registerPage } from './pageRoute.js';
-import { dataTable, tableHead } from './table.js';
-
-const FLAG_LABELS = [
-  ['isAdmin', mark('Administrator')], ['isAuthorizedForMonitoringSystem', mark('Monitoring system')],
-  ['canConfigureObjects', mark('Configure objects')], ['canAccessCCM', 'Core Config Manager'],
-  ['canAutoDeploy', mark('Auto-deploy')],
-] as const;
+import { registerUsersPage } from './usersPage.js';
 
 export function registerAdminPages(app: FastifyInstance, ctx: AppContext): void {
   const a = (path: string) => `${ctx.base}admin/${path}`;
@@ -62,28 +56,5 @@ ${section(t`System Config`, [
     },
   });
 
-  registerPage(app, ctx, {
-    path: 'admin/users.php',
-    gate: gates.admin,
-    async get() {
-      const users = await listUsers(ctx.store);
-      const head = tableHead(
-        t`Username`, ...FLAG_LABELS.map(([, label]) => translate(label)), t`Theme`, t`Language`,
-      );
-      const yes = html`<span class="badge state-ok">${t`Yes`}</span>`;
-      const no = html`<span class="badge state-neutral">${t`No`}</span>`;
-      const rows = users.map((u) => {
-        const perms = permissionsOf(u);
-        return html`<tr><th scope="row">${u.username}</th>\
-${FLAG_LABELS.map(([flag]) => html`<td>${perms[flag] ? yes : no}</td>`)}
-<td>${u.theme}</td><td>${u.language}</td></tr>`;
-      });
-      const hint = withMarkup((api, cli) => t`Add, change or remove users with the admin API (${api}) \
-or the command line: ${cli}.`, html`<code>api/v2/admin/users</code>`, html`<code>npm run admin -- help</code>`);
-      const content = html`${dataTable(t`User accounts and their permissions`, head, rows, t`There are no users.`,
-        FLAG_LABELS.length + 3)}
-<p class="hint">${hint}</p>`;
-      return { title: t`Users`, body: pageBody({ heading: t`Manage Users`, content }) };
-    },
-  });
+  registerUsersPage(app, ctx);
 }

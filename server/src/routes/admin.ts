@@ -10,7 +10,8 @@ import { getUpdateSettings, parseUpdatePatch, updateUpdateSettings } from '../db
 import { addBanner, listBanners, removeBanner, type BannerRow } from '../db/banners.js';
 import { parseBanner } from '../settings/banners.js';
 import {
-  createAccount, deleteAccount, FLAGS, onlyFields, updateAccount, userById, userRecord,
+  createAccount, deleteAccount, FLAGS, onlyFields, PROFILE_FIELDS, updateAccount, userById, userRecord,
+  type AuditActor,
 } from '../admin/userAdmin.js';
 
 export function bannerRecord(b: BannerRow) {
@@ -30,23 +31,26 @@ export async function registerAdmin(app: FastifyInstance, ctx: AppContext): Prom
     await reader(req);
     return (await listUsers(ctx.store)).map(userRecord);
   });
+  const actor = (req: FastifyRequest, caller: Caller): AuditActor =>
+    ({ username: caller.user.username, address: req.ip });
   app.post(`${api}users`, async (req) => {
-    await writer(req);
+    const caller = await writer(req);
     const f = fieldsOf(req);
-    onlyFields(f, ['username', 'password', ...FLAGS]);
-    return createAccount(ctx.store, f);
+    onlyFields(f, ['username', 'password', ...FLAGS, ...PROFILE_FIELDS]);
+    return createAccount(ctx.store, f, actor(req, caller));
   });
   app.put(`${api}users`, async (req) => {
-    const { session } = await writer(req);
+    const caller = await writer(req);
     const f = fieldsOf(req);
-    onlyFields(f, ['id', 'password', ...FLAGS]);
+    onlyFields(f, ['id', 'password', ...FLAGS, ...PROFILE_FIELDS]);
     const target = await userById(ctx.store, intField(f, 'id', { required: true, min: 1 }));
-    return updateAccount(ctx.store, target, f, target.id === session.user_id ? session.id : undefined);
+    const own = target.id === caller.session.user_id ? caller.session.id : undefined;
+    return updateAccount(ctx.store, target, f, own, actor(req, caller));
   });
   app.delete(`${api}users`, async (req) => {
-    await writer(req);
+    const caller = await writer(req);
     const id = intField(fieldsOf(req), 'id', { required: true, min: 1 });
-    await deleteAccount(ctx.store, await userById(ctx.store, id));
+    await deleteAccount(ctx.store, await userById(ctx.store, id), actor(req, caller));
     return { id, deleted: true };
   });
 

@@ -15,6 +15,7 @@ import { HTML_SECURITY_HEADERS } from '../http/securityHeaders.js';
 import { classicDocument } from '../pages/layout.js';
 
 const FAILED = mark('Invalid username or password.');
+const DISABLED = mark('This account is disabled. Ask an administrator to enable it.');
 export const FOREIGN_LOGIN = 'The login form was not sent from a page of this server, so it was refused. '
   + 'Open the login page and try again.';
 
@@ -123,6 +124,13 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
       return refuse(401, translate(FAILED));
     }
     await ctx.throttle.succeeded(username);
+    // Told only to whoever knows the password: to anyone else a disabled account reads like any failed login.
+    if (user.disabled) {
+      await recordAudit(ctx.store, {
+        username, address: req.ip, action: 'failed login', object: 'session: account disabled',
+      });
+      return refuse(403, translate(DISABLED));
+    }
     // Rotation: a session this browser already had (maybe planted, maybe another user's) ends here.
     const previous = req.cookies[SESSION_COOKIE];
     if (previous) await deleteSession(ctx.store, previous);
