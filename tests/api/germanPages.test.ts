@@ -15,7 +15,8 @@ const STATUS = 'includes/components/xicore/status.php';
 const PAGE = { accept: 'text/html' };
 /** The server's own pages (the app's routes, config/ and enterprise/, are the app's, translated in the browser). */
 const PAGES = [
-  'includes/page-home-main.php', 'admin/main.php', 'admin/users.php', 'admin/sysstat.php', 'admin/license.php',
+  'includes/page-home-main.php', 'admin/main.php', 'admin/users.php', 'admin/users.php?action=add',
+  'admin/users.php?action=edit&id=1', 'admin/users.php?action=delete&id=1', 'admin/sysstat.php', 'admin/license.php',
   'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/auditlog.php', 'account/main.php',
   'views/main.php', 'config/monitoringwizard.php', 'config/deployagent.php', 'help/main.php',
   'about/main.php', 'about/legal.php', 'about/license.php', 'reports/statussummary.php', 'reports/sla.php',
