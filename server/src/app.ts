@@ -156,7 +156,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
   for (const register of routes) await register(app, ctx);
 
   const stopHousekeeping = startHousekeeping(ctx);
-  const history = createHistoryRecorder(storage, () => monitoring.kind);
+  // Each engine with the log it keeps, if any (issue 37): several engines are the merged source's members.
+  const history = createHistoryRecorder(storage, () => monitoring.kind, {
+    retentionDays: config.historyDays,
+    engines: () => (monitoring.members ?? [{ name: monitoring.kind, source: monitoring }]).map((m) => ({ name: m.name, log: m.source.engineLog?.() })),
+  });
   const stopEngineWatch = watchEngines(monitoring);
   const stopWarmer = startSnapshotWarmer(monitoring, [
     // First: the feed compares each snapshot with the list recorded before, so none may be skipped for the others'

@@ -55,7 +55,7 @@ export async function startIcinga(extraConfig = ''): Promise<IcingaEngine> {
   const asRoot = process.getuid?.() === 0;
   if (asRoot && !SETPRIV_BIN) throw new Error('setpriv is missing (package util-linux): the tests run icinga2 as nobody with it.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-icinga-'));
-  for (const sub of ['etc', 'data', 'log/compat', 'cache', 'spool', 'run']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of ['etc', 'data', 'log/compat/archives', 'cache', 'spool', 'run']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
   const port = await freePort();
   fs.writeFileSync(path.join(dir, 'etc', 'icinga2.conf'), config(port, extraConfig));
   const user = os.userInfo();

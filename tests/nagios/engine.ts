@@ -70,7 +70,7 @@ function mainConfig(dir: string): string {
   const settings: Record<string, string | number> = {
     cfg_file: 'objects.cfg',
     status_file: 'status.dat', object_cache_file: 'objects.cache', precached_object_file: 'objects.precache', temp_file: 'nagios.tmp', temp_path: dir,
-    lock_file: 'nagios.lock', log_file: 'nagios.log', command_file: 'nagios.cmd', query_socket: 'nagios.qh', check_result_path: 'checkresults',
+    lock_file: 'nagios.lock', log_file: 'nagios.log', log_archive_path: 'archives', command_file: 'nagios.cmd', query_socket: 'nagios.qh', check_result_path: 'checkresults',
     state_retention_file: 'retention.dat', debug_file: 'nagios.debug', retain_state_information: 0, use_syslog: 0,
     // Numeric ids are accepted; as root Nagios would otherwise switch to the (absent) default nagios user.
     nagios_user: user.uid, nagios_group: user.gid,
@@ -101,11 +101,23 @@ echo "$n"
 ( read _ <&3; kill -TERM "$n" 2>/dev/null ) &
 wait "$n"`;
 
-export async function startNagios(): Promise<NagiosEngine> {
+/** A passive-only service on web-01 whose states a test sets through the command pipe (`extraObjects: PASSIVE_SERVICE.config`). */
+export const PASSIVE_SERVICE = {
+  host: HOSTS.up, description: 'Payments',
+  config: define('service', {
+    host_name: HOSTS.up, service_description: 'Payments', check_command: 'check_ok', active_checks_enabled: 0, passive_checks_enabled: 1,
+    // UNKNOWN until its first result, so Nagios logs that first OK as a state change.
+    initial_state: 'u', check_freshness: 0, max_check_attempts: 1, check_interval: 1, retry_interval: 1, check_period: '24x7', notification_period: '24x7', contact_groups: 'admins',
+  }),
+} as const;
+
+/** `extraObjects`: more object definitions after the standard ones (e.g. PASSIVE_SERVICE.config). */
+export async function startNagios(options: { extraObjects?: string } = {}): Promise<NagiosEngine> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-nagios-'));
   fs.mkdirSync(path.join(dir, 'checkresults'));
+  fs.mkdirSync(path.join(dir, 'archives'));
   for (const [name, check] of Object.entries(CHECKS)) fs.writeFileSync(path.join(dir, `check_${name}.sh`), checkScript(check), { mode: 0o755 });
-  fs.writeFileSync(path.join(dir, 'objects.cfg'), objectConfig(dir));
+  fs.writeFileSync(path.join(dir, 'objects.cfg'), objectConfig(dir) + (options.extraObjects ?? ''));
   const cfgPath = path.join(dir, 'nagios.cfg');
   fs.writeFileSync(cfgPath, mainConfig(dir));
   try {

@@ -15,6 +15,7 @@ const TABLES = [
   ['displays', ['id']], ['display_pairings', ['code']], ['audit_log', ['id']], ['page_schedules', ['id']],
   ['schedule_outbox', ['id']], ['login_failures', ['kind', 'key']], ['rate_events', ['id']], ['alert_feed', ['id']],
   ['alert_changes', ['seq']], ['state_history', ['id']],
+  ['history_engines', ['engine']], ['history_gaps', ['engine', 'start_time']],
 ] as const satisfies readonly (readonly [Copied, readonly string[]])[];
 
 // A table added to Tables but not above would silently stay behind: make that a compile error.

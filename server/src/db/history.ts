@@ -63,9 +63,86 @@ export function listHistory(store: Store, q: HistoryQuery): Promise<StoredHistor
 
 export interface StateRow { time: number; engine: string; host: string; service: string; state: number }
 
+/** The state of an object while nothing is known of it (monitoring/history.ts's NO_DATA). */
+export const NO_DATA_STATE = -1;
+/**
+ * An engine whose data is older than this is silent: from its last data on, its objects count as no data (as the
+ * Nagios engines' staleness limit, openEngine.ts).
+ */
+export const SILENT_AFTER_SECONDS = 120;
+
+/** Per engine, UNIX seconds up to which its state history is complete. */
+export async function historyMarks(store: Store): Promise<Map<string, number>> {
+  const rows = await store.selectFrom('history_engines').selectAll().execute();
+  return new Map(rows.map((r) => [r.engine, Number(r.recorded_to)]));
+}
+
+/** Moves each engine's mark forward to `to` (never back). */
+export async function setHistoryMarks(store: Store, marks: ReadonlyMap<string, number>): Promise<void> {
+  for (const [engine, to] of marks) {
+    await store.insertInto('history_engines').values({ engine, recorded_to: to })
+      .onConflict((oc) => oc.column('engine').doUpdateSet({ recorded_to: to }).where('history_engines.recorded_to', '<', to))
+      .execute();
+  }
+}
+
+/** A stretch nobody watched `engine` and no log told what happened: no data for each of its objects. */
+export async function insertGap(store: Store, engine: string, start: number, end: number): Promise<void> {
+  if (end <= start) return;
+  await store.insertInto('history_gaps').values({ engine, start_time: start, end_time: end })
+    .onConflict((oc) => oc.columns(['engine', 'start_time']).doNothing()).execute();
+}
+
+export interface Gap { engine: string; start: number; end: number }
+
+/**
+ * The stretches within [since, end) without data per engine: those recorded, and an engine silent since its mark
+ * (its engine or Pharos not answering now) up to `end`.
+ */
+export async function gapsFor(store: Store, since: number, end: number): Promise<Gap[]> {
+  const rows = await store.selectFrom('history_gaps').selectAll().where('end_time', '>', since).where('start_time', '<', end).execute();
+  const gaps = rows.map((r) => ({ engine: r.engine, start: Number(r.start_time), end: Number(r.end_time) }));
+  for (const [engine, to] of await historyMarks(store)) {
+    if (end - to > SILENT_AFTER_SECONDS) gaps.push({ engine, start: Math.max(to, since), end });
+  }
+  return gaps;
+}
+
+/**
+ * Each object's states with its engine's gaps laid over them: no data from a gap's start, its state again at the gap's
+ * end unless the engine said it changed meanwhile (an entry inside the gap, at the engine's own time, stands).
+ */
+export function withGaps(rows: readonly StateRow[], gaps: readonly Gap[]): StateRow[] {
+  if (!gaps.length) return [...rows];
+  const byEngine = new Map<string, Gap[]>();
+  for (const g of gaps) byEngine.set(g.engine, [...byEngine.get(g.engine) ?? [], g]);
+  const byObject = new Map<string, StateRow[]>();
+  for (const r of rows) {
+    const key = `${r.engine}\u0001${r.host}\u0001${r.service}`;
+    const list = byObject.get(key);
+    if (list) list.push(r);
+    else byObject.set(key, [r]);
+  }
+  // At one time: a state restored at a gap's end comes before an entry, an entry before a gap's start.
+  const out: (StateRow & { rank: number })[] = [];
+  for (const list of byObject.values()) {
+    const first = list[0]!;
+    for (const r of list) out.push({ ...r, rank: 1 });
+    for (const g of byEngine.get(first.engine) ?? []) {
+      const o = { engine: first.engine, host: first.host, service: first.service };
+      out.push({ ...o, time: g.start, state: NO_DATA_STATE, rank: 2 });
+      let before: StateRow | undefined;
+      for (const r of list) if (r.time < g.end) before = r;
+      if (before && before.time < g.start) out.push({ ...o, time: g.end, state: before.state, rank: 0 });
+    }
+  }
+  return out.sort((a, b) => a.time - b.time || a.rank - b.rank).map(({ rank: _, ...r }) => r);
+}
+
 /**
  * The state entries an availability over [since, until) needs: those inside it and, per object, the last one before
- * it (the state the window starts in). `host` narrows to one host's objects.
+ * it (the state the window starts in), with the stretches nobody watched as no data (withGaps). `host` narrows to
+ * one host's objects.
  */
 export async function statesForWindow(store: Store, since: number, until: number, host?: string): Promise<StateRow[]> {
   const cols = ['time', 'engine', 'host', 'service', 'state'] as const;
@@ -81,11 +158,13 @@ export async function statesForWindow(store: Store, since: number, until: number
     before = before.where('host', '=', host);
   }
   const rows = [...await before.execute(), ...await inside.execute()];
-  return rows.map((r) => ({ ...r, time: Number(r.time) })).sort((a, b) => a.time - b.time);
+  const sorted = rows.map((r) => ({ ...r, time: Number(r.time) })).sort((a, b) => a.time - b.time);
+  return withGaps(sorted, await gapsFor(store, since, until));
 }
 
-/** Drops entries older than `before` (UNIX seconds); returns how many. */
+/** Drops entries (and gaps) older than `before` (UNIX seconds); returns how many entries. */
 export async function pruneHistory(store: Store, before: number): Promise<number> {
   const result = await store.deleteFrom('state_history').where('time', '<', before).executeTakeFirst();
+  await store.deleteFrom('history_gaps').where('end_time', '<', before).execute();
   return Number(result.numDeletedRows);
 }

@@ -247,4 +247,22 @@ export const MIGRATIONS: Migration[] = [
       await db.schema.alterTable('users').addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  {
+    // The state history's coverage per engine (issue 37): up to when each engine's history is complete (from its
+    // snapshots or its own log), so a restart reads the engine's log from there; and the stretches nobody watched an
+    // engine that keeps no log (Pharos was not running), which availability counts as no data.
+    name: 'history-coverage',
+    async up(db) {
+      await db.schema.createTable('history_engines')
+        .addColumn('engine', 'text', (c) => c.primaryKey())
+        .addColumn('recorded_to', TIME, (c) => c.notNull())
+        .execute();
+      await db.schema.createTable('history_gaps')
+        .addColumn('engine', 'text', (c) => c.notNull())
+        .addColumn('start_time', TIME, (c) => c.notNull())
+        .addColumn('end_time', TIME, (c) => c.notNull())
+        .addPrimaryKeyConstraint('history_gaps_key', ['engine', 'start_time'])
+        .execute();
+    },
+  },
 ];

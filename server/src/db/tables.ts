@@ -112,5 +112,9 @@ export interface Tables {
     id: Generated<number>; time: number; engine: string; host: string; service: string; type: string; phase: string;
     state: number; state_type: number; output: string;
   };
+  /** Per engine: UNIX seconds up to which its state history is complete. */
+  history_engines: { engine: string; recorded_to: number };
+  /** Times nobody watched an engine without a readable log: no data in availability. */
+  history_gaps: { engine: string; start_time: number; end_time: number };
   pharos_migrations: { version: number; name: string; applied_at: number };
 }

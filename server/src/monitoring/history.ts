@@ -1,5 +1,9 @@
 import type { HistoryRow, StateRow, StoredHistoryRow } from '../db/history.js';
-import { insertHistory, lastHistoryId, latestPerObject } from '../db/history.js';
+import {
+  historyMarks, insertGap, insertHistory, lastHistoryId, latestPerObject, NO_DATA_STATE, setHistoryMarks, SILENT_AFTER_SECONDS,
+} from '../db/history.js';
+import type { EngineLog, EngineLogEntry } from './engineLog.js';
+import { log } from '../log.js';
 import type { Storage } from '../db/store.js';
 import { nextTurn, runSliced, SLICE_ROWS, type Slices } from './slices.js';
 import type { HostStatus, MonitoringSnapshot, ServiceStatus } from './source.js';
@@ -8,7 +12,7 @@ import type { HostStatus, MonitoringSnapshot, ServiceStatus } from './source.js'
 export const HOST_STATES = ['UP', 'DOWN', 'UNREACHABLE'] as const;
 export const SERVICE_STATES = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const;
 /** Recorded while an object's engine is not answering (its rows are stale): counted as no data, never as OK. */
-export const NO_DATA = -1;
+export const NO_DATA = NO_DATA_STATE;
 export const NO_DATA_WORD = 'NODATA';
 export const HISTORY_TYPES = ['state', 'acknowledgement', 'downtime', 'flapping'] as const;
 export type HistoryType = typeof HISTORY_TYPES[number];
@@ -28,8 +32,12 @@ export function stateCodes(word: string): { host?: number; service?: number } | 
   return { ...(host >= 0 ? { host } : {}), ...(service >= 0 ? { service } : {}) };
 }
 
-/** The last recorded facts of one object: a new entry is written only where the snapshot says otherwise. */
-interface Known { state: number; stateType: number; time: number; acknowledgement: boolean; downtime: boolean; flapping: boolean }
+/** The last recorded facts of one object: a new entry is written only where the snapshot or the log says otherwise. */
+interface Known {
+  state: number; stateType: number; time: number; acknowledgement: boolean; downtime: boolean; flapping: boolean;
+  /** The newest time of any entry: an engine log's entry older than this is known already. */
+  last: number;
+}
 type KnownMap = Map<string, Known>;
 
 const objectKey = (engine: string, host: string, service: string) => `${engine}\u0001${host}\u0001${service}`;
@@ -40,9 +48,11 @@ function knownFrom(rows: readonly StoredHistoryRow[]): KnownMap {
   // Oldest first, so a state entry's time is the newest one.
   for (const r of [...rows].sort((a, b) => a.id - b.id)) {
     const key = objectKey(r.engine, r.host, r.service);
-    const k = map.get(key) ?? { state: r.state, stateType: r.state_type, time: Number(r.time), acknowledgement: false, downtime: false, flapping: false };
-    if (r.type === 'state') Object.assign(k, { state: r.state, stateType: r.state_type, time: Number(r.time) });
+    const time = Number(r.time);
+    const k = map.get(key) ?? { state: r.state, stateType: r.state_type, time, acknowledgement: false, downtime: false, flapping: false, last: time };
+    if (r.type === 'state') Object.assign(k, { state: r.state, stateType: r.state_type, time });
     else if ((FLAGS as readonly string[]).includes(r.type)) k[r.type as typeof FLAGS[number]] = r.phase === 'start';
+    k.last = Math.max(k.last, time);
     map.set(key, k);
   }
   return map;
@@ -50,8 +60,34 @@ function knownFrom(rows: readonly StoredHistoryRow[]): KnownMap {
 
 const STALE_OUTPUT = 'The engine is not answering.';
 
+/** One engine's data in a snapshot: its time (the last data's, for an engine not answering). */
+interface EngineTime { time: number; stale: boolean }
+
+/** The engines whose objects a snapshot holds, with the time of each one's data. */
+function* engineTimes(snap: MonitoringSnapshot, engineName: string): Slices<Map<string, EngineTime>> {
+  const times = new Map<string, EngineTime>();
+  let n = 0;
+  for (const list of [snap.hosts, snap.services] as (HostStatus | ServiceStatus)[][]) {
+    for (const o of list) {
+      if (++n % SLICE_ROWS === 0) yield;
+      const engine = o.engine ?? engineName;
+      if (times.has(engine)) continue;
+      times.set(engine, o.stale !== undefined ? { time: o.stale, stale: true } : { time: snap.updated, stale: false });
+    }
+  }
+  return times;
+}
+
+interface Compared {
+  /** Engines whose rows are older than what was recorded (another process is ahead): left alone. */
+  skip: ReadonlySet<string>;
+  /** Engines whose log was read up to this snapshot: their silence is accounted for by the log. */
+  covered: ReadonlySet<string>;
+  times: ReadonlyMap<string, EngineTime>;
+}
+
 /** Compares a snapshot with what was recorded (updating `known`), and returns the entries to add. */
-function* compare(snap: MonitoringSnapshot, engineName: string, known: KnownMap): Slices<HistoryRow[]> {
+function* compare(snap: MonitoringSnapshot, engineName: string, known: KnownMap, c: Compared): Slices<HistoryRow[]> {
   const out: HistoryRow[] = [];
   const objects: (HostStatus | ServiceStatus)[][] = [snap.hosts, snap.services];
   let n = 0;
@@ -62,32 +98,75 @@ function* compare(snap: MonitoringSnapshot, engineName: string, known: KnownMap)
       // Never checked: no state yet, which availability counts as no data.
       if (!stale && o.has_been_checked !== 1) continue;
       const engine = o.engine ?? engineName;
+      if (c.skip.has(engine)) continue;
       const service = 'service_description' in o ? o.service_description : '';
       const key = objectKey(engine, o.host_name, service);
       const prev = known.get(key);
       const state = stale ? NO_DATA : o.current_state;
       const stateType = stale ? 1 : o.state_type;
       const base = { engine, host: o.host_name, service, state, state_type: stateType };
-      const next: Known = prev ? { ...prev } : { state, stateType, time: 0, acknowledgement: false, downtime: false, flapping: false };
+      const next: Known = prev ? { ...prev } : { state, stateType, time: 0, acknowledgement: false, downtime: false, flapping: false, last: 0 };
       if (!prev || prev.state !== state || prev.stateType !== stateType) {
         // The engine's own time of the change; a soft state turning hard changes at its check.
-        const engineTime = stale ? o.stale! : !prev || prev.state !== state ? o.last_state_change : o.last_check;
+        let engineTime = stale ? o.stale! : !prev || prev.state !== state ? o.last_state_change : o.last_check;
+        // Back from no data with no change the engine can date after it: known again from now, unless the engine's
+        // log covered the silence (its times stand).
+        if (prev?.state === NO_DATA && engineTime <= prev.time && !c.covered.has(engine)) engineTime = c.times.get(engine)?.time ?? snap.updated;
         const time = Math.max(engineTime || snap.updated, prev?.time ?? 0);
         out.push({ ...base, time, type: 'state', phase: '', output: stale ? STALE_OUTPUT : o.output });
         Object.assign(next, { state, stateType, time });
+        next.last = Math.max(next.last, time);
       }
       if (!stale) {
         const flags = { acknowledgement: o.problem_acknowledged === 1, downtime: o.scheduled_downtime_depth > 0, flapping: o.is_flapping === 1 };
         for (const type of FLAGS) {
           if (flags[type] === next[type]) continue;
-          out.push({ ...base, time: Math.max(snap.updated, next.time), type, phase: flags[type] ? 'start' : 'end', output: o.output });
+          const time = Math.max(snap.updated, next.time);
+          out.push({ ...base, time, type, phase: flags[type] ? 'start' : 'end', output: o.output });
           next[type] = flags[type];
+          next.last = Math.max(next.last, time);
         }
       }
       known.set(key, next);
     }
   }
   return out;
+}
+
+/**
+ * An engine log's entries as history entries, where they say something `known` does not (updating it): an entry older
+ * than what is known of its object, or saying what is known already, is left out, so a log read over a stretch the
+ * snapshots recorded adds nothing twice.
+ */
+export function fromEngineLog(entries: readonly EngineLogEntry[], engine: string, known: KnownMap): HistoryRow[] {
+  const out: HistoryRow[] = [];
+  for (const e of entries) {
+    const key = objectKey(engine, e.host, e.service);
+    const prev = known.get(key);
+    if (prev && e.time < prev.last) continue;
+    if (e.type === 'state') {
+      // A state written down at a rotation only starts an object's history.
+      if (prev && (e.snapshot || (prev.state === e.state && prev.stateType === e.stateType))) continue;
+      out.push({ engine, host: e.host, service: e.service, time: e.time, type: 'state', phase: '', state: e.state!, state_type: e.stateType!, output: e.output });
+      known.set(key, { ...(prev ?? { acknowledgement: false, downtime: false, flapping: false }), state: e.state!, stateType: e.stateType!, time: e.time, last: e.time });
+    } else {
+      const on = e.phase === 'start';
+      if (!prev || prev[e.type] === on) continue;
+      out.push({ engine, host: e.host, service: e.service, time: e.time, type: e.type, phase: e.phase, state: prev.state, state_type: prev.stateType, output: e.output });
+      known.set(key, { ...prev, [e.type]: on, last: e.time });
+    }
+  }
+  return out;
+}
+
+/** One engine as the recorder sees it: its name and, when it keeps one Pharos can read, its own log. */
+export interface HistoryEngine { name: string; log?: EngineLog | undefined }
+
+export interface HistoryRecorderOptions {
+  /** The engines being watched (default: one, named by engineName, without a log). */
+  engines?: () => readonly HistoryEngine[];
+  /** How far back an engine's log is read the first time (PHAROS_HISTORY_DAYS). */
+  retentionDays?: number;
 }
 
 export interface HistoryRecorder {
@@ -97,30 +176,95 @@ export interface HistoryRecorder {
   stop(): Promise<void>;
 }
 
+const DAY = 24 * 3600;
+/**
+ * A log is read up to this many seconds before the snapshot's time: what the engine logged just before writing its
+ * data may be in the snapshot or not (a Livestatus engine's clock is not Pharos's), and the snapshot records it anyway.
+ */
+const LOG_MARGIN_SECONDS = 2;
+
 /**
  * Records every state change of every host and service, and acknowledgements, downtimes and flapping starting and
  * ending, by comparing each snapshot with the last recorded facts of each object. One process of a cluster records at
  * a time (Storage.exclusive); a process picks up where the database stands whenever another one has recorded, and at
  * start, so a restart or a failover records nothing twice (the table's unique key backs this up).
+ *
+ * Where nobody recorded an engine (before Pharos first watched it, while Pharos was not running, an engine silent for
+ * longer than SILENT_AFTER_SECONDS), the engine's own log tells what happened, at its own times: read from the
+ * engine's mark (history_engines) up to the snapshot, before the snapshot is compared, by whichever process records.
+ * An engine without a readable log gets a gap instead, which availability counts as no data.
  */
-export function createHistoryRecorder(storage: Pick<Storage, 'store' | 'exclusive'>, engineName: () => string): HistoryRecorder {
+export function createHistoryRecorder(
+  storage: Pick<Storage, 'store' | 'exclusive'>, engineName: () => string, options: HistoryRecorderOptions = {},
+): HistoryRecorder {
   const { store } = storage;
+  const engines = options.engines ?? ((): HistoryEngine[] => [{ name: engineName() }]);
+  const retention = (options.retentionDays ?? 400) * DAY;
   let known: KnownMap | undefined;
   /** The newest entry when this process last recorded: any other means another process recorded meanwhile. */
   let seen = -1;
+  /** Engines this process has recorded: the first time, their log is read from their mark whatever its age. */
+  const watched = new Set<string>();
+  /** Engines whose log failed to read, said once. */
+  const warned = new Set<string>();
   let lastSnapshot: MonitoringSnapshot | undefined;
   let recording: Promise<void> | undefined;
   /** The newest snapshot that came while recording: the next turn compares it, skipping any in between. */
   let pending: MonitoringSnapshot | undefined;
   let stopped = false;
 
+  const backfill = async (engine: HistoryEngine & { log: EngineLog }, from: number, to: number, map: KnownMap): Promise<void> => {
+    for await (const batch of engine.log.read(from, to)) {
+      if (stopped) throw new Error('the recorder was stopped');
+      await insertHistory(store, fromEngineLog(batch, engine.name, map), nextTurn);
+      await nextTurn();
+    }
+  };
+
+  /** Fills what nobody recorded of each engine from its log, or records a gap; returns what compare() needs. */
+  const catchUp = async (snapshot: MonitoringSnapshot, map: KnownMap): Promise<Compared> => {
+    const times = await runSliced(engineTimes(snapshot, engineName()));
+    const marks = await historyMarks(store);
+    const byName = new Map(engines().map((e) => [e.name, e]));
+    const skip = new Set<string>();
+    const covered = new Set<string>();
+    for (const [name, t] of times) {
+      const mark = marks.get(name);
+      if (t.time <= 0 || (mark !== undefined && t.time < mark)) {
+        skip.add(name);
+        continue;
+      }
+      const silent = mark === undefined || t.time - mark > SILENT_AFTER_SECONDS;
+      const first = !watched.has(name);
+      watched.add(name);
+      if (t.stale || (!silent && !first)) continue;
+      const engine = byName.get(name);
+      if (engine?.log) {
+        try {
+          await backfill({ ...engine, log: engine.log }, mark ?? t.time - retention, t.time - LOG_MARGIN_SECONDS, map);
+          covered.add(name);
+          warned.delete(name);
+          continue;
+        } catch (err) {
+          if (stopped) throw err;
+          if (!warned.has(name)) log().warn({ err }, `State history: cannot read the log of engine '${name}' (${engine.log.where}): ${(err as Error).message}; the time nobody watched it counts as no data.`);
+          warned.add(name);
+        }
+      }
+      if (mark !== undefined && silent) await insertGap(store, name, mark, t.time);
+    }
+    return { skip, covered, times };
+  };
+
   const record = async (snapshot: MonitoringSnapshot): Promise<void> => {
     try {
       const top = await lastHistoryId(store);
       if (!known || top !== seen) known = knownFrom(await latestPerObject(store));
-      const rows = await runSliced(compare(snapshot, engineName(), known));
+      const c = await catchUp(snapshot, known);
+      const rows = await runSliced(compare(snapshot, engineName(), known, c));
       await insertHistory(store, rows, nextTurn);
-      seen = rows.length ? await lastHistoryId(store) : top;
+      await setHistoryMarks(store, new Map([...c.times].filter(([name]) => !c.skip.has(name)).map(([name, t]) => [name, t.time])));
+      seen = await lastHistoryId(store);
     } catch (err) {
       // What is known no longer matches the database: read it again next time.
       known = undefined;

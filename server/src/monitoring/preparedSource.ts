@@ -1,4 +1,5 @@
 import type { EngineStatus, ExternalCommand, MonitoringSnapshot, MonitoringSource, SourceCapabilities } from './source.js';
+import type { EngineLog } from './engineLog.js';
 
 /**
  * From this many rows (hosts and services) on, a new snapshot is prepared in slices before it is handed out; smaller
@@ -23,6 +24,7 @@ export class PreparedSource implements MonitoringSource {
   readonly members?: MonitoringSource['members'];
   readonly engines?: () => EngineStatus[];
   readonly dataProblem?: () => string | null;
+  readonly engineLog?: () => EngineLog | undefined;
   private shown: MonitoringSnapshot | undefined;
   /** The newer snapshot being prepared: one at a time, a later one is picked up by the first call after it. */
   private job: MonitoringSnapshot | undefined;
@@ -35,6 +37,7 @@ export class PreparedSource implements MonitoringSource {
     // Only what the source has: an absent engines() means "one engine", an absent dataProblem() "never refuses".
     if (inner.engines) this.engines = () => inner.engines!();
     if (inner.dataProblem) this.dataProblem = () => inner.dataProblem!();
+    if (inner.engineLog) this.engineLog = () => inner.engineLog!();
   }
 
   start(): Promise<void> {

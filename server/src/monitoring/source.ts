@@ -1,3 +1,5 @@
+import type { EngineLog } from './engineLog.js';
+
 /**
  * One interface for monitoring data, implemented by the demo fleet (`demo/`) and a real Nagios Core 4 engine (`nagios/`).
  * Field names follow the status API's filter names (spec section 7), so `query.ts` filters records directly.
@@ -244,6 +246,11 @@ export interface MonitoringSource {
    * Absent: every snapshot is handed out as soon as it is made.
    */
   prepareSnapshots?(prepare: ((snapshot: MonitoringSnapshot) => Promise<void>) | null): void;
+  /**
+   * The engine's own log of state changes (Nagios Core's nagios.log, a Livestatus engine's log table), read to fill
+   * the state history for when Pharos was not watching. Absent or undefined: the engine keeps none Pharos can read.
+   */
+  engineLog?(): EngineLog | undefined;
 }
 
 /**

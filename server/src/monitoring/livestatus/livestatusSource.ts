@@ -11,6 +11,8 @@ import { BodyBuffers, LivestatusClient, type LivestatusClientOptions } from './c
 import { LivestatusError, type LivestatusErrorCode } from './errors.js';
 import { pollTables, programStatusOf, snapshotSlices, type Liveness, type ReadAnswers } from './poll.js';
 import { nextTurn, runSliced } from '../slices.js';
+import { livestatusLog } from './logTable.js';
+import type { EngineLog } from '../engineLog.js';
 import { log } from '../../log.js';
 
 export interface LivestatusSourceOptions extends LivestatusClientOptions {
@@ -141,6 +143,10 @@ class LivestatusEngineSource implements LivestatusSource {
 
   snapshot(): MonitoringSnapshot {
     return this.current;
+  }
+
+  engineLog(): EngineLog {
+    return livestatusLog(this.client);
   }
 
   /** The peer answered the last poll (even if its data was refused), recently enough not to be stale. */

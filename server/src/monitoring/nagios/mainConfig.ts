@@ -9,6 +9,8 @@ export interface NagiosMainConfig {
   commandFile: string;
   lockFile: string;
   logFile: string;
+  /** Where the engine moves its log at each rotation (nagios-MM-DD-YYYY-HH.log). */
+  logArchivePath: string;
   checkResultPath: string;
   /** Seconds per "interval unit" (check_interval is in these units). */
   intervalLength: number;
@@ -45,6 +47,7 @@ export function parseMainConfig(text: string, cfgPath: string): NagiosMainConfig
     commandFile: file('command_file', `${DEFAULT_VAR}/rw/nagios.cmd`),
     lockFile: file('lock_file', `${DEFAULT_VAR}/nagios.lock`),
     logFile: file('log_file', `${DEFAULT_VAR}/nagios.log`),
+    logArchivePath: file('log_archive_path', `${DEFAULT_VAR}/archives`),
     checkResultPath: file('check_result_path', `${DEFAULT_VAR}/spool/checkresults`),
     intervalLength: num('interval_length', 60),
     statusUpdateInterval: num('status_update_interval', 60),

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { ExternalCommand, MonitoringSnapshot, MonitoringSource, ProgramStatus } from '../source.js';
 import { emptySnapshot, emptyStats } from '../empty.js';
 import { readMainConfig, type NagiosMainConfig } from './mainConfig.js';
+import { nagiosLog } from './logFiles.js';
+import type { EngineLog } from '../engineLog.js';
 import { ObjectsCacheParser, emptyObjectModel, type ObjectModel } from './objectsParser.js';
 import { StatusFileParser, type ParsedStatus } from './statusParser.js';
 import { pendingRecords } from './pendingStatus.js';
@@ -129,6 +131,10 @@ class NagiosFileSource implements NagiosSource {
 
   config(): NagiosMainConfig | null {
     return this.cfg;
+  }
+
+  engineLog(): EngineLog | undefined {
+    return this.cfg ? nagiosLog(this.cfg) : undefined;
   }
 
   lastError(): string | null {

@@ -1,0 +1,91 @@
+/**
+ * The state history from a real Icinga 2 over Livestatus (issue 37). Its `log` table is its compat log (the compatlog
+ * feature, enabled here), which holds the alerts at Icinga's own times: the passive service's OK, CRITICAL and OK
+ * again are read from it, the first two from before Pharos started and the last from while it was stopped. The
+ * timeline is the Nagios test's with 15 s instead of 45 s between changes: the log table gives the same alerts either
+ * way, and the engine's clock has to move in real time.
+ */
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LivestatusClient } from '../../server/src/monitoring/livestatus/client.js';
+import { Client, startTestServer, type TestServer } from '../api/harness.js';
+import { useEngine } from '../support/useEngine.js';
+import { SERVICES, startIcinga } from './icinga.js';
+
+interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; output: string; type: string }
+interface Avail { seconds: Record<string, number>; percent: Record<string, number> }
+
+const STEP = 15;
+const icinga = useEngine('the Icinga engine', () => startIcinga('object CompatLogger "compatlog" { }\n'));
+let ts: TestServer | undefined;
+let admin: Client;
+const dataDirs: string[] = [];
+
+afterAll(async () => {
+  await ts?.close();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+const seconds = () => Math.floor(Date.now() / 1000);
+const { host, description } = SERVICES.passive;
+const client = () => new LivestatusClient(icinga.address);
+
+/** A passive result; resolves with the time Icinga logged its alert at. */
+async function submit(state: number, word: string, output: string): Promise<number> {
+  await client().command(`[${seconds()}] PROCESS_SERVICE_CHECK_RESULT;${host};${description};${state};${output}`);
+  const alert = `SERVICE ALERT: ${host};${description};${word};HARD;1;${output}`;
+  const logged = async () => (await client().query({ table: 'log', columns: ['time', 'message'], filters: [`time >= ${seconds() - 600}`, 'class = 1'] }))
+    .find((r) => String(r[1]).endsWith(alert));
+  await expect.poll(logged, { timeout: 15_000, interval: 200 }).toBeDefined();
+  return Number((await logged())![0]);
+}
+
+const clockAt = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t * 1000 - Date.now())));
+
+async function startPharos(dataDir?: string): Promise<void> {
+  ts = await startTestServer({ livestatus: icinga.address }, dataDir);
+  if (!dataDir) dataDirs.push(ts.dataDir);
+  admin = new Client(ts.url);
+  await admin.login();
+}
+
+const history = async (since: number) => (await admin.get<{ entries: Entry[] }>(`api/v2/history?since=${since}&host=${host}&service=${description}`)).body.entries;
+
+describe('state history from a real Icinga 2 over Livestatus', () => {
+  it("reads the log table for what happened before Pharos started and while it was stopped, at Icinga's times", async () => {
+    const t0 = seconds();
+    const ok1 = await submit(0, 'OK', 'PAY OK');
+    await clockAt(t0 + STEP);
+    const critical = await submit(2, 'CRITICAL', 'PAY CRITICAL');
+
+    await startPharos();
+    await expect.poll(async () => (await history(t0 - 60)).length, { timeout: 20_000 }).toBe(2);
+    expect((await history(t0 - 60)).map((e) => [e.time, e.engine, e.state, e.stateType, e.output])).toEqual([
+      [critical, 'livestatus', 'CRITICAL', 'hard', 'PAY CRITICAL'], [ok1, 'livestatus', 'OK', 'hard', 'PAY OK'],
+    ]);
+    const dataDir = ts!.dataDir;
+    await ts!.close();
+    ts = undefined;
+
+    await clockAt(t0 + 2 * STEP);
+    const ok2 = await submit(0, 'OK', 'PAY OK again');
+    await startPharos(dataDir);
+    await expect.poll(async () => (await history(t0 - 60)).length, { timeout: 20_000 }).toBe(3);
+    expect((await history(t0 - 60)).map((e) => [e.time, e.state, e.output])).toEqual([[ok2, 'OK', 'PAY OK again'], [critical, 'CRITICAL', 'PAY CRITICAL'], [ok1, 'OK', 'PAY OK']]);
+
+    const until = ok2 + 5;
+    await clockAt(until);
+    const [avail] = (await admin.get<{ objects: Avail[] }>(`api/v2/availability?since=${ok1}&until=${until}&host=${host}&service=${description}`)).body.objects;
+    expect(avail!.seconds).toEqual({ OK: until - ok1 - (ok2 - critical), WARNING: 0, CRITICAL: ok2 - critical, UNKNOWN: 0, NODATA: 0 });
+    expect(avail!.percent.CRITICAL).toBeCloseTo((STEP / (until - ok1)) * 100, -0.7);
+
+    // Every object's entries, snapshots' and log's together: none says twice in a row what the one before said.
+    const all = (await admin.get<{ entries: (Entry & { phase?: string })[] }>(`api/v2/history?since=${t0 - 600}&limit=1000`)).body.entries.reverse();
+    const last = new Map<string, string>();
+    for (const e of all) {
+      const key = `${e.host};${e.service ?? ''};${e.type}`;
+      expect(last.get(key), `${key} at ${e.time}`).not.toBe(`${e.state};${e.stateType};${e.phase ?? ''}`);
+      last.set(key, `${e.state};${e.stateType};${e.phase ?? ''}`);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,126 @@
+/**
+ * The state history against a real Nagios Core 4 (issue 37): a passive service given a known timeline through the
+ * command pipe (OK, CRITICAL 45 s later, OK 45 s after that). The first two happen before Pharos starts and the third
+ * while it is stopped: Pharos reads them from nagios.log, at the engine's own times. The engine's clock has to move
+ * for that, so this file waits real time (about 95 s): nothing else can make Nagios log a later time.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client, startTestServer, type TestServer } from '../api/harness.js';
+import { useEngine } from '../support/useEngine.js';
+import { PASSIVE_SERVICE, startNagios } from './engine.js';
+
+interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; output: string; type: string; phase?: string }
+interface Avail { engine: string; host: string; service?: string; seconds: Record<string, number>; percent: Record<string, number> }
+
+const engine = useEngine('the Nagios engine', () => startNagios({ extraObjects: PASSIVE_SERVICE.config }));
+let ts: TestServer | undefined;
+let admin: Client;
+const dataDirs: string[] = [];
+
+afterAll(async () => {
+  await ts?.close();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+}, 30_000);
+
+const seconds = () => Math.floor(Date.now() / 1000);
+const nagiosLog = () => fs.readFileSync(path.join(path.dirname(engine.cfgPath), 'nagios.log'), 'utf8');
+
+/** A passive result through the command pipe, stamped with its own time; resolves once Nagios logged the alert. */
+async function submit(state: number, word: string, output: string): Promise<void> {
+  const line = `[${seconds()}] PROCESS_SERVICE_CHECK_RESULT;${PASSIVE_SERVICE.host};${PASSIVE_SERVICE.description};${state};${output}\n`;
+  await fs.promises.writeFile(engine.commandFile, line, { flag: 'a' });
+  const alert = `SERVICE ALERT: ${PASSIVE_SERVICE.host};${PASSIVE_SERVICE.description};${word};HARD;1;${output}`;
+  await expect.poll(nagiosLog, { timeout: 15_000, interval: 200 }).toContain(alert);
+}
+
+/** The engine's time of an alert, from its own log. */
+const loggedAt = (output: string) => Number(/^\[(\d+)\] SERVICE ALERT: .*$/m.exec(nagiosLog().split('\n').filter((l) => l.endsWith(`;${output}`)).join('\n'))![1]);
+
+/** Waits until the wall clock (which Nagios stamps its log with) reaches `t`. */
+const clockAt = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t * 1000 - Date.now())));
+
+async function startPharos(dataDir?: string): Promise<void> {
+  ts = await startTestServer({ nagiosCfg: engine.cfgPath }, dataDir);
+  if (!dataDir) dataDirs.push(ts.dataDir);
+  admin = new Client(ts.url);
+  await admin.login();
+}
+
+const history = async (since: number, query = '') => (await admin.get<{ entries: Entry[] }>(`api/v2/history?since=${since}&limit=1000${query}`)).body.entries;
+const payments = `&host=${PASSIVE_SERVICE.host}&service=${PASSIVE_SERVICE.description}`;
+
+/** No object has two entries of one type in a row that say the same: nothing was recorded twice. */
+function expectNothingTwice(entries: Entry[]): void {
+  const last = new Map<string, string>();
+  for (const e of [...entries].reverse()) {
+    const key = `${e.host};${e.service ?? ''};${e.type}`;
+    const said = `${e.state};${e.stateType};${e.phase ?? ''}`;
+    expect(last.get(key), `${key} at ${e.time}`).not.toBe(said);
+    last.set(key, said);
+  }
+}
+
+describe('state history from a real Nagios Core', () => {
+  it('reads what happened before Pharos started and while it was stopped from nagios.log, and keeps it over a restart', async () => {
+    // Nagios makes its command pipe once it runs; writing before would make a plain file of that name.
+    const isPipe = () => { try { return fs.statSync(engine.commandFile).isFIFO(); } catch { return false; } };
+    await expect.poll(isPipe, { timeout: 15_000, interval: 100 }).toBe(true);
+    const t0 = seconds();
+    await submit(0, 'OK', 'PAY OK');
+    await clockAt(t0 + 45);
+    await submit(2, 'CRITICAL', 'PAY CRITICAL - declined');
+    const [ok1, critical] = [loggedAt('PAY OK'), loggedAt('PAY CRITICAL - declined')];
+
+    // Pharos starts after both: they come from the engine's log, at its times, before anything Pharos saw itself.
+    await startPharos();
+    const started = seconds();
+    const first = await expect.poll(() => history(t0 - 60, payments), { timeout: 15_000 }).toHaveLength(2).then(() => history(t0 - 60, payments));
+    expect(first.map((e) => [e.time, e.engine, e.state, e.stateType, e.output])).toEqual([
+      [critical, 'nagios', 'CRITICAL', 'hard', 'PAY CRITICAL - declined'],
+      [ok1, 'nagios', 'OK', 'hard', 'PAY OK'],
+    ]);
+    expect(first[0]!.time).toBeLessThan(started);
+    const dataDir = ts!.dataDir;
+    await ts!.close();
+    ts = undefined;
+
+    // The return to OK happens while Pharos is not running.
+    await clockAt(t0 + 90);
+    await submit(0, 'OK', 'PAY OK again');
+    const ok2 = loggedAt('PAY OK again');
+    await startPharos(dataDir);
+    await expect.poll(async () => (await history(t0 - 60, payments)).length, { timeout: 15_000 }).toBe(3);
+    const entries = await history(t0 - 60, payments);
+    expect(entries.map((e) => [e.time, e.state, e.output])).toEqual([[ok2, 'OK', 'PAY OK again'], [critical, 'CRITICAL', 'PAY CRITICAL - declined'], [ok1, 'OK', 'PAY OK']]);
+    // The timeline as set: 45 s apart, give or take the engine's second.
+    expect(Math.abs(critical - ok1 - 45)).toBeLessThanOrEqual(2);
+    expect(Math.abs(ok2 - critical - 45)).toBeLessThanOrEqual(2);
+
+    // Availability over [t0, ok2 + 10): OK, then CRITICAL for 45 s, then OK again.
+    const until = ok2 + 10;
+    await clockAt(until);
+    const availability = async () => (await admin.get<{ objects: Avail[] }>(`api/v2/availability?since=${t0}&until=${until}${payments}`)).body.objects;
+    const [avail] = await availability();
+    const span = until - t0;
+    expect(avail!.percent.CRITICAL).toBeCloseTo((45 / span) * 100, -0.5);
+    expect(avail!.percent.OK).toBeCloseTo(((span - 45) / span) * 100, -0.5);
+    expect(avail!.seconds.CRITICAL).toBe(ok2 - critical);
+    expect(avail!.seconds.NODATA).toBe(ok1 - t0);
+
+    const all = await history(t0 - 60);
+    expectNothingTwice(all);
+    expect(new Set(all.map((e) => e.engine))).toEqual(new Set(['nagios']));
+
+    // Another restart: the same history and the same availability, nothing recorded again.
+    ts = await ts!.restart();
+    admin = new Client(ts.url);
+    await admin.login();
+    expect(await history(t0 - 60, payments)).toEqual(entries);
+    expect(await availability()).toEqual([avail]);
+    const again = await history(t0 - 60);
+    expect(again.filter((e) => e.time <= until)).toEqual(all.filter((e) => e.time <= until));
+    expectNothingTwice(again);
+  }, 160_000);
+});
