@@ -46,7 +46,13 @@ export async function expectAcknowledgementComments(page: Page, names: string[],
   await page.getByRole('link', { name: 'Comments', exact: true }).click();
   const frame = page.frameLocator(FRAME);
   const rows = frame.getByRole('table', { name: 'Comments' }).locator('tbody tr').filter({ hasText: comment });
-  await expect(rows).toHaveCount(names.length);
+  // Pharos shows what it last read from the engine (Livestatus is polled): reloaded, as a person would, until it has.
+  let first = true;
+  await expect(async () => {
+    if (!first) await frame.locator('body').evaluate(() => window.location.reload());
+    first = false;
+    await expect(rows).toHaveCount(names.length, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   for (const name of names) {
     const [service, host] = name.split(' on ') as [string, string];
     await expect(rows.filter({ hasText: service }).filter({ hasText: host }).filter({ hasText: 'Acknowledgement' })).toHaveCount(1);
