@@ -25,7 +25,7 @@ describe('Manage Users', () => {
   it('lists every user with permissions, theme and language by name, not code', async () => {
     const page = (await admin.get(PAGE)).text;
     const row = /<tr><th scope="row">nagiosadmin<\/th>[\s\S]*?<\/tr>/.exec(page)![0];
-    expect(row).toContain('<td>Dark</td><td>English</td>');
+    expect(row).toContain('<td data-label="Theme">Dark</td><td data-label="Language">English</td>');
     expect(row).not.toMatch(/>neptune<|>en_US</);
     expect(row).toContain('Active');
     expect(page).toContain('>Administrator</th>');
@@ -193,7 +193,7 @@ describe('Manage Users', () => {
       const page = (await admin.get(PAGE)).text;
       expect(page).toContain('<h1>Benutzer verwalten</h1>');
       expect(page).toContain('Benutzer hinzufügen');
-      expect(page).toContain('<td>Dunkel</td><td>English</td>');
+      expect(page).toContain('<td data-label="Design">Dunkel</td><td data-label="Sprache">English</td>');
       const refused = await send(admin, { action: 'add', username: 'x', password: 'kurz', password2: 'kurz', theme: 'neptune', language: 'en_US' });
       expect(refused.text).toContain('Der Benutzer wurde nicht hinzugefügt.');
     } finally {

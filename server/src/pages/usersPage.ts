@@ -12,7 +12,7 @@ import { html } from './html.js';
 import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
 import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
-import { dataTable, tableHead } from './table.js';
+import { tableHead } from './table.js';
 import { FLAG_LABELS, PASSWORD_REPEAT, userForm, type FormError } from './userForm.js';
 import { deleteConfirmation } from './userDelete.js';
 
@@ -41,8 +41,8 @@ async function listPage(env: PageEnv, error?: string): Promise<PageResult> {
     return html`<tr><th scope="row">${u.username}</th>\
 <td>${u.disabled ? html`<span class="badge state-warning">${t`Disabled`}</span>`
     : html`<span class="badge state-ok">${t`Active`}</span>`}</td>\
-${FLAG_LABELS.map(([flag]) => html`<td>${perms[flag] ? yes : no}</td>`)}
-<td>${themeLabel(u.theme)}</td><td>${languageName(u.language)}</td>
+${FLAG_LABELS.map(([flag, label]) => html`<td data-label="${translate(label)}">${perms[flag] ? yes : no}</td>`)}
+<td data-label="${t`Theme`}">${themeLabel(u.theme)}</td><td data-label="${t`Language`}">${languageName(u.language)}</td>
 <td class="actions"><a href="${url}?action=edit&amp;id=${u.id}" aria-label="${t`Edit ${u.username}`}">${t`Edit`}</a>
 <form method="post" action="${url}" class="inline">${nspField(caller)}\
 <input type="hidden" name="action" value="${u.disabled ? 'enable' : 'disable'}">\
@@ -54,7 +54,8 @@ ${FLAG_LABELS.map(([flag]) => html`<td>${perms[flag] ? yes : no}</td>`)}
   const name = typeof env.fields.user === 'string' ? env.fields.user : '';
   const done = typeof env.fields.done === 'string' && NOTICES[env.fields.done];
   const content = html`<p><a class="button" href="${url}?action=add">${t`Add user`}</a></p>
-${dataTable(t`User accounts and their permissions`, head, rows, t`There are no users.`, FLAG_LABELS.length + 5)}`;
+<div class="table-wrap"><table class="data user-list"><caption>${t`User accounts and their permissions`}</caption>\
+${head}<tbody>${rows}</tbody></table></div>`;
   return {
     title: t`Users`, status: error ? 409 : 200,
     body: pageBody({
