@@ -1,26 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller, type AppContext } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
 import { fieldsOf } from '../http/input.js';
+import { translate } from '../http/language.js';
+import { gates } from '../pages/pageRoute.js';
 import {
   availabilityFilter, availabilityReport, historyEntries, historyFilter,
 } from '../pages/historyQuery.js';
 
 /**
- * `api/v2/history` and `api/v2/availability` (issue 37): what happened, and for how long. Readable by whoever may read
- * the status API, over the same objects.
+ * `api/v2/history` and `api/v2/availability` (issue 37): what happened, and for how long. Pharos has no rights per
+ * host or service (users are not the engines' contacts): the monitoring permission, which opens the status and report
+ * pages and the history's CSV export, is what lets a user see monitored objects' history; without it, none.
  */
 export async function registerHistory(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const base = `${ctx.base}api/v2/`;
   const nowSeconds = () => Math.floor(ctx.now() / 1000);
+  const requireReader = async (req: FastifyRequest) => {
+    const caller = await requireCaller(ctx, req);
+    if (!gates.monitoring.allows(caller.perms)) throw forbidden(translate(gates.monitoring.message));
+  };
 
   app.get(`${base}history`, async (req) => {
-    await requireCaller(ctx, req);
+    await requireReader(req);
     const filter = historyFilter(fieldsOf(req), nowSeconds());
     return { since: filter.since, until: filter.until, entries: await historyEntries(ctx, filter) };
   });
 
   app.get(`${base}availability`, async (req) => {
-    await requireCaller(ctx, req);
+    await requireReader(req);
     const now = nowSeconds();
     const report = await availabilityReport(ctx, availabilityFilter(fieldsOf(req), now), now);
     return {
