@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Store } from './store.js';
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
@@ -26,14 +27,14 @@ export interface NewSchedule extends ScheduleTiming {
 
 export interface Schedule extends NewSchedule { id: number; userId: number; createdAt: number; nextRunAt: number }
 
-export interface OutboxEntry { id: number; scheduleId: number | null; url: string; recipients: string[]; format: ScheduleFormat; dueAt: number; createdAt: number; deliveredAt: number | null }
+export interface OutboxEntry { id: number; userId: number; username: string; scheduleId: number | null; url: string; recipients: string[]; format: ScheduleFormat; dueAt: number; createdAt: number; deliveredAt: number | null }
 
 interface ScheduleRow {
   id: number; user_id: number; url: string; frequency: string; at_time: string; weekday: number | null; monthday: number | null;
   recipients: string; format: string; created_at: number; next_run_at: number;
 }
 
-interface OutboxRow { id: number; schedule_id: number | null; url: string; recipients: string; format: string; due_at: number; created_at: number; delivered_at: number | null }
+interface OutboxRow { id: number; user_id: number; username: string | null; schedule_id: number | null; url: string; recipients: string; format: string; due_at: number; created_at: number; delivered_at: number | null }
 
 function daysIn(year: number, month: number): number {
   return new Date(year, month + 1, 0).getDate();
@@ -118,10 +119,36 @@ export function recordDueDeliveries(store: Store, now = Date.now()): Promise<num
   });
 }
 
-export async function listOutbox(store: Store, userId: number, limit = 20): Promise<OutboxEntry[]> {
-  const rows: OutboxRow[] = await store.selectFrom('schedule_outbox').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+export interface OutboxFilter {
+  /** Only these pages: entries whose page starts with one of them. */
+  pages?: readonly string[];
+  limit?: number;
+}
+
+/** Newest first; `userId` undefined: every user's. */
+export async function listOutbox(store: Store, userId: number | undefined, filter: OutboxFilter | number = {}): Promise<OutboxEntry[]> {
+  const { pages, limit = 20 } = typeof filter === 'number' ? { limit: filter } : filter;
+  let query = store.selectFrom('schedule_outbox').leftJoin('users', 'users.id', 'schedule_outbox.user_id')
+    .selectAll('schedule_outbox').select('users.username');
+  if (userId !== undefined) query = query.where('schedule_outbox.user_id', '=', userId);
+  // A prefix compared as text: no LIKE, whose wildcards a page's name could hold.
+  if (pages) query = query.where((eb) => eb.or(pages.map((p) => eb(sql<string>`substr(url, 1, ${sql.lit(p.length)})`, '=', p))));
+  const rows: OutboxRow[] = await query.orderBy('schedule_outbox.id', 'desc').limit(limit).execute();
   return rows.map((r) => ({
-    id: r.id, scheduleId: r.schedule_id, url: r.url, recipients: r.recipients.split(','), format: r.format as ScheduleFormat,
+    id: r.id, userId: r.user_id, username: r.username ?? '', scheduleId: r.schedule_id, url: r.url, recipients: r.recipients.split(','), format: r.format as ScheduleFormat,
     dueAt: r.due_at, createdAt: r.created_at, deliveredAt: r.delivered_at,
   }));
+}
+
+/**
+ * "Send now": records one delivery of the owner's schedule at once, due now, without moving its next send time;
+ * false when the user has no schedule with that id.
+ */
+export async function recordDeliveryNow(store: Store, userId: number, id: number, now = Date.now()): Promise<boolean> {
+  const row = await store.selectFrom('page_schedules').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return false;
+  await store.insertInto('schedule_outbox').values({
+    schedule_id: row.id, user_id: row.user_id, url: row.url, recipients: row.recipients, format: row.format, due_at: now, created_at: now,
+  }).execute();
+  return true;
 }

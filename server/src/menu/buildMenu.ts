@@ -89,6 +89,9 @@ export async function buildMenu(store: Store, userId: number, perms: Permissions
         // What happened, and for how long (issue 37).
         entry('reports-history', 'State History', 'reports/history.php', 'report'),
         entry('reports-availability', 'Availability', 'reports/availability.php', 'report'),
+        entry('reports-sla', 'SLA Report', 'reports/sla.php', 'report'),
+        entry('reports-scheduled', 'Scheduled Reports', 'includes/components/scheduledreporting/schedulereport.php', 'report'),
+        entry('reports-scheduledhistory', 'Scheduled Reports History', 'includes/components/scheduledreporting/reporthistory.php', 'report'),
       ]),
     ]),
     section('config', 'Configure', 'config/', 'config/main.php', [

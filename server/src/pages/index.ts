@@ -21,6 +21,7 @@ import { registerReportPages } from './reportPages.js';
 import { registerHistoryPages } from './historyPages.js';
 import { registerSlaPage } from './slaPage.js';
 import { registerSchedulePage } from './schedulePage.js';
+import { registerScheduledReports } from './scheduledReports.js';
 import { registerStatusPage } from './statusPage.js';
 import { sysstatPage } from './sysstatPage.js';
 import { registerUnimplementedPages } from './unimplementedPages.js';
@@ -45,6 +46,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext): Prom
   registerHistoryPages(app, ctx);
   registerSlaPage(app, ctx);
   registerSchedulePage(app, ctx);
+  registerScheduledReports(app, ctx);
   registerInfoPages(app, ctx);
   registerConfigPages(app, ctx);
   registerCcmPage(app, ctx);

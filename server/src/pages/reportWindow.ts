@@ -23,10 +23,15 @@ const field = (fields: Fields, name: string): string => {
   return typeof v === 'string' ? v.trim().slice(0, 40) : '';
 };
 const pad = (n: number) => String(n).padStart(2, '0');
+export const CURRENT_MONTH = 'current';
 
-/** `YYYY-MM` to the month's first second and the next month's, server-local; by default the month before now. */
+/**
+ * `YYYY-MM` to the month's first second and the next month's, server-local; `current`, the month now (so far); by
+ * default the month before now (a scheduled report names a month this way, not by its number).
+ */
 export function monthWindow(value: string, now: number): { month: string; since: number; until: number } {
   const d = new Date(now * 1000);
+  if (value === CURRENT_MONTH) value = `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
   const m = /^(\d{4})-(\d{2})$/.exec(value);
   if (value && (!m || Number(m[2]) < 1 || Number(m[2]) > 12)) throw badRequest(t`The month must be given as YYYY-MM.`);
   const [year, month] = m ? [Number(m[1]), Number(m[2]) - 1] : [d.getFullYear(), d.getMonth() - 1];

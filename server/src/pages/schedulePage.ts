@@ -21,13 +21,14 @@ const WEEKDAYS = [
 const FREQUENCY_LABELS: Record<Frequency, string> = {
   daily: mark('Daily'), weekly: mark('Weekly'), monthly: mark('Monthly'),
 };
-const FORMAT_LABELS: Record<ScheduleFormat, string> = { pdf: 'PDF', html: 'HTML' };
+export const FORMAT_LABELS: Record<ScheduleFormat, string> = { pdf: 'PDF', html: 'HTML' };
 const EMAIL = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]+$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-class InputError extends Error {}
+/** Input a form refuses: its message is shown on the form, nothing is saved. */
+export class InputError extends Error {}
 
-function text(fields: Fields, name: string): string {
+export function text(fields: Fields, name: string): string {
   const value = fields[name];
   return typeof value === 'string' ? value.trim() : '';
 }
@@ -53,7 +54,11 @@ The page is either not optimized to be scheduled or is not a part of the system.
 }
 
 function parseSchedule(base: string, fields: Fields): NewSchedule {
-  const url = schedulablePage(base, text(fields, 'url'));
+  return { url: schedulablePage(base, text(fields, 'url')), ...parseDelivery(fields) };
+}
+
+/** When and to whom a schedule sends: frequency, time, day, recipients and format, each checked with its message. */
+export function parseDelivery(fields: Fields): Omit<NewSchedule, 'url'> {
   const frequency = text(fields, 'frequency') as Frequency;
   if (!FREQUENCIES.includes(frequency)) {
     throw new InputError(t`Choose how often to send the page: daily, weekly or monthly.`);
@@ -75,7 +80,7 @@ function parseSchedule(base: string, fields: Fields): NewSchedule {
   if (invalid !== undefined) throw new InputError(t`"${invalid}" is not a valid email address.`);
   const format = text(fields, 'format') as ScheduleFormat;
   if (!FORMATS.includes(format)) throw new InputError(t`Choose the format: PDF or HTML.`);
-  return { url, frequency, time, weekday, monthday, recipients, format };
+  return { frequency, time, weekday, monthday, recipients, format };
 }
 
 export function whenText(s: Pick<Schedule, 'frequency' | 'time' | 'weekday' | 'monthday'>): string {
@@ -88,18 +93,10 @@ function option(value: string, label: string, current: string): SafeHtml {
   return html`<option value="${value}"${value === current ? html` selected` : ''}>${label}</option>`;
 }
 
-/** The form for one page; `input` keeps what the user sent when it was refused. */
-function scheduleForm(env: PageEnv, url: string, input: Fields): SafeHtml {
-  const { ctx, caller } = env;
+/** The fields parseDelivery reads; `input` keeps what the user sent when it was refused. */
+export function deliveryFields(input: Fields): SafeHtml {
   const v = (name: string, fallback: string) => text(input, name) || fallback;
-  return html`<form method="post" action="${ctx.base}${SCHEDULE_PATH}" class="card narrow"\
- aria-labelledby="schedule-form-title">
-<h2 id="schedule-form-title">${t`Schedule this page`}</h2>
-${nspField(caller)}
-<input type="hidden" name="action" value="add">
-<input type="hidden" name="url" value="${url}">
-<p>${withMarkup((page) => t`Page: ${page}`, html`<a href="${ctx.base}${url}"><code>${url}</code></a>`)}</p>
-<label for="schedule-frequency">${t`Frequency`}</label>
+  return html`<label for="schedule-frequency">${t`Frequency`}</label>
 <select id="schedule-frequency" name="frequency">\
 ${FREQUENCIES.map((f) => option(f, translate(FREQUENCY_LABELS[f]), v('frequency', 'daily')))}</select>
 <label for="schedule-time">${t`Time (server time, HH:MM)`}</label>
@@ -113,7 +110,20 @@ ${WEEKDAYS.map((d, i) => option(String(i), translate(d), v('weekday', '1')))}</s
 <input id="schedule-recipients" name="recipients" type="text" required value="${v('recipients', '')}">
 <label for="schedule-format">${t`Format`}</label>
 <select id="schedule-format" name="format">\
-${FORMATS.map((f) => option(f, FORMAT_LABELS[f], v('format', 'pdf')))}</select>
+${FORMATS.map((f) => option(f, FORMAT_LABELS[f], v('format', 'pdf')))}</select>`;
+}
+
+/** The form for one page; `input` keeps what the user sent when it was refused. */
+function scheduleForm(env: PageEnv, url: string, input: Fields): SafeHtml {
+  const { ctx, caller } = env;
+  return html`<form method="post" action="${ctx.base}${SCHEDULE_PATH}" class="card narrow"\
+ aria-labelledby="schedule-form-title">
+<h2 id="schedule-form-title">${t`Schedule this page`}</h2>
+${nspField(caller)}
+<input type="hidden" name="action" value="add">
+<input type="hidden" name="url" value="${url}">
+<p>${withMarkup((page) => t`Page: ${page}`, html`<a href="${ctx.base}${url}"><code>${url}</code></a>`)}</p>
+${deliveryFields(input)}
 <button type="submit">${t`Schedule page`}</button>
 </form>`;
 }

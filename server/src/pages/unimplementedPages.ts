@@ -37,15 +37,6 @@ export const UNIMPLEMENTED: readonly Unimplemented[] = [
     gate: gates.admin,
   },
   {
-    path: 'includes/components/scheduledreporting/schedulereport.php', name: mark('Scheduled Reports'),
-    back: ENTERPRISE,
-  },
-  {
-    path: 'includes/components/scheduledreporting/reporthistory.php',
-    name: mark('Scheduled Reports History'), back: ENTERPRISE,
-    gate: gates.admin,
-  },
-  {
     path: 'includes/components/nxti/index.php', name: mark('SNMP Trap Interface'), back: ENTERPRISE,
     gate: gates.admin,
   },
