@@ -64,6 +64,10 @@ describe('pairing codes', () => {
     expectBadRequest(refused, 429);
     expect((refused.body as { message: string }).message).toMatch(/^Too many pairing codes were asked for from this address\. Try again in \d+ minutes?\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A screen whose browser reads German is told in German (issue 38).
+    const german = await new Client(ts.url).request('POST', PAIR, { headers: { 'x-forwarded-for': address, 'accept-language': 'de-DE' } });
+    expect((german.body as { message: string }).message)
+      .toMatch(/^Von dieser Adresse wurden zu viele Kopplungscodes angefordert\. Versuchen Sie es in \d+ Minuten? erneut\.$/);
     // Another address is not affected.
     await screen('10.9.9.10');
     clock += PAIR_LIMIT.windowMs;

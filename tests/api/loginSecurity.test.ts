@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, startTestServer, type Reply, type TestServer } from './harness.js';
 import { adminClient, formSend, loginAs, querySend, sendOk, USER_PASSWORD } from './writeGuards.js';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../../server/src/auth/loginThrottle.js';
-import { FOREIGN_LOGIN } from '../../server/src/routes/login.js';
+import { foreignLogin } from '../../server/src/routes/login.js';
 import { runCli } from '../../server/src/admin/runCli.js';
 import { findUserByName } from '../../server/src/db/users.js';
 
@@ -47,6 +47,10 @@ describe('login throttling', () => {
     expect(right.text).toContain('Too many failed logins. Try again in 1 minute.');
     expect(wrong.status).toBe(429);
     expect(wrong.text).toBe(right.text);
+    // A German reader of the login page is told in German (issue 38).
+    const german = await post(ts, 'victim', USER_PASSWORD, { 'accept-language': 'de' });
+    expect(german.status).toBe(429);
+    expect(german.text).toContain('Zu viele fehlgeschlagene Anmeldungen. Versuchen Sie es in 1 Minute erneut.');
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     // Other accounts from the same address are not affected by one account's lock.
     expect((await post(ts, 'nagiosadmin', ADMIN_PASSWORD)).status).toBe(303);
@@ -127,7 +131,7 @@ describe('login CSRF', () => {
     for (const headers of foreign) {
       const res = await post(ts, 'nagiosadmin', ADMIN_PASSWORD, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
-      expect(res.text).toContain(FOREIGN_LOGIN);
+      expect(res.text).toContain(foreignLogin());
       expect(sessionSet(res)).toBe(false);
     }
   });

@@ -36,10 +36,11 @@ async function takePairingTurn(ctx: AppContext, address: string): Promise<number
   return Math.max(1, oldest + PAIR_LIMIT.windowMs - now);
 }
 
+/** In the visitor's language (the screen's browser, or the last user's on it). */
 export function pairingRateMessage(retryMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-  return 'Too many pairing codes were asked for from this address. '
-    + `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return minutes === 1 ? t`Too many pairing codes were asked for from this address. Try again in 1 minute.`
+    : t`Too many pairing codes were asked for from this address. Try again in ${minutes} minutes.`;
 }
 
 /** Issue 10: pairing a screen with a code, and the administrators' list of paired displays. */

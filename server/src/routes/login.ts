@@ -16,13 +16,15 @@ import { classicDocument } from '../pages/layout.js';
 
 const FAILED = mark('Invalid username or password.');
 const DISABLED = mark('This account is disabled. Ask an administrator to enable it.');
-export const FOREIGN_LOGIN = 'The login form was not sent from a page of this server, so it was refused. '
-  + 'Open the login page and try again.';
+/** In the visitor's language; English outside a request. */
+export const foreignLogin = (): string => t`The login form was not sent from a page of this server, so it was refused. \
+Open the login page and try again.`;
 
-/** The same words whichever part was wrong and whether or not the user exists. */
+/** The same words whichever part was wrong and whether or not the user exists; in the visitor's language. */
 export function lockedMessage(retryMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
-  return `Too many failed logins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return minutes === 1 ? t`Too many failed logins. Try again in 1 minute.`
+    : t`Too many failed logins. Try again in ${minutes} minutes.`;
 }
 
 const hasControlCharacter = (s: string): boolean => [...s].some((c) => c.charCodeAt(0) < 0x20);
@@ -106,7 +108,7 @@ export async function registerLogin(app: FastifyInstance, ctx: AppContext): Prom
 
     // Login CSRF: another site must not log a visitor into an account of its choosing. Browsers always name the
     // page a form came from; a client that sends neither header (curl, scripts) is not a browser another site drives.
-    if (requestSource(req) === 'foreign') return refuse(403, FOREIGN_LOGIN);
+    if (requestSource(req) === 'foreign') return refuse(403, foreignLogin());
 
     // Refused before the password is looked at, so a locked answer is the same for a right or wrong password.
     const retryMs = await ctx.throttle.retryAfterMs(username, req.ip);
