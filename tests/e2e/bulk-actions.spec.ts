@@ -83,6 +83,35 @@ test.describe('bulk actions on the demo fleet', () => {
     await expect(frame.getByRole('heading', { name: 'Service Status' })).toBeVisible();
   });
 
+  test('the palette acts on its results: Re-check now for the hosts and services it found', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, server!);
+    await expect(page.frameLocator(FRAME).getByRole('heading').first()).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Search' });
+    await palette.getByRole('combobox', { name: 'Search menus, hosts, services and groups' }).fill('mail');
+    const hosts = palette.getByRole('group', { name: 'Hosts', exact: true }).getByRole('option');
+    const services = palette.getByRole('group', { name: 'Services', exact: true }).getByRole('option');
+    await expect(hosts.first()).toBeVisible();
+    await expect(services.first()).toBeVisible();
+    // After the results, one entry per action for all the hosts and services listed.
+    const count = (await hosts.count()) + (await services.count());
+    const actions = palette.getByRole('group', { name: `Actions for the hosts and services found (${count})` });
+    await expect(actions.getByRole('option')).toHaveText([
+      'Acknowledge…', 'Remove acknowledgement…', 'Schedule downtime…', 'Re-check now…', 'Disable notifications…', 'Enable notifications…',
+    ]);
+    await actions.getByRole('option', { name: 'Re-check now…' }).click();
+    await expect(palette).toHaveCount(0);
+    const frame = page.frameLocator(FRAME);
+    await expect(frame.getByRole('heading', { name: `Re-check now: ${count} selected` })).toBeVisible();
+    await expect(frame.getByRole('group', { name: `Selected (${count})` }).getByRole('checkbox', { checked: true })).toHaveCount(count);
+    // The one form's selection can still be narrowed: the first one left out.
+    await frame.getByRole('group', { name: `Selected (${count})` }).getByRole('checkbox').first().click();
+    await frame.getByRole('button', { name: 'Re-check now', exact: true }).click();
+    await expect(frame.getByRole('heading', { name: 'Re-check now: result' })).toBeVisible();
+    await expect(frame.getByRole('region', { name: `Submitted (${count - 1})` }).getByRole('listitem')).toHaveCount(count - 1);
+  });
+
   test('on a phone the cards are selected by tapping, and a host downtime covers all its services', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { useSignal, useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useMenu } from '../menu/MenuProvider';
+import { useAuth } from '../session/AuthProvider';
 import { useHttp } from '../../lib/http';
 import { useT } from '../../lib/i18n';
 import { Dialog } from '../../ui/Dialog';
@@ -41,6 +42,9 @@ export function Palette() {
   const navigate = useNavigate();
   const { menu } = useMenu();
   const menuSignal = useSignal(menu);
+  const auth = useAuth();
+  // The server's own rule for commands (gates.commands): administrators and monitoring users.
+  const canCommand = useSignal(auth.isAdmin || auth.isAuthorizedForMonitoringSystem);
   const http = useHttp();
   const palette = usePaletteTrigger();
   const [model] = useState(() => createPaletteModel({
@@ -49,11 +53,15 @@ export function Palette() {
     navigate: (target) => follow(target, navigate),
     t,
     isOpen: palette.isOpen,
+    canCommand,
   }));
 
   useEffect(() => {
     menuSignal.value = menu;
   }, [menu, menuSignal]);
+  useEffect(() => {
+    canCommand.value = auth.isAdmin || auth.isAuthorizedForMonitoringSystem;
+  }, [auth, canCommand]);
   useEffect(() => {
     const carried = takeHeaderText();
     if (carried) model.setTerm(carried);

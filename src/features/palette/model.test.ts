@@ -23,11 +23,11 @@ function fakeApi() {
   return { api, calls };
 }
 
-function setup() {
+function setup(canCommand = false) {
   const { api, calls } = fakeApi();
   const isOpen = signal(true);
   const navigate = vi.fn<(target: PaletteTarget) => void>();
-  const model = createPaletteModel({ api, menu: signal(TEST_MENU), navigate, t: testTranslate, isOpen });
+  const model = createPaletteModel({ api, menu: signal(TEST_MENU), navigate, t: testTranslate, isOpen, canCommand: signal(canCommand) });
   const labels = () => model.groups.value.map((g) => g.label);
   return { model, calls, isOpen, navigate, labels };
 }
@@ -65,6 +65,41 @@ describe('palette model', () => {
 
     model.setTerm('problems');
     expect(labels()).toEqual(['Search', 'Home', 'Help', 'Hosts', 'Services']);
+  });
+
+  it('offers the bulk actions for the hosts and services found, last, to users who may send commands (issue 38)', async () => {
+    const group = { category: 'Host Groups', url: `${BASE}includes/components/xicore/status.php?show=hostgroups&hostgroup=web`, value: 'web', label: 'web' };
+    const paris = { ...HTTP, url: `${HTTP.url}&engine=paris`, engine: 'paris' };
+    const { model, calls, labels, navigate } = setup(true);
+    model.setTerm('web');
+    vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS);
+    calls[0]!.resolve([WEB01, HTTP, paris, group]);
+    await vi.runAllTimersAsync();
+    expect(labels()).toEqual(['Search', 'Hosts', 'Services', 'Host Groups', 'Actions for the hosts and services found (3)']);
+    const bulk = model.groups.value.at(-1)!;
+    expect(bulk.results.map((r) => r.label)).toEqual([
+      'Acknowledge…', 'Remove acknowledgement…', 'Schedule downtime…', 'Re-check now…', 'Disable notifications…', 'Enable notifications…',
+    ]);
+    const page = `includes/components/pharos/bulkcommands.php?action=acknowledge&o=${encodeURIComponent('h//web01')}`
+      + `&o=${encodeURIComponent('s//web01/HTTP')}&o=${encodeURIComponent('s/paris/web01/HTTP')}`;
+    model.pick(bulk.results[0]!);
+    expect(navigate).toHaveBeenCalledWith({ kind: 'route', href: `${BASE}?xiwindow=${encodeURIComponent(page)}` });
+    // Only groups found: nothing to act on. Nothing but the search and the actions: still "No results found."
+    model.open();
+    model.setTerm('only groups');
+    vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS);
+    calls[1]!.resolve([group]);
+    await vi.runAllTimersAsync();
+    expect(labels()).toEqual(['Search', 'Host Groups']);
+  });
+
+  it('offers no bulk actions to users who may not send commands', async () => {
+    const { model, calls, labels } = setup(false);
+    model.setTerm('web');
+    vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS);
+    calls[0]!.resolve([WEB01, HTTP]);
+    await vi.runAllTimersAsync();
+    expect(labels()).toEqual(['Search', 'Hosts', 'Services']);
   });
 
   it('names the engine of each suggestion with several engines', async () => {

@@ -3,7 +3,10 @@ import type { Menu, SearchSuggestion } from '../../lib/apiTypes';
 import { isAbortError } from '../../lib/http';
 import type { Translate } from '../../lib/i18n';
 import type { PaletteApi } from './api';
-import { capGroups, GROUP_LIMIT, menuGroups, searchGroup, suggestionGroups, SEARCH_GROUP_ID, type PaletteGroup, type PaletteResult, type PaletteTarget } from './results';
+import {
+  bulkGroup, capGroups, GROUP_LIMIT, menuGroups, searchGroup, suggestionGroups, BULK_GROUP_ID, SEARCH_GROUP_ID, type BulkAction, type PaletteGroup, type PaletteResult,
+  type PaletteTarget,
+} from './results';
 
 /** Typing pauses this long before suggestions are asked for. */
 export const SUGGEST_DEBOUNCE_MS = 150;
@@ -27,6 +30,8 @@ export interface PaletteModelOptions {
   /** Open/closed, shared with the first-load trigger (trigger.ts). */
   isOpen?: Signal<boolean>;
   debounceMs?: number;
+  /** Whether the user may send commands: the bulk actions for the results are offered only then. */
+  canCommand?: ReadonlySignal<boolean>;
 }
 
 export interface PaletteModel {
@@ -46,7 +51,18 @@ export interface PaletteModel {
 }
 
 /** Spec 4 "Search palette": typing updates the term and refreshes suggestions; choosing a result closes it. */
-export function createPaletteModel({ api, menu, navigate, t, isOpen = signal(true), debounceMs = SUGGEST_DEBOUNCE_MS }: PaletteModelOptions): PaletteModel {
+const BULK_LABELS: Record<BulkAction, string> = {
+  acknowledge: 'palette.bulk.acknowledge',
+  remove_acknowledgement: 'palette.bulk.removeAcknowledgement',
+  schedule_downtime: 'palette.bulk.scheduleDowntime',
+  recheck: 'palette.bulk.recheck',
+  disable_notifications: 'palette.bulk.disableNotifications',
+  enable_notifications: 'palette.bulk.enableNotifications',
+};
+
+export function createPaletteModel({
+  api, menu, navigate, t, isOpen = signal(true), debounceMs = SUGGEST_DEBOUNCE_MS, canCommand = signal(false),
+}: PaletteModelOptions): PaletteModel {
   const term = signal('');
   const suggestions = signal<SearchSuggestion[]>([]);
   const status = signal<SearchStatus>('idle');
@@ -94,16 +110,21 @@ export function createPaletteModel({ api, menu, navigate, t, isOpen = signal(tru
   // Apart from the term: a keystroke does not rework the suggestions that are on screen.
   const engineLabel = (engine: string): string => t('palette.engine', { engine });
   const suggested = computed(() => capGroups(suggestionGroups(suggestions.value, categoryLabel, engineLabel)));
+  // Issue 38: what the palette found, handled in one go (after the results it acts on).
+  const bulk = computed(() => (canCommand.value
+    ? bulkGroup(suggestions.value, (count) => t('palette.group.bulk', { count }), (action) => t(BULK_LABELS[action]))
+    : []));
   const groups = computed(() => {
     const text = term.value.trim();
     return [
       ...searchGroup(text, t('palette.group.search'), t('palette.searchServices', { term: text })),
       ...menuGroups(menu.value, text, GROUP_LIMIT),
       ...suggested.value,
+      ...bulk.value,
     ];
   });
 
-  const noResults = computed(() => term.value.trim() !== '' && status.value === 'idle' && groups.value.every((g) => g.id === SEARCH_GROUP_ID));
+  const noResults = computed(() => term.value.trim() !== '' && status.value === 'idle' && groups.value.every((g) => g.id === SEARCH_GROUP_ID || g.id === BULK_GROUP_ID));
 
   const close = (): void => {
     cancel();

@@ -119,3 +119,52 @@ export function suggestionGroups(
   });
   return [...byCategory.values()];
 }
+
+/** The server's page for a selection of hosts and services (issue 38): its one form, then one command per object. */
+export const BULK_PAGE = 'includes/components/pharos/bulkcommands.php';
+export const BULK_ACTIONS = [
+  'acknowledge', 'remove_acknowledgement', 'schedule_downtime', 'recheck', 'disable_notifications', 'enable_notifications',
+] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const BULK_GROUP_ID = 'bulk';
+
+/** The host or service a suggestion opens, as the bulk page names objects (`h/engine/host`, `s/engine/host/service`); null for groups. */
+export function suggestionRef(s: SearchSuggestion): string | null {
+  let params: URLSearchParams;
+  try {
+    params = new URL(s.url, 'http://localhost').searchParams;
+  } catch {
+    return null;
+  }
+  const [show, host, service] = [params.get('show'), params.get('host'), params.get('service')];
+  const engine = encodeURIComponent(params.get('engine') ?? '');
+  if (!host) return null;
+  if (show === 'hostdetail') return `h/${engine}/${encodeURIComponent(host)}`;
+  if (show === 'servicedetail' && service) return `s/${engine}/${encodeURIComponent(host)}/${encodeURIComponent(service)}`;
+  return null;
+}
+
+/**
+ * Issue 38, the palette's bulk actions: for the hosts and services among the suggestions on screen (each group's first
+ * `limit`), one entry per action that opens the server's form for all of them in the main frame.
+ */
+export function bulkGroup(
+  suggestions: readonly SearchSuggestion[], label: (count: number) => string, actionLabel: (action: BulkAction) => string,
+  limit: number = GROUP_LIMIT,
+): PaletteGroup[] {
+  const shown = new Map<string, number>();
+  const refs = new Set<string>();
+  for (const s of suggestions) {
+    const n = shown.get(s.category) ?? 0;
+    shown.set(s.category, n + 1);
+    const ref = n < limit ? suggestionRef(s) : null;
+    if (ref) refs.add(ref);
+  }
+  if (!refs.size) return [];
+  const query = [...refs].map((r) => `o=${encodeURIComponent(r)}`).join('&');
+  const results = BULK_ACTIONS.flatMap((action): PaletteResult[] => {
+    const target = framePageTarget(`${BULK_PAGE}?action=${action}&${query}`);
+    return target ? [{ id: `bulk-${action}`, label: actionLabel(action), target }] : [];
+  });
+  return results.length ? [{ id: BULK_GROUP_ID, label: label(refs.size), results }] : [];
+}
