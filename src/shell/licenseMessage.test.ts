@@ -63,7 +63,8 @@ describe('the first load\'s licence gate (issue 19)', () => {
         }
       }
     }
-  });
+    // 24,576 combinations: about a second on a quiet machine, over five on a loaded one.
+  }, 30_000);
 
   it('keeps the notice code off the first load for a licence in good standing', () => {
     expect(licenseNoticePossible(lic({}), 'includes/page-home-main.php')).toBe(false);
