@@ -12,9 +12,12 @@ import { readableParams } from '../../../src/lib/readableParams.js';
 import { html, type SafeHtml } from './html.js';
 import { nspField } from './formGuard.js';
 import { pageBody } from './layout.js';
-import { timeCell } from './format.js';
+import { nowSeconds, timeCell } from './format.js';
 import { gates, registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { dataTable, tableHead } from './table.js';
+
+/** The screens report every 30 s (last seen, what they show): the page takes that in at the same pace. */
+const REFRESH_SECONDS = 30;
 
 const NOTICES: Record<string, string> = {
   claimed: mark('The display is paired. It starts its wallboard within a few seconds.'),
@@ -91,6 +94,9 @@ ${error ? html` aria-describedby="claim-error"` : ''}>
       heading: t`Displays`,
       intro: t`Screens paired with a code show a wallboard without anyone signing in on them. They can only read.`,
       notice: done && translate(done), error: error ? t`The display was not paired.` : undefined, content,
+      // Opened by its address (the classic UI links it) it is left open like a status list: it loads itself again in
+      // place, unless someone is typing in it (livepage.js), and says how old what it shows is.
+      live: { updated: nowSeconds(), base: ctx.base, refresh: REFRESH_SECONDS },
     }),
   };
 }
