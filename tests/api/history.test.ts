@@ -12,6 +12,12 @@ interface Avail { engine: string; host: string; service?: string; seconds: Recor
 const T0 = Math.floor(Date.now() / 1000 / 60) * 60 - 3600;
 
 const engine = new Timeline(T0);
+/** A time as a datetime-local field holds it, server-local (the server runs in this process's time zone). */
+const localMinute = (s: number) => {
+  const d = new Date(s * 1000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+};
 engine.set(T0, [at(host('web1'), T0 - 60), at(host('db1'), T0 - 60)], [at(service('web1', 'HTTP'), T0, { output: 'HTTP OK' })]);
 let { ts, admin } = useTestServer({ monitoring: () => engine.source });
 
@@ -228,5 +234,25 @@ describe('state history (issue 37): every state change of every host and service
     } finally {
       await sendOk(formSend('POST', 'api/v2/account/language', { language: 'en_US' }), admin);
     }
+  });
+  it('sums up how many problems started and ended in a window (the wall\'s "while you were away"), and shows it on the history page on a wall', async () => {
+    const summary = async (since: number, until: number) =>
+      (await admin.get<{ started: number; ended: number; since: number; until: number }>(`api/v2/history/summary?since=${since}&until=${until}`)).body;
+    // HTTP: hard CRITICAL at T0 + 60 (soft since T0 + 45), OK at T0 + 90; db1 DOWN at T0 + 200.
+    expect(await summary(T0 - 600, T0 + 250)).toMatchObject({ since: T0 - 600, until: T0 + 250, started: 2, ended: 1 });
+    expect(await summary(T0 + 70, T0 + 250)).toMatchObject({ started: 1, ended: 1 });
+    expect(await summary(T0 + 100, T0 + 150)).toMatchObject({ started: 0, ended: 0 });
+    expectBadRequest(await admin.get('api/v2/history/summary?since=x'));
+    expect((await new Client(ts.url).get('api/v2/history/summary')).status).toBe(401);
+
+    const wall = await admin.get(`reports/history.php?wall=1&window=custom&from=${localMinute(T0 - 60)}&to=${localMinute(T0 + 240)}`, { headers: { accept: 'text/html' } });
+    expect(wall.status).toBe(200);
+    expect(wall.text).toMatch(/<html lang="en" class="[^"]*" data-wall>/);
+    expect(wall.text).toContain('<h1>Recent changes</h1>');
+    expect(wall.text).toMatch(/Problems since [\d-]+ [\d:]+: 2 started, 1 ended\./);
+    expect(wall.text).toContain('db down');
+    // No form, export or pager on a wall.
+    expect(wall.text).not.toContain('Export as CSV');
+    expect(wall.text).not.toContain('<form');
   });
 });

@@ -7,7 +7,8 @@ import { NO_DATA_WORD, HISTORY_TYPES } from '../monitoring/history.js';
 import { availabilityBar, availabilityShares, stateBadge, stateText, typeText } from './availabilityBar.js';
 import { html, type SafeHtml } from './html.js';
 import { reportWindow, windowFields, type ReportWindow } from './reportWindow.js';
-import { pageBody } from './layout.js';
+import { onWall, pageBody } from './layout.js';
+import { historyWallPage } from './historyWall.js';
 import { dateTimeText, timeCell } from './format.js';
 import { gates, registerPage } from './pageRoute.js';
 import { dataTable, tableHead } from './table.js';
@@ -76,6 +77,7 @@ ${names.map((n) => html`<option value="${n}"${n === current ? html` selected` : 
       const page = Number.isFinite(requested) && requested > 0 ? Math.min(requested, 1000) : 1;
       const paging = { limit: String(PER_PAGE + 1), offset: String((page - 1) * PER_PAGE) };
       const filter = historyFilter({ ...fields, ...paging }, now());
+      if (onWall(env.req.query)) return historyWallPage(ctx, filter, several());
       const found = await historyEntries(ctx, filter);
       const entries = found.slice(0, PER_PAGE);
       const keep: QueryValues = {

@@ -5,7 +5,7 @@ import { fieldsOf } from '../http/input.js';
 import { translate } from '../http/language.js';
 import { gates } from '../pages/pageRoute.js';
 import {
-  availabilityFilter, availabilityReport, historyEntries, historyFilter,
+  availabilityFilter, availabilityReport, historyEntries, historyFilter, problemSummary, windowOf,
 } from '../pages/historyQuery.js';
 
 /**
@@ -25,6 +25,14 @@ export async function registerHistory(app: FastifyInstance, ctx: AppContext): Pr
     await requireReader(req);
     const filter = historyFilter(fieldsOf(req), nowSeconds());
     return { since: filter.since, until: filter.until, entries: await historyEntries(ctx, filter) };
+  });
+
+  // The wall's "while you were away" line: how many problems started and ended in the window.
+  app.get(`${base}history/summary`, async (req) => {
+    await requireCaller(ctx, req);
+    const now = nowSeconds();
+    const { since, until } = windowOf(fieldsOf(req), now);
+    return { ...await problemSummary(ctx, since, Math.min(until, now)), now };
   });
 
   app.get(`${base}availability`, async (req) => {
