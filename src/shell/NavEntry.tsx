@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { Suspense, type Ref } from 'react';
 import type { MenuEntry, MenuSection } from '../lib/apiTypes';
 import { FavoriteEntry } from '../features/favorites/FavoriteEntry';
@@ -8,6 +9,8 @@ import { Link } from '../ui/Link';
 import { Name } from '../ui/Name';
 import type { DomProps } from '../ui/mergeDomProps';
 import { entryLink } from '../features/menu/menuLinks';
+import { dashletEntryPath, isDashletEntry } from '../features/dashboards/dashletEntry';
+import { useFrame } from '../features/frame/model';
 
 export interface NavEntryProps {
   section: MenuSection;
@@ -26,7 +29,19 @@ const SPECIAL_KINDS: ReadonlySet<string> = new Set(['addView', 'rotateViews', 'a
  * Favorites have a context menu, and Add New View, Rotate Views, Add Dashboard and dashboards come from
  * SpecialEntry, shown as they are (buttons still inert) until it arrives.
  */
-export function NavEntry({ section, entry, current }: NavEntryProps) {
+export function NavEntry(props: NavEntryProps) {
+  return props.section.id === 'dashboards' && isDashletEntry(props.entry.path) ? <DashletNavEntry {...props} /> : <PlainNavEntry {...props} />;
+}
+
+/** A Dashlets entry follows the frame: its add form starts on the dashboard on screen (issue 38), not on Home. */
+function DashletNavEntry({ entry, ...props }: NavEntryProps) {
+  useSignals();
+  const frame = useFrame();
+  const path = dashletEntryPath(entry.path, frame.currentLocation.value || frame.src.value);
+  return <PlainNavEntry {...props} entry={path === entry.path ? entry : { ...entry, path }} />;
+}
+
+function PlainNavEntry({ section, entry, current }: NavEntryProps) {
   const link = entryLink(section, entry);
   const target = link.type === 'top' ? '_top' : link.type === 'link' ? link.target : undefined;
   const plain = (ref?: Ref<HTMLAnchorElement>, domProps?: DomProps) => link.type === 'action' ? (

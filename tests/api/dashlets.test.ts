@@ -65,7 +65,10 @@ describe('every dashlet renders from the monitoring data', () => {
     const id = await newDashboard(c, 'Filtered');
     const web = (await sendOk(add({ dashboard: id, type: 'hoststatus', hostgroup: 'web-servers' }), c)).body as Dashlet;
     const http = (await sendOk(add({ dashboard: id, type: 'servicestatus', servicegroup: 'http' }), c)).body as Dashlet;
+    // A group picked while it existed, gone from the monitoring data since.
+    source.snap = { ...fixtureSnapshot(), hostgroups: [...fixtureSnapshot().hostgroups, { name: 'nope', alias: 'Nope', members: [] }] };
     const gone = (await sendOk(add({ dashboard: id, type: 'problems', hostgroup: 'nope', rows: '3' }), c)).body as Dashlet;
+    source.snap = fixtureSnapshot();
     expect(await content(c, id, web.id)).toMatch(/hostgroup=web-servers&amp;state=0"><span class="count">1<\/span> <span class="label">Up/);
     expect(await content(c, id, http.id)).toMatch(/<span class="count">1<\/span> <span class="label">OK<\/span>/);
     expect(await content(c, id, gone.id)).toContain("The host group 'nope' does not exist in the monitoring data.");
@@ -108,6 +111,8 @@ describe('dashlet options', () => {
       [{ type: 'note', text: 'x'.repeat(2001) }, /'text' must be at most 2000/],
       [{ type: 'clock', timezone: 'Mars/Olympus' }, /'timezone' must be a time zone/],
       [{ type: 'page' }, /'url' is required/],
+      [{ type: 'hoststatus', hostgroup: 'web-servres' }, /'hostgroup' must name an existing host group; there is no host group 'web-servres'/],
+      [{ type: 'servicestatus', servicegroup: 'htp' }, /'servicegroup' must name an existing service group/],
       ...['javascript:alert(1)', '//evil.example/', 'https://evil.example/', '/etc/passwd', '../secret', 'a%2f..%2f..%2fx', 'x\\y', 'views/', '']
         .map((url): [Record<string, string>, RegExp] => [{ type: 'page', url }, /'url'/]),
     ];
@@ -131,8 +136,9 @@ describe('dashlet options', () => {
     const id = await newDashboard(c, 'Form');
     const res = await classicPost(c, 'dashboards/dashlets.php', { dashboard: id, type: 'page', title: 'Mine', url: 'javascript:alert(1)', width: '6', height: '4', refresh: '30' });
     expect(res.status).toBe(400);
-    expect(res.text).toContain('<p class="error" role="alert">The field &#39;url&#39; must be a page of this server');
-    expect(res.text).toContain('value="javascript:alert(1)"');
+    // In the form, at the field it names (issue 38): the field is invalid and described by the refusal.
+    expect(res.text).toContain('<p class="error" id="f-error" role="alert">The field &#39;url&#39; must be a page of this server');
+    expect(res.text).toContain('value="javascript:alert(1)" aria-invalid="true" aria-describedby="f-error f-url-hint"');
     expect(await listOf(c, id)).toEqual([]);
     const ok = await classicPost(c, 'dashboards/dashlets.php', { dashboard: id, type: 'note', title: 'Hello', text: '<b>bold</b>', width: '3', height: '2', refresh: '60' });
     expect(ok.status).toBe(303);
@@ -140,6 +146,33 @@ describe('dashlet options', () => {
     expect(note).toMatchObject({ type: 'note', title: 'Hello', width: 3, height: 2, refresh: 60, options: { text: '<b>bold</b>' } });
     expect(ok.headers.get('location')).toBe(`${new URL(ts.url).pathname}dashboards/dashboard.php?id=${id}&edit=1&focus=${note!.id}`);
     expect(await content(c, id, note!.id)).toBe('<p class="dl-note">&lt;b&gt;bold&lt;/b&gt;</p>');
+  });
+
+  it('picks host and service groups from the monitoring data, and refuses one that is not there (issue 38)', async () => {
+    source.snap = fixtureSnapshot();
+    const c = await loginAs(ts, 'grouppicker');
+    const id = await newDashboard(c, 'Groups');
+    const form = (await c.get(`dashboards/dashlets.php?type=servicestatus&dashboard=${id}`)).text;
+    expect(form).toContain(`<option value="${id}" selected>Groups</option>`);
+    expect(form).toMatch(/<select id="f-hostgroup" name="hostgroup" aria-describedby="f-hostgroup-hint"><option value="">All host groups<\/option>/);
+    for (const g of fixtureSnapshot().hostgroups) expect(form).toContain(`<option value="${g.name}">`);
+    for (const g of fixtureSnapshot().servicegroups) expect(form).toContain(`<option value="${g.name}">`);
+    const typo = await classicPost(c, 'dashboards/dashlets.php', { dashboard: id, type: 'hoststatus', title: 'Web', hostgroup: 'web-servres', width: '4', height: '2', refresh: '30' });
+    expect(typo.status).toBe(400);
+    expect(typo.text).toContain('there is no host group &#39;web-servres&#39;');
+    expect(typo.text).toContain('<select id="f-hostgroup" name="hostgroup" aria-invalid="true" aria-describedby="f-error f-hostgroup-hint">');
+    expect(await listOf(c, id)).toEqual([]);
+    const ok = await classicPost(c, 'dashboards/dashlets.php', { dashboard: id, type: 'hoststatus', title: 'Web', hostgroup: 'web-servers', width: '4', height: '2', refresh: '30' });
+    expect(ok.status).toBe(303);
+    const [web] = await listOf(c, id);
+    expect(web!.options).toEqual({ hostgroup: 'web-servers' });
+    // Gone from the data since: still offered as saved, and other options can change without losing it.
+    source.snap = { ...fixtureSnapshot(), hostgroups: [] };
+    const edit = (await c.get(`dashboards/dashlets.php?dashboard=${id}&dashlet=${web!.id}`)).text;
+    expect(edit).toContain('<option value="web-servers" selected>web-servers (not in the monitoring data now)</option>');
+    expect((await classicPost(c, 'dashboards/dashlets.php', { dashboard: id, dashlet: web!.id, title: 'Web farm', hostgroup: 'web-servers', width: '4', height: '2', refresh: '30' })).status).toBe(303);
+    expect((await listOf(c, id))[0]).toMatchObject({ title: 'Web farm', options: { hostgroup: 'web-servers' } });
+    source.snap = fixtureSnapshot();
   });
 
   it('moves, resizes and removes from the dashboard page, saved at once, and changes options', async () => {

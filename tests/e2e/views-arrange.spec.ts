@@ -19,6 +19,8 @@ const myViews = (page: Page) => panel(page).getByTestId('nav-group-myviews').get
 const grip = (views: FrameLocator, title: string) => views.getByRole('row', { name: title }).locator('.drag-handle');
 
 async function centre(target: Locator): Promise<{ x: number; y: number; height: number }> {
+  // The grip shows once the page's script runs.
+  await expect(target).toBeVisible();
   const box = await target.boundingBox();
   if (!box) throw new Error('not on screen');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, height: box.height };

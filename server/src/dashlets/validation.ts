@@ -18,12 +18,30 @@ export const newDashletId = (taken: ReadonlySet<string>): string => {
   }
 };
 
-function groupName(f: Fields, name: 'hostgroup' | 'servicegroup'): string | undefined {
+/** The groups the monitoring data has now, by option: a dashlet's group is picked from these (issue 38). */
+export interface KnownGroups { hostgroup: ReadonlySet<string>; servicegroup: ReadonlySet<string> }
+
+export function knownGroups(snapshot: { hostgroups: { name: string }[]; servicegroups: { name: string }[] }): KnownGroups {
+  return {
+    hostgroup: new Set(snapshot.hostgroups.map((g) => g.name)),
+    servicegroup: new Set(snapshot.servicegroups.map((g) => g.name)),
+  };
+}
+
+function groupName(f: Fields, name: 'hostgroup' | 'servicegroup', current: string | undefined, known?: KnownGroups): string | undefined {
   const v = str(f, name, { max: 255 });
   if (v === undefined || v.trim() === '') return undefined;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(v)) throw badRequest(t`The field '${name}' must not contain control characters.`);
-  return v.trim();
+  const value = v.trim();
+  // A typo would show an empty dashlet without a word: a new name must be a group that exists. The one already saved is
+  // kept even while its engine is not answering, so changing another option never loses it.
+  if (known && value !== current && !known[name].has(value)) {
+    throw badRequest(name === 'hostgroup'
+      ? t`The field 'hostgroup' must name an existing host group; there is no host group '${value}'.`
+      : t`The field 'servicegroup' must name an existing service group; there is no service group '${value}'.`);
+  }
+  return value;
 }
 
 function timezone(f: Fields): string | undefined {
@@ -82,12 +100,12 @@ list.`);
   return relative + url.search + url.hash;
 }
 
-function option(base: string, f: Fields, name: OptionName, current: DashletOptions): DashletOptions {
+function option(base: string, f: Fields, name: OptionName, current: DashletOptions, known?: KnownGroups): DashletOptions {
   if (f[name] === undefined) return current[name] === undefined ? {} : { [name]: current[name] };
   switch (name) {
     case 'hostgroup':
     case 'servicegroup': {
-      const v = groupName(f, name);
+      const v = groupName(f, name, current[name], known);
       return v === undefined ? {} : { [name]: v };
     }
     case 'rows':
@@ -110,9 +128,12 @@ function option(base: string, f: Fields, name: OptionName, current: DashletOptio
 
 /**
  * A dashlet from form or JSON fields (`type`, `title`, `width`, `height`, `refresh` and the type's options at the top
- * level), over `current` when editing one. Bad values throw a 400 naming the field; nothing is half-applied.
+ * level), over `current` when editing one. Bad values throw a 400 naming the field; nothing is half-applied. With
+ * `known`, a host or service group must be one of them (forms and the API; an import may name groups of elsewhere).
  */
-export function dashletFromFields(base: string, f: Fields, current?: Dashlet, taken: ReadonlySet<string> = new Set()): Dashlet {
+export function dashletFromFields(
+  base: string, f: Fields, current?: Dashlet, taken: ReadonlySet<string> = new Set(), known?: KnownGroups,
+): Dashlet {
   const type = current?.type ?? str(f, 'type', { required: true, max: 40 });
   const entry = catalogueEntry(type);
   if (!entry) throw badRequest(t`Unknown dashlet type '${type}'. Known types: ${DASHLET_TYPES.join(', ')}.`);
@@ -122,7 +143,7 @@ export function dashletFromFields(base: string, f: Fields, current?: Dashlet, ta
   const title = typed === undefined ? (current?.title ?? entry.name)
     : typed === translate(entry.name) ? entry.name : typed;
   let options: DashletOptions = {};
-  for (const name of entry.options) options = { ...options, ...option(base, f, name, current?.options ?? {}) };
+  for (const name of entry.options) options = { ...options, ...option(base, f, name, current?.options ?? {}, known) };
   if (entry.options.includes('rows') && options.rows === undefined) options.rows = DEFAULT_ROWS;
   if (entry.options.includes('text') && options.text === undefined) throw badRequest(fieldRequired('text'));
   if (entry.options.includes('url') && options.url === undefined) throw badRequest(fieldRequired('url'));

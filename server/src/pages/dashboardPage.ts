@@ -14,6 +14,7 @@ import { textOf } from './listQuery.js';
 import { registerPage, type PageEnv, type PageResult } from './pageRoute.js';
 import { withQuery } from './urls.js';
 import { ageScript } from './dataAge.js';
+import { ARRANGEMENTS, arrange, NOT_HERE, type Arrangement } from '../dashlets/arrange.js';
 
 const HEX = /^[0-9a-fA-F]{6}$/;
 const DEFAULT_BACKGROUND = '131b25';
@@ -29,8 +30,7 @@ export function ownDashboard(env: PageEnv, id: string): Promise<DashboardRow> {
   return findOwnDashboard(env.ctx.store, env.caller.user.id, id);
 }
 
-/** One refusal for every page that finds a dashlet gone; English here, translated as it is sent (the error handler). */
-export const NOT_HERE = mark('That dashlet is not on this dashboard any more.');
+export { NOT_HERE };
 
 export const dashboardUrl = (base: string, params: Record<string, string | undefined>): string =>
   withQuery(`${base}dashboards/dashboard.php`, params);
@@ -67,22 +67,30 @@ ${actions.map((a) => html`<button type="submit" name="action" value="${a.action}
 ${options}</form>`;
 }
 
+/**
+ * The pointer's handles (dashboard.js shows them once it can drag): a grip to move a dashlet and a corner to resize it.
+ * Hidden from screen readers; keyboards use the buttons, which do the same one step at a time.
+ */
+const grip = (): SafeHtml => html`<span class="dashlet-grip" hidden aria-hidden="true"\
+ title="${t`Drag to move`}"></span>`;
+
 function dashletItem(env: PageEnv, dashboard: string, d: Dashlet | BrokenDashlet, editing: boolean): SafeHtml {
   const { base } = env.ctx;
   const titleId = `dashlet-${d.id}-title`;
   if (isBroken(d)) {
     return html`<li class="dashlet broken" id="dashlet-${d.id}" style="--w: 4; --h: 2" aria-labelledby="${titleId}">\
-<header class="dashlet-head"><h2 id="${titleId}">${d.title}</h2></header>
+<header class="dashlet-head">${editing ? grip() : ''}<h2 id="${titleId}">${d.title}</h2></header>
 <div class="dashlet-body"><p class="dl-message">${t`This dashlet cannot be shown: ${d.broken}`}</p></div>\
 ${editing ? editControls(env, dashboard, d) : ''}</li>`;
   }
   const src = withQuery(`${base}dashboards/dashlet.php`, { dashboard, dashlet: d.id });
   return html`<li class="dashlet dashlet-${d.type}" id="dashlet-${d.id}" style="--w: ${d.width}; --h: ${d.height}"\
  aria-labelledby="${titleId}" data-dashlet="${d.id}" data-refresh="${d.refresh}" data-src="${src}">
-<header class="dashlet-head"><h2 id="${titleId}">${shownTitle(d)}</h2>\
+<header class="dashlet-head">${editing ? grip() : ''}<h2 id="${titleId}">${shownTitle(d)}</h2>\
 <span class="dashlet-state" role="status"></span></header>
 <div class="dashlet-body">${dashletContent(env.ctx, d)}</div>
-${editing ? editControls(env, dashboard, d) : ''}</li>`;
+${editing ? html`${editControls(env, dashboard, d)}<span class="dashlet-resize" hidden aria-hidden="true"\
+ title="${t`Drag to resize`}"></span>` : ''}</li>`;
 }
 
 function toolbar(env: PageEnv, dashboard: string, editing: boolean): SafeHtml {
@@ -100,7 +108,12 @@ ${CATALOGUE.map((c) => html`<option value="${c.type}">${translate(c.name)}</opti
 <button type="submit">${t`Add`}</button></form>
 <a class="button secondary" href="${dashboardUrl(base, { id: dashboard })}">${t`Done editing`}</a>
 <p class="hint">\
-${withMarkup(() => t`Changes are saved as you make them. Tab to a dashlet's buttons to move or resize it.`)}</p></div>`;
+${withMarkup(() => t`Changes are saved as you make them. Drag a dashlet by its grip to move it and by its corner \
+to resize it, or Tab to its buttons.`)}</p>
+<form method="post" action="${base}dashboards/dashboard.php" id="dashlet-arrange" hidden>${nspField(env.caller)}\
+<input type="hidden" name="id" value="${dashboard}"><input type="hidden" name="dashlet" value="">\
+<input type="hidden" name="action" value=""><input type="hidden" name="position" value="">\
+<input type="hidden" name="width" value=""><input type="hidden" name="height" value=""></form></div>`;
 }
 
 async function dashboardPage(env: PageEnv): Promise<PageResult> {
@@ -118,7 +131,8 @@ async function dashboardPage(env: PageEnv): Promise<PageResult> {
 <div class="dashboard${tone}${editing ? ' editing' : ''}"${style ? html` style="${style}"` : ''}\
  data-background="${background}"${staleAttr}>
 ${dashlets.length
-    ? html`<ol class="dashlet-grid" aria-label="${t`Dashlets`}">\
+    ? html`<ol class="dashlet-grid" aria-label="${t`Dashlets`}" data-columns="${GRID_COLUMNS}"\
+ data-max-height="${MAX_HEIGHT}">\
 ${dashlets.map((d) => dashletItem(env, dashboard.id, d, editing))}</ol>`
     : html`<p class="empty-state">${editing
       ? t`This dashboard has no dashlets yet. Add dashlets from the Dashlets menu or with Add a dashlet above, or \
@@ -166,9 +180,11 @@ async function dashboardPost(env: PageEnv): Promise<PageResult> {
   const id = textOf(fields, 'dashlet');
   const userId = env.caller.user.id;
   const { dashboard, before, after } = await editDashlets(ctx.store, userId, textOf(fields, 'id'), (row) => {
-    if (!ACTIONS.some((a) => a.action === action)) throw badRequest(t`Unknown action '${action}'.`);
     const list = readDashlets(ctx.base, row.dashlets);
-    const next = applyAction(list, id, action as Action);
+    // A drop or a resize by pointer (dashboard.js), or one button's step.
+    const arranged = ARRANGEMENTS.includes(action);
+    if (!arranged && !ACTIONS.some((a) => a.action === action)) throw badRequest(t`Unknown action '${action}'.`);
+    const next = arranged ? arrange(list, id, action as Arrangement, fields) : applyAction(list, id, action as Action);
     return {
       dashlets: storedForm(ctx.base, row.dashlets, next),
       result: { dashboard: row, before: list, after: next },

@@ -6,7 +6,7 @@ import { fieldsOf, intField, str, type Fields } from '../http/input.js';
 import { MAX_DASHLETS, translatedCatalogue, type Dashlet } from '../dashlets/catalogue.js';
 import { editDashlets, ownDashboard } from '../dashlets/dashboards.js';
 import { isBroken, readDashlets, storedForm, type BrokenDashlet } from '../dashlets/storage.js';
-import { dashletFromFields } from '../dashlets/validation.js';
+import { dashletFromFields, knownGroups } from '../dashlets/validation.js';
 
 const dashboardOf = (f: Fields): string => str(f, 'dashboard', { required: true, max: 100 });
 
@@ -40,7 +40,8 @@ export async function registerDashlets(app: FastifyInstance, ctx: AppContext): P
       if (list.length >= MAX_DASHLETS) {
         throw badRequest(t`A dashboard holds at most ${MAX_DASHLETS} dashlets. Remove one first.`);
       }
-      const added = dashletFromFields(base, f, undefined, new Set(list.map((d) => d.id)));
+      const taken = new Set(list.map((d) => d.id));
+      const added = dashletFromFields(base, f, undefined, taken, knownGroups(ctx.monitoring.snapshot()));
       return { dashlets: storedForm(base, row.dashlets, [...list, added]), result: added };
     });
   });
@@ -53,7 +54,7 @@ export async function registerDashlets(app: FastifyInstance, ctx: AppContext): P
       const i = dashletOf(list, f);
       const current = list[i]!;
       if (isBroken(current)) throw badRequest(t`This dashlet cannot be shown (${current.broken}); remove it instead.`);
-      const changed = dashletFromFields(base, f, current);
+      const changed = dashletFromFields(base, f, current, undefined, knownGroups(ctx.monitoring.snapshot()));
       const position = intField(f, 'position', { min: 0, max: list.length - 1 }) ?? i;
       const next = list.filter((_d, k) => k !== i);
       next.splice(position, 0, changed);

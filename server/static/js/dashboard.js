@@ -2,6 +2,7 @@
  * Dashboard page (dashboards/dashboard.php): each dashlet fetches its own content again on its interval and swaps it in
  * without reloading the page. A failed refresh keeps the last content and marks the dashlet stale with its age. Clocks
  * tick every second. After an edit (each one is a form post), the keyboard focus goes back to the button that was used.
+ * While editing, dashlets are moved and resized by pointer too (arrangeByPointer, below).
  * Served as a file because the CSP forbids inline scripts.
  */
 (function () {
@@ -103,4 +104,143 @@
     dashlets.forEach(showState);
   }, 1000);
   restoreFocus();
+  arrangeByPointer();
+
+  /*
+   * Editing: drag a dashlet by its grip to another place, or by its corner to another size, with a mouse, a pen or a
+   * finger. The grid shows the change as the pointer moves; on release the page's arrange form is sent (one ordinary
+   * post, like the buttons'), so the server's order and sizes stay the only truth. Escape puts everything back.
+   */
+  function arrangeByPointer() {
+    var grid = document.querySelector('.dashboard.editing .dashlet-grid');
+    var form = document.getElementById('dashlet-arrange');
+    if (!grid || !form) return;
+    var columns = Number(grid.getAttribute('data-columns')) || 12;
+    var maxHeight = Number(grid.getAttribute('data-max-height')) || 12;
+    var items = function () { return Array.prototype.slice.call(grid.children); };
+    var active = null;
+
+    function send(fields) {
+      Object.keys(fields).forEach(function (name) { form.elements[name].value = String(fields[name]); });
+      grid.setAttribute('aria-busy', 'true');
+      // requestSubmit fires the submit event the shell listens to; where it is missing, fire it by hand.
+      if (typeof form.requestSubmit === 'function') form.requestSubmit();
+      else if (form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))) form.submit();
+    }
+
+    function showSize(item, w, h) {
+      item.style.setProperty('--w', String(w));
+      item.style.setProperty('--h', String(h));
+      var size = item.querySelector('.dashlet-size');
+      if (size) size.textContent = w + ' \u00d7 ' + h;
+    }
+
+    /** Before the dashlet under the pointer, or after it on its second half; nothing when over none. */
+    function followMove(x, y) {
+      var others = items().filter(function (i) { return i !== active.item; });
+      for (var k = 0; k < others.length; k += 1) {
+        var box = others[k].getBoundingClientRect();
+        if (x < box.left || x > box.right || y < box.top || y > box.bottom) continue;
+        var before = x < box.left + box.width / 2 ? others[k] : others[k].nextElementSibling;
+        if (before !== active.item && active.item.nextElementSibling !== before) grid.insertBefore(active.item, before);
+        return;
+      }
+      var last = others[others.length - 1];
+      if (last && y > last.getBoundingClientRect().bottom && grid.lastElementChild !== active.item) grid.appendChild(active.item);
+    }
+
+    /** Grid units from the pointer's distance to the dashlet's top left corner; one column on a phone keeps its width. */
+    function followResize(x, y) {
+      var a = active;
+      var w = a.oneColumn ? a.w0 : Math.min(columns, Math.max(1, Math.round((x - a.left + a.colGap) / a.colUnit)));
+      // While editing a dashlet spans one row more than its height, for its buttons.
+      var h = Math.min(maxHeight, Math.max(1, Math.round((y - a.top + a.rowGap) / a.rowUnit) - 1));
+      if (w !== a.w || h !== a.h) {
+        a.w = w;
+        a.h = h;
+        showSize(a.item, w, h);
+      }
+    }
+
+    function start(kind, item, event) {
+      active = { kind: kind, item: item, pointer: event.pointerId, from: items().indexOf(item) };
+      if (kind === 'resize') {
+        var style = getComputedStyle(grid);
+        var colGap = parseFloat(style.columnGap) || 0;
+        var rowGap = parseFloat(style.rowGap) || 0;
+        var tracks = style.gridTemplateColumns.split(' ').length;
+        var box = item.getBoundingClientRect();
+        var w0 = Number(item.style.getPropertyValue('--w')) || 4;
+        var h0 = Number(item.style.getPropertyValue('--h')) || 2;
+        active.left = box.left;
+        active.top = box.top;
+        active.colGap = colGap;
+        active.rowGap = rowGap;
+        active.colUnit = (grid.clientWidth - colGap * (tracks - 1)) / tracks + colGap;
+        active.rowUnit = parseFloat(style.gridAutoRows) + rowGap;
+        active.oneColumn = tracks < columns;
+        active.w0 = active.w = w0;
+        active.h0 = active.h = h0;
+      }
+      item.classList.add(kind === 'move' ? 'dragging' : 'resizing');
+      grid.classList.add('arranging');
+      document.addEventListener('pointermove', onMove);
+      document.addEventListener('pointerup', onUp);
+      document.addEventListener('pointercancel', onCancel);
+      document.addEventListener('keydown', onKey, true);
+      // Keys go to this page while dragging (Escape), also when it is in the app's frame.
+      window.focus();
+    }
+
+    function end(commit) {
+      var a = active;
+      if (!a) return;
+      active = null;
+      a.item.classList.remove('dragging', 'resizing');
+      grid.classList.remove('arranging');
+      document.removeEventListener('pointermove', onMove);
+      document.removeEventListener('pointerup', onUp);
+      document.removeEventListener('pointercancel', onCancel);
+      document.removeEventListener('keydown', onKey, true);
+      var id = a.item.getAttribute('data-dashlet') || a.item.id.replace(/^dashlet-/, '');
+      if (a.kind === 'move') {
+        var position = items().indexOf(a.item);
+        if (commit && position !== a.from) return send({ dashlet: id, action: 'place', position: position });
+        grid.insertBefore(a.item, items().filter(function (i) { return i !== a.item; })[a.from] || null);
+        return;
+      }
+      if (commit && (a.w !== a.w0 || a.h !== a.h0)) return send({ dashlet: id, action: 'size', width: a.w, height: a.h });
+      showSize(a.item, a.w0, a.h0);
+    }
+
+    function onMove(event) {
+      if (!active || event.pointerId !== active.pointer) return;
+      if (active.kind === 'move') followMove(event.clientX, event.clientY);
+      else followResize(event.clientX, event.clientY);
+    }
+    function onUp(event) {
+      if (active && event.pointerId === active.pointer) end(true);
+    }
+    function onCancel(event) {
+      if (active && event.pointerId === active.pointer) end(false);
+    }
+    function onKey(event) {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      end(false);
+    }
+
+    items().forEach(function (item) {
+      [['.dashlet-grip', 'move'], ['.dashlet-resize', 'resize']].forEach(function (pair) {
+        var handle = item.querySelector(pair[0]);
+        if (!handle) return;
+        handle.hidden = false;
+        handle.addEventListener('pointerdown', function (event) {
+          if (active || (event.pointerType === 'mouse' && event.button !== 0)) return;
+          event.preventDefault();
+          start(pair[1], item, event);
+        });
+      });
+    });
+  }
 })();

@@ -6,7 +6,6 @@ import { useHttp } from '../../lib/http';
 import { useI18n, useT, type Translate } from '../../lib/i18n';
 import { useResources } from '../../lib/resource';
 import { useToasts } from '../toast/model';
-import { inFrameHref } from '../menu/menuLinks';
 import { Button } from '../../ui/Button';
 import { Name } from '../../ui/Name';
 import { Link } from '../../ui/Link';
@@ -18,8 +17,7 @@ import { createDashboardsApi } from './api';
 import { DashboardDialog } from './DashboardDialog';
 import { ImportDialog } from './ImportDialog';
 import { createDashboardsModel, dashboardActions, type DashboardsModel } from './model';
-
-const DASHBOARDS_SECTION = { id: 'dashboards', path: 'dashboards/' } as const;
+import { dashboardHref } from './useOpenDashboard';
 
 /** Manage My Dashboards (spec 2.14): Title and Action columns, Add Dashboard and Import. */
 export function ManageDashboardsScreen() {
@@ -88,7 +86,7 @@ function columns(model: DashboardsModel, t: Translate): TableColumn<Dashboard>[]
       key: 'title',
       header: t('dashboards.col.title'),
       isRowHeader: true,
-      cell: (d) => <Link href={inFrameHref(DASHBOARDS_SECTION, `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`)}><Name>{d.title}</Name></Link>,
+      cell: (d) => <Link href={dashboardHref(d.id)}><Name>{d.title}</Name></Link>,
     },
     {
       key: 'action',

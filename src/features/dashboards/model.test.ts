@@ -88,6 +88,22 @@ describe('dashboards model', () => {
     expect(notices[0]?.description).toBe('Access your new dashboard via My Dashboards.');
   });
 
+  it('opens a dashboard once it is added, and only an added one (issue 38)', async () => {
+    const api = fakeApi();
+    const openDashboard = vi.fn();
+    const model = createDashboardsModel({ api, refreshMenu: async () => {}, notify: () => {}, t: testTranslate, resources, openDashboard });
+    model.openAdd();
+    expect(await model.submit({ title: 'Network', background: '#131b25', transparent: false })).toBe(true);
+    expect(openDashboard).toHaveBeenCalledTimes(1);
+    expect(openDashboard.mock.calls[0]![0]).toMatchObject({ id: 'd1', title: 'Network' });
+    model.openEdit(OPS);
+    await model.submit({ title: 'Ops', background: '#203040', transparent: true });
+    vi.mocked(api.add).mockRejectedValueOnce(new ApiError(400, 'x', "The field 'title' is required."));
+    model.openAdd();
+    expect(await model.submit({ title: '', background: '#131b25', transparent: false })).toBe(false);
+    expect(openDashboard).toHaveBeenCalledTimes(1);
+  });
+
   it('a failed write keeps the form open: Failed to … dashboard. / Please try again., and the form says why', async () => {
     const { model, api, notices, refreshMenu } = setup();
     vi.mocked(api.clone).mockRejectedValueOnce(new ApiError(400, 'x', 'You already have 200 dashboards, the most allowed. Delete one first.'));

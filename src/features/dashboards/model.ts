@@ -54,6 +54,8 @@ export interface DashboardsModelDeps {
   t: Translate;
   /** The app's registry: the list is shared by key with every other reader of it. */
   resources: Pick<ResourceRegistry, 'createResource'>;
+  /** Shows a dashboard just added (issue 38: a new dashboard opens after it is added). */
+  openDashboard?: (dashboard: Dashboard) => void;
 }
 
 export interface DashboardsModel {
@@ -83,7 +85,7 @@ export interface DashboardsModel {
 }
 
 /** Manage My Dashboards: the list, add/edit/clone forms, export, delete and import, with the notices of spec 8. */
-export function createDashboardsModel({ api, refreshMenu, notify, download = downloadText, t, resources }: DashboardsModelDeps): DashboardsModel {
+export function createDashboardsModel({ api, refreshMenu, notify, download = downloadText, t, resources, openDashboard }: DashboardsModelDeps): DashboardsModel {
   const dashboards = resources.createResource<Dashboard[]>({ key: 'dashboards', load: (abort) => api.list(abort) });
   const dialog = signal<DashboardDialog | null>(null);
   const deleting = signal<Dashboard | null>(null);
@@ -132,11 +134,13 @@ export function createDashboardsModel({ api, refreshMenu, notify, download = dow
     async submit(form) {
       const target = dialog.peek();
       if (!target) return false;
-      const ok = await attempt(target.mode, () => (target.mode === 'add' ? api.add(form)
+      let added: Dashboard | undefined;
+      const ok = await attempt(target.mode, async () => (target.mode === 'add' ? (added = await api.add(form))
         : target.mode === 'edit' ? api.edit(target.dashboard.id, form) : api.clone(target.dashboard.id, form)));
       if (!ok) return false;
       dialog.value = null;
       await refreshAll();
+      if (added && typeof added.id === 'string') openDashboard?.(added);
       return true;
     },
     askDelete: (dashboard) => { deleting.value = dashboard; },

@@ -8,6 +8,7 @@ import { useToasts } from '../toast/model';
 import { createDashboardsApi } from '../dashboards/api';
 import { DashboardDialog } from '../dashboards/DashboardDialog';
 import { createDashboardsModel } from '../dashboards/model';
+import { useOpenDashboard } from '../dashboards/useOpenDashboard';
 
 /**
  * The Add Dashboard menu entry's dialog: the dashboards feature's own add form and model, so the notices and the
@@ -20,8 +21,9 @@ export default function AddDashboardDialog({ onClose }: { onClose: () => void })
   const { toast } = useToasts();
   const { translate } = useI18n();
   const resources = useResources();
+  const openDashboard = useOpenDashboard();
   const [model] = useState(() => {
-    const created = createDashboardsModel({ api: createDashboardsApi(http), refreshMenu: refresh, notify: toast, t: translate, resources });
+    const created = createDashboardsModel({ api: createDashboardsApi(http), refreshMenu: refresh, notify: toast, t: translate, resources, openDashboard });
     created.openAdd();
     return created;
   });
@@ -31,5 +33,8 @@ export default function AddDashboardDialog({ onClose }: { onClose: () => void })
     if (!dialog) onClose();
   }, [dialog, onClose]);
   if (!dialog) return null;
-  return <DashboardDialog dialog={dialog} isPending={model.pending.value} onSubmit={(form) => void model.submit(form)} onClose={model.closeDialog} />;
+  // The server's reason for a refusal is shown in the form, at its field (issue 38), as on Manage My Dashboards.
+  return (
+    <DashboardDialog dialog={dialog} isPending={model.pending.value} error={model.formError.value} onSubmit={(form) => void model.submit(form)} onClose={model.closeDialog} />
+  );
 }
