@@ -14,7 +14,6 @@ import { startPostgres } from '../support/postgres.js';
 import { FakeEngine, host } from './fakeEngines.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 interface Line { level: number; time: number; msg: string; [field: string]: unknown }
 
@@ -39,7 +38,8 @@ describe('the server\'s log (issue 36)', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('writes one JSON object a line: the start, one line per request without secrets, and the stop', async () => {
-    const child = spawn(tsx, ['server/src/main.ts'], {
+    // One Node process, as npm start and the systemd unit run it: the tsx command's wrapper can turn a SIGTERM into exit 143.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: root,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', PHAROS_DATA_DIR: dir, PHAROS_ADMIN_PASSWORD: 'log-test-password', PHAROS_LOG_LEVEL: 'info', PHAROS_EXIT_WITH_PARENT: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -15,7 +15,6 @@ import { UNAVAILABLE_MARKER } from '../../server/src/http/closing.js';
  * close must resolve at all, within the test's timeout, where before it waited for keep-alive (72 s) or the request.
  */
 const root = path.resolve(import.meta.dirname, '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const TIMEOUT = 15000;
 
 interface Running { server: Server; port: number; base: string; release(): void }
@@ -223,10 +222,8 @@ describe('the server process', () => {
     }
   }
 
-  it('tsx server/src/main.ts exits with code 0 on SIGTERM', { timeout: 30000 }, async () => {
-    await stopsOnSigterm(tsx, ['server/src/main.ts']);
-  });
-
+  // Not `tsx server/src/main.ts`: its wrapper kills a server that does not confirm a signal within 60 ms (exit 143), which
+  // a loaded machine made this test show; docs/operations.md says to run the server as one Node process instead.
   it('node --import tsx server/src/main.ts (the systemd unit in docs/operations.md) exits with code 0 on SIGTERM', { timeout: 30000 }, async () => {
     await stopsOnSigterm(process.execPath, ['--import', 'tsx', 'server/src/main.ts']);
   });
