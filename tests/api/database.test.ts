@@ -143,7 +143,8 @@ describe('PostgreSQL faults (issue 22)', () => {
     }
   });
 
-  it('an unreachable, refused or full database stops the start with one line naming the host, never the password, and its own exit code', async () => {
+  // Three starts of the server, each allowed 30 s.
+  it('an unreachable, refused or full database stops the start with one line naming the host, never the password, and its own exit code', { timeout: 100_000 }, async () => {
     const start = (url: string) => spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
       cwd: root, encoding: 'utf8', timeout: 30_000,
       env: { ...process.env, PORT: '0', PHAROS_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-badurl-')), PHAROS_DATABASE_URL: url },

@@ -32,7 +32,8 @@ function spawnServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
 }
 
 describe('SIGKILL during a stream of writes', () => {
-  it('loses none of the writes the server acknowledged', async () => {
+  // Two server starts and a stream of writes: over 20 s on a loaded machine.
+  it('loses none of the writes the server acknowledged', { timeout: 60_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-kill-'));
     const first = await spawnServer(dataDir);
     const client = new Client(first.url);

@@ -100,7 +100,8 @@ describe('login throttling', () => {
   });
 });
 
-describe('login throttling per address', () => {
+// Each refused guess checks a password hash (meant to be slow): under load a spray of them took over vitest's 20 s.
+describe('login throttling per address', { timeout: 60_000 }, () => {
   const spray = async (ts: TestServer, headers: (i: number) => Record<string, string>) => {
     for (let i = 0; i < ADDRESS_LIMIT; i++) expect((await post(ts, `spray${i}`, 'guess', headers(i))).status).toBe(401);
   };
