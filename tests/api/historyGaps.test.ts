@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../server/src/db/users.js';
+import type { HostStatus, ServiceStatus } from '../../server/src/monitoring/source.js';
 import { hashPassword } from '../../server/src/auth/password.js';
 import { host, service } from './fakeEngines.js';
 import { at, Timeline } from './historyTimeline.js';
@@ -53,7 +54,7 @@ describe('time with no data (issue 37)', () => {
   });
 
   it('counts an engine that stops answering as no data from its last data until new data, not from before its silence', async () => {
-    const stale = (h: typeof web1, t: number) => ({ ...h, stale: t });
+    const stale = <T extends HostStatus | ServiceStatus>(o: T, t: number): T => ({ ...o, stale: t });
     engine.set(T0 + 800, [stale(web1, T0 + 800)], engine.snap.services.map((s) => stale(s, T0 + 800)));
     await expect.poll(async () => (await history()).filter((e) => e.state === 'NODATA').length, { timeout: 5000 }).toBe(3);
     // Back 100 s later, nothing changed by the engine's account.

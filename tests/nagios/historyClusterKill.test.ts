@@ -12,7 +12,7 @@ import { Client } from '../api/harness.js';
 import { useEngine } from '../support/useEngine.js';
 import { PASSIVE_SERVICE, startNagios } from './engine.js';
 
-interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; type: string; phase?: string }
+interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; type: string; phase?: string; output: string }
 
 const engine = useEngine('the Nagios engine', () => startNagios({ extraObjects: PASSIVE_SERVICE.config }));
 let pg: PostgresCluster | undefined;
