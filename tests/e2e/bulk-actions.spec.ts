@@ -96,7 +96,7 @@ test.describe('bulk actions on the demo fleet', () => {
     await expect(services.first()).toBeVisible();
     // After the results, one entry per action for all the hosts and services listed.
     const count = (await hosts.count()) + (await services.count());
-    const actions = palette.getByRole('group', { name: `Actions for the hosts and services found (${count})` });
+    const actions = palette.getByRole('group', { name: `Bulk actions for all ${count} found` });
     await expect(actions.getByRole('option')).toHaveText([
       'Acknowledge…', 'Remove acknowledgement…', 'Schedule downtime…', 'Re-check now…', 'Disable notifications…', 'Enable notifications…',
     ]);

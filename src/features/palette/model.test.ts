@@ -75,7 +75,7 @@ describe('palette model', () => {
     vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS);
     calls[0]!.resolve([WEB01, HTTP, paris, group]);
     await vi.runAllTimersAsync();
-    expect(labels()).toEqual(['Search', 'Hosts', 'Services', 'Host Groups', 'Actions for the hosts and services found (3)']);
+    expect(labels()).toEqual(['Search', 'Hosts', 'Services', 'Host Groups', 'Bulk actions for all 3 found']);
     const bulk = model.groups.value.at(-1)!;
     expect(bulk.results.map((r) => r.label)).toEqual([
       'Acknowledge…', 'Remove acknowledgement…', 'Schedule downtime…', 'Re-check now…', 'Disable notifications…', 'Enable notifications…',
