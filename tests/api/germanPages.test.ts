@@ -27,6 +27,8 @@ const PAGES = [
   `${STATUS}?show=services`, `${STATUS}?show=hosts`, `${STATUS}?show=hostgroups`, `${STATUS}?show=servicegroups`,
   `${STATUS}?show=problems`, `${STATUS}?show=hostdetail&host=localhost`,
   `${STATUS}?show=servicedetail&host=localhost&service=HTTP`, `${STATUS}?show=hosts&host=no-such-host-here`,
+  // Issue 38: the bulk form, with a host for the downtime's "and all their services".
+  `includes/components/pharos/bulkcommands.php?action=schedule_downtime&o=h%2F%2Flocalhost&o=s%2F%2Flocalhost%2FHTTP`,
 ];
 
 /** What a reader sees: text outside scripts and styles, and outside the engine's own data. */

@@ -22,6 +22,8 @@ const SHORTCUTS: [string, string][] = [
   [mark('Escape'), mark('Close the search palette or a dialog')],
   ['F8', mark('Move focus to the notifications area')],
   [mark('Tab / Shift+Tab'), mark('Move between links, buttons and form fields')],
+  [mark('Space (in a status list)'), mark('Select or clear the row whose link has the focus')],
+  [mark('A (in a status list)'), mark('Open the actions for the selected rows')],
 ];
 
 const THIRD_PARTY = [
