@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCaller, type AppContext } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import { fieldsOf } from '../http/input.js';
+import { t } from '../http/language.js';
 import { translate } from '../http/language.js';
 import { gates } from '../pages/pageRoute.js';
 import {
@@ -27,11 +29,17 @@ export async function registerHistory(app: FastifyInstance, ctx: AppContext): Pr
     return { since: filter.since, until: filter.until, entries: await historyEntries(ctx, filter) };
   });
 
-  // The wall's "while you were away" line: how many problems started and ended in the window.
+  // The wall's "while you were away" line: how many problems started and ended in the window. A wall asks with
+  // `ago` (seconds before now), a length its own clock measures right even when it is not set like the server's.
   app.get(`${base}history/summary`, async (req) => {
     await requireCaller(ctx, req);
     const now = nowSeconds();
-    const { since, until } = windowOf(fieldsOf(req), now);
+    const fields = fieldsOf(req);
+    const ago = fields.ago;
+    if (ago !== undefined && (typeof ago !== 'string' || !/^\d{1,10}$/.test(ago) || ago === '0')) {
+      throw badRequest(t`The parameter ago must be a whole number of seconds from 1.`);
+    }
+    const { since, until } = windowOf(ago === undefined ? fields : { since: String(Math.max(0, now - Number(ago))) }, now);
     return { ...await problemSummary(ctx, since, Math.min(until, now)), now };
   });
 
