@@ -1,6 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, FrameLocator, Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
 import { ADMIN, startServer, type RunningServer } from './server';
+import { setTheme, THEMES } from './writes';
 
 /**
  * Issue 38, users in the UI: an administrator runs users from Manage Users (admin/users.php in the app's frame), by
@@ -128,3 +130,31 @@ test('a disabled user is signed out at once and cannot sign in until enabled aga
   await theirs.waitForURL((u) => !u.pathname.endsWith('login.php'));
   await theirs.context().close();
 });
+
+test('its list, forms, a refusal and the delete confirmation have no serious accessibility faults in any theme', async ({ page }) => {
+  await login(page, server);
+  const pages = ['admin/users.php', 'admin/users.php?action=add', 'admin/users.php?action=edit&id=1', 'admin/users.php?action=delete&id=1'];
+  try {
+    for (const theme of THEMES) {
+      await setTheme(page, server, theme);
+      for (const path of pages) {
+        await page.goto(`${server.url}${path}`);
+        await expectNoSeriousFaults(page, `${theme} ${path}`);
+      }
+      // A refused form: the message, the marked field.
+      await page.goto(`${server.url}admin/users.php?action=add`);
+      await page.getByRole('button', { name: 'Add user' }).click();
+      await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousFaults(page, `${theme} refused add`);
+    }
+  } finally {
+    await setTheme(page, server, 'neptune');
+  }
+});
+
+async function expectNoSeriousFaults(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, where).toEqual([]);
+}
