@@ -39,7 +39,8 @@ export async function registerHistory(app: FastifyInstance, ctx: AppContext): Pr
     if (ago !== undefined && (typeof ago !== 'string' || !/^\d{1,10}$/.test(ago) || ago === '0')) {
       throw badRequest(t`The parameter ago must be a whole number of seconds from 1.`);
     }
-    const { since, until } = windowOf(ago === undefined ? fields : { since: String(Math.max(0, now - Number(ago))) }, now);
+    const asked = ago === undefined ? fields : { since: String(Math.max(0, now - Number(ago))) };
+    const { since, until } = windowOf(asked, now);
     return { ...await problemSummary(ctx, since, Math.min(until, now)), now };
   });
 
