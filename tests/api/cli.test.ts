@@ -112,7 +112,21 @@ describe('users', () => {
     }
   });
 
-  it('deletes users but never the last administrator', async () => {
+  it('disables and enables users; each change is in the audit log as the system account that ran the CLI', async () => {
+    expect((await cli('create-user', 'pausing', 'pausing-password')).code).toBe(0);
+    expect(await cli('disable-user', 'pausing')).toMatchObject({ code: 0, stdout: expect.stringContaining("Disabled user 'pausing'") });
+    expect((await cli('list-users')).stdout).toMatch(/\tpausing\t-\tdisabled\n/);
+    expect(await inspect(async (store) => (await findUserByName(store, 'pausing'))?.disabled)).toBe(1);
+    expect((await cli('enable-user', 'pausing')).code).toBe(0);
+    expect((await cli('list-users')).stdout).toMatch(/\tpausing\t-\n/);
+    const objects = await inspect(async (store) => (await store.selectFrom('audit_log').select(['username', 'object'])
+      .where('object', 'like', "user 'pausing'%").orderBy('id').execute()));
+    expect(objects.map((o) => o.object)).toEqual(["user 'pausing': created (no permissions; theme neptune, language en_US)",
+      "user 'pausing': disabled", "user 'pausing': enabled"]);
+    expect(objects.every((o) => o.username.startsWith('cli:'))).toBe(true);
+  });
+
+  it('deletes users but never the last administrator, who cannot be demoted or disabled either', async () => {
     expect((await cli('create-user', 'temp', 'temp-password')).code).toBe(0);
     expect((await cli('delete-user', 'temp')).code).toBe(0);
     expect(await inspect((store) => findUserByName(store, 'temp'))).toBeUndefined();
@@ -121,6 +135,7 @@ describe('users', () => {
     expect(last.code).toBe(1);
     expect(last.stderr).toContain('The last administrator cannot be deleted.');
     expect((await cli('set-permissions', 'ops', '--admin=0')).stderr).toContain('The last administrator must stay an administrator.');
+    expect((await cli('disable-user', 'ops')).stderr).toContain('The last administrator cannot be disabled.');
     expect(await inspect(async (store) => (await findUserByName(store, 'ops'))?.is_admin)).toBe(1);
   });
 });

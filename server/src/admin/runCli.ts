@@ -23,6 +23,8 @@ Commands:
   set-password NAME PASSWORD
   set-permissions NAME [--admin=1|0] [--monitoring=1|0] [--configure=1|0] [--ccm=1|0] [--deploy=1|0]
   list-users
+  disable-user NAME               the user cannot log in and their sessions end; everything they own stays
+  enable-user NAME
   delete-user NAME
   set-license key=value...        e.g. is_trial_license=1 trial_days_left=30
   show-license
@@ -132,8 +134,18 @@ const commands: Record<string, Command> = {
     takeArgs(parseArgs(args), [], []);
     for (const u of (await listUsers(s.store)).map(userRecord)) {
       const flags = Object.entries(FLAG_OPTIONS).filter(([, f]) => u[f]).map(([o]) => o);
-      out.log(`${u.id}\t${u.username}\t${flags.join(',') || '-'}`);
+      out.log(`${u.id}\t${u.username}\t${flags.join(',') || '-'}${u.disabled ? '\tdisabled' : ''}`);
     }
+  },
+  async 'disable-user'(s, args, out) {
+    const [username] = takeArgs(parseArgs(args), ['NAME'], []);
+    await updateAccount(s.store, await userByName(s.store, username!), { disabled: '1' }, undefined, cliActor());
+    out.log(`Disabled user '${username}': they cannot log in, and their sessions have ended.`);
+  },
+  async 'enable-user'(s, args, out) {
+    const [username] = takeArgs(parseArgs(args), ['NAME'], []);
+    await updateAccount(s.store, await userByName(s.store, username!), { disabled: '0' }, undefined, cliActor());
+    out.log(`Enabled user '${username}'.`);
   },
   async 'delete-user'(s, args, out) {
     const [username] = takeArgs(parseArgs(args), ['NAME'], []);
