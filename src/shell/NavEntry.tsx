@@ -34,11 +34,12 @@ export function NavEntry(props: NavEntryProps) {
 }
 
 /** A Dashlets entry follows the frame: its add form starts on the dashboard on screen (issue 38), not on Home. */
-function DashletNavEntry({ entry, ...props }: NavEntryProps) {
+function DashletNavEntry({ entry, current, ...props }: NavEntryProps) {
   useSignals();
   const frame = useFrame();
   const path = dashletEntryPath(entry.path, frame.currentLocation.value || frame.src.value);
-  return <PlainNavEntry {...props} entry={path === entry.path ? entry : { ...entry, path }} />;
+  if (path === entry.path) return <PlainNavEntry {...props} entry={entry} current={current} />;
+  return <PlainNavEntry {...props} entry={{ ...entry, path }} current={current || path === frame.srcNoBase.value} />;
 }
 
 function PlainNavEntry({ section, entry, current }: NavEntryProps) {

@@ -71,8 +71,10 @@ function RailItem({ section, current, showLabels, auth }: RailItemProps) {
       {showLabels && <span className="primary-nav-label">{label}</span>}
     </Link>
   );
-  // With visible labels a name tooltip adds nothing; the config shortcuts are still offered.
-  if (showLabels && links.length === 0) return link();
+  // With visible labels (the phone drawer) a tooltip adds nothing, and a tap must open the section (issue 38: a tap on
+  // Configure showed its shortcuts and left the previous section's page); the drawer then shows that section's menu,
+  // with the same shortcuts.
+  if (showLabels) return link();
   const tooltip = links.length > 0
     ? <ConfigLinks title={label} links={links} />
     : <span className="primary-nav-tip">{label}</span>;
