@@ -8,7 +8,7 @@ import { TextField } from '../../ui/TextField';
 import { useMenu } from '../menu/MenuProvider';
 import { THEMES } from '../theme/model';
 import { parseWallboardParams, wallboardUrl, type StripPlace } from './params';
-import { BUILT_IN, myViews } from './playlist';
+import { BUILT_IN, HISTORY_PAGE, myViews } from './playlist';
 import { extrasParams, NO_EXTRAS, WallboardLinkExtras } from './WallboardLinkExtras';
 import './WallboardLinkDialog.css';
 
@@ -18,17 +18,21 @@ export default function WallboardLinkDialog({ onClose }: { onClose: () => void }
   const { menu } = useMenu();
   const views = myViews(menu);
   const [chosen, setChosen] = useState<number[]>([]);
+  const [history, setHistory] = useState(false);
   const [speed, setSpeed] = useState('');
   const [strip, setStrip] = useState<StripPlace>('bottom');
   const [theme, setTheme] = useState('');
   const [reload, setReload] = useState('');
   const [extras, setExtras] = useState(NO_EXTRAS);
   const [copied, setCopied] = useState(false);
+  // With a page in the address only what it names rotates: the recent changes join all of My Views when none is chosen.
+  const viewList = history && !chosen.length ? views.map((_, i) => i) : chosen;
   const url = wallboardUrl({
-    views: chosen.join(','), speed, theme, reload: reload.trim(), strip: strip === 'bottom' ? '' : strip, ...extrasParams(extras),
+    views: viewList.join(','), pages: history ? [HISTORY_PAGE] : [], speed, theme, reload: reload.trim(), strip: strip === 'bottom' ? '' : strip, ...extrasParams(extras),
   });
   const config = parseWallboardParams(new URL(url).search);
-  const shown = chosen.length ? chosen.map((i) => views[i]!.title) : views.length ? views.map((v) => v.title) : BUILT_IN.map((b) => t(b.titleKey));
+  const listed = viewList.length ? viewList.map((i) => views[i]!.title) : views.length || history ? views.map((v) => v.title) : BUILT_IN.map((b) => t(b.titleKey));
+  const shown = history ? [...listed, t('wallboard.history')] : listed;
   const toggle = (index: number, on: boolean) => setChosen((prev) => (on ? [...prev, index].sort((a, b) => a - b) : prev.filter((i) => i !== index)));
   const copy = () => {
     navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
@@ -48,6 +52,7 @@ export default function WallboardLinkDialog({ onClose }: { onClose: () => void }
         {views.map((view, i) => (
           <Checkbox key={view.url} isSelected={chosen.includes(i)} onChange={(on) => toggle(i, on)}>{view.title}</Checkbox>
         ))}
+        <Checkbox isSelected={history} onChange={setHistory}>{t('wallboard.link.history')}</Checkbox>
       </fieldset>
       <TextField label={t('wallboard.link.speed')} name="speed" value={speed} onChange={setSpeed} />
       <SelectField

@@ -19,6 +19,7 @@ import type { WallboardConfig } from './params';
 import type { PlaylistItem } from './playlist';
 import { createPlaylistFollower } from './playlistFollower';
 import { StatusStrip } from './StatusStrip';
+import { AwayLine, useAwayModel } from './AwayLine';
 import { isPairedDisplay, usePairedDisplay } from './usePairedDisplay';
 import { useBurnIn, useRemoteKeys, usePointerActive, useTouched, useWakeLock } from './useTv';
 import { FullscreenPrompt, PlaylistLoading, SignInNeeded, StaleOverlay } from './WallboardOverlays';
@@ -110,6 +111,7 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
     t,
     ...(added?.alerts ? { alerts: added.alerts } : {}),
   }));
+  const away = useAwayModel();
   const pointer = usePointerActive();
   const touched = useTouched(pointer);
   const paired = usePairedDisplay(connection);
@@ -130,9 +132,12 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
     if (result === 'signedOut') connection.report('unauthorized');
   }, [connection]);
   const strip = config.strip === 'off' ? null : <StatusStrip model={model} offer={<FullscreenPrompt inStrip />} note={added?.stripNote} />;
+  // Beside the strip, on the page's side of it.
+  const awayLine = <AwayLine model={away} />;
   return (
     <div className="wallboard" data-strip={config.strip} data-pointer={pointer || undefined} data-testid="wallboard" data-paired={paired || undefined} style={burnIn}>
       {config.strip === 'top' && strip}
+      {config.strip === 'top' && awayLine}
       <div className="wallboard-main">
         <StaleOverlay dataAt={shell.systemStatus.updatedAt.value} />
         {frameStage(
@@ -150,6 +155,7 @@ function WallboardBody({ config, paired: pairedAtStart, extras, frameStage }: Wa
         {!strip && <FullscreenPrompt />}
         {added?.soundOffer}
       </div>
+      {config.strip !== 'top' && awayLine}
       {config.strip === 'bottom' && strip}
       {added?.overlays}
       {!paired && <SignInNeeded />}

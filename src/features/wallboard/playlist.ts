@@ -26,6 +26,10 @@ export const BUILT_IN: ReadonlyArray<{ titleKey: string; path: string }> = [
   { titleKey: 'wallboard.builtIn.serviceProblems', path: 'includes/components/xicore/status.php?show=serviceproblems' },
 ];
 
+/** Issue 37: the state history as a rotation item; on a wall it shows the recent changes large. */
+export const HISTORY_PAGE = 'reports/history.php';
+const isHistoryPage = (path: string) => /(^|\/)reports\/history\.php(\?|$)/.test(path);
+
 function pageTitle(path: string): string {
   const name = path.split('/').pop() ?? path;
   return decodeURIComponent(name);
@@ -61,7 +65,7 @@ export async function resolvePlaylist(config: WallboardConfig, deps: PlaylistDep
   const notices: IgnoredParam[] = [];
   const items: PlaylistItem[] = [];
   for (const source of config.sources) {
-    if (source.kind === 'page') items.push({ title: pageTitle(source.path), url: source.path });
+    if (source.kind === 'page') items.push({ title: isHistoryPage(source.path) ? t('wallboard.history') : pageTitle(source.path), url: source.path });
     if (source.kind === 'dashboard') {
       items.push({ title: `${t('wallboard.dashboard')} ${source.id}`, url: withBase(`dashboards/dashboard.php?id=${encodeURIComponent(source.id)}`) });
     }
