@@ -3,7 +3,7 @@ import { host, service } from './fakeEngines.js';
 import { at, Timeline } from './historyTimeline.js';
 import { Client } from './harness.js';
 import { useTestServer } from './useTestServer.js';
-import { expectBadRequest, formSend, sendOk } from './writeGuards.js';
+import { expectBadRequest, formSend, loginAs, sendOk } from './writeGuards.js';
 
 interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; output: string; type: string; phase?: string }
 interface Avail { engine: string; host: string; service?: string; seconds: Record<string, number>; percent: Record<string, number> }
@@ -246,6 +246,7 @@ describe('state history (issue 37): every state change of every host and service
     expect((await admin.get<{ started: number; ended: number }>('api/v2/history/summary?ago=7200')).body).toMatchObject({ started: 2, ended: 1 });
     for (const q of ['since=x', 'ago=0', 'ago=x', 'ago=-5']) expectBadRequest(await admin.get(`api/v2/history/summary?${q}`));
     expect((await new Client(ts.url).get('api/v2/history/summary')).status).toBe(401);
+    expect((await (await loginAs(ts, 'nomonitoring')).get('api/v2/history/summary?ago=60')).status).toBe(403);
 
     const wall = await admin.get(`reports/history.php?wall=1&window=custom&from=${localMinute(T0 - 60)}&to=${localMinute(T0 + 240)}`, { headers: { accept: 'text/html' } });
     expect(wall.status).toBe(200);

@@ -32,7 +32,7 @@ export async function registerHistory(app: FastifyInstance, ctx: AppContext): Pr
   // The wall's "while you were away" line: how many problems started and ended in the window. A wall asks with
   // `ago` (seconds before now), a length its own clock measures right even when it is not set like the server's.
   app.get(`${base}history/summary`, async (req) => {
-    await requireCaller(ctx, req);
+    await requireReader(req);
     const now = nowSeconds();
     const fields = fieldsOf(req);
     const ago = fields.ago;
