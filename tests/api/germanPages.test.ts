@@ -27,6 +27,10 @@ const PAGES = [
   `${STATUS}?show=services`, `${STATUS}?show=hosts`, `${STATUS}?show=hostgroups`, `${STATUS}?show=servicegroups`,
   `${STATUS}?show=problems`, `${STATUS}?show=hostdetail&host=localhost`,
   `${STATUS}?show=servicedetail&host=localhost&service=HTTP`, `${STATUS}?show=hosts&host=no-such-host-here`,
+  // Issue 37: the history and availability reports (also on a wall), and the scheduled reports.
+  'reports/history.php', 'reports/history.php?wall=1', 'reports/availability.php?window=month',
+  'reports/availability.php?window=custom&from=2026-01-01T00:00&to=2026-01-02T00:00&hostgroup=linux-servers',
+  'includes/components/scheduledreporting/schedulereport.php', 'includes/components/scheduledreporting/reporthistory.php',
   // Issue 38: the bulk form, with a host for the downtime's "and all their services".
   `includes/components/pharos/bulkcommands.php?action=schedule_downtime&o=h%2F%2Flocalhost&o=s%2F%2Flocalhost%2FHTTP`,
 ];

@@ -112,7 +112,7 @@ ${several() ? html`<td>${e.engine}</td>` : ''}\
 <td>${e.service === undefined ? ''
     : html`<a href="${serviceUrl(ctx.base, e.host, e.service, engineOf(e))}">${e.service}</a>`}</td>\
 <td>${stateBadge(e.state)}</td><td>${e.stateType === 'hard' ? t`Hard` : t`Soft`}</td><td>${typeText(e)}</td>\
-<td>${e.output}</td></tr>`);
+<td class="output">${e.output}</td></tr>`);
       const nav = html`<nav class="pager" aria-label="${t`Pages`}"><ul>\
 ${page > 1 ? html`<li><a href="${link({ page: page - 1 })}" rel="prev">${t`Newer`}</a></li>` : ''}\
 ${found.length > PER_PAGE ? html`<li><a href="${link({ page: page + 1 })}" rel="next">${t`Older`}</a></li>` : ''}\
