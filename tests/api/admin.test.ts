@@ -108,6 +108,9 @@ describe('users', () => {
     expectBadRequest(await sendOk(formSend('PUT', `${api}users`, { id: me, disabled: '1' }), admin), 409);
     expect((await sendOk(formSend('PUT', `${api}users`, { id, disabled: '0' }), admin)).body).toMatchObject({ disabled: false });
     expect(await canLogin('profiled', 'profile-password')).toBe(true);
+    expectBadRequest(await sendOk(formSend('PUT', `${api}users`, { id, username: 'NagiosAdmin' }), admin), 409);
+    expect((await sendOk(formSend('PUT', `${api}users`, { id, username: 'renamed' }), admin)).body).toMatchObject({ id: Number(id), username: 'renamed' });
+    expect(await canLogin('renamed', 'profile-password')).toBe(true);
   });
 
   it('deletes users', async () => {

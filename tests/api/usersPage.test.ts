@@ -96,7 +96,7 @@ describe('Manage Users', () => {
     expect(form).toContain('<h1>Edit user editee</h1>');
     expect(form).toMatch(/name="isAuthorizedForMonitoringSystem" value="1" checked/);
     const saved = await send(admin, {
-      action: 'edit', id, isAuthorizedForMonitoringSystem: '1', canAccessCCM: '1', theme: 'neptunecolorblind',
+      action: 'edit', id, username: 'editee', isAuthorizedForMonitoringSystem: '1', canAccessCCM: '1', theme: 'neptunecolorblind',
       language: 'de_DE', password: 'a-new-password', password2: 'a-new-password',
     });
     expect(saved.status).toBe(303);
@@ -107,14 +107,36 @@ describe('Manage Users', () => {
     expect(await audited()).toContain("user 'editee': ccm granted, password set, theme neptunecolorblind, language de_DE");
 
     const same = await send(admin, {
-      action: 'edit', id, isAuthorizedForMonitoringSystem: '1', canAccessCCM: '1', theme: 'neptunecolorblind', language: 'de_DE',
+      action: 'edit', id, username: 'editee', isAuthorizedForMonitoringSystem: '1', canAccessCCM: '1', theme: 'neptunecolorblind',
+      language: 'de_DE',
     });
     expect(same.headers.get('location')).toContain('done=unchanged');
-    const weak = await send(admin, { action: 'edit', id, theme: 'neptune', language: 'en_US', password: 'short', password2: 'short' });
+    const weak = await send(admin, { action: 'edit', id, username: 'editee', theme: 'neptune', language: 'en_US', password: 'short', password2: 'short' });
     expect(weak.status).toBe(400);
     expect(weak.text).toContain('The user was not changed.');
     expect(weak.text).toContain('<option value="neptune" selected>Dark</option>');
     expect(await user('editee')).toMatchObject({ can_access_ccm: 1, theme: 'neptunecolorblind' });
+  });
+
+  it('renames a user, who then signs in with the new name; a name taken by another, in any case, is refused', async () => {
+    const client = await loginAs(ts, 'typo-name', { isAuthorizedForMonitoringSystem: true });
+    const id = await idOf('typo-name');
+    const fields = { action: 'edit', id, isAuthorizedForMonitoringSystem: '1', theme: 'neptune', language: 'en_US' };
+    const taken = await send(admin, { ...fields, username: 'NAGIOSADMIN' });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain('A user named &#39;NAGIOSADMIN&#39; already exists.');
+    expect(taken.text).toMatch(/id="user-username" name="username"[^>]* value="NAGIOSADMIN" aria-invalid="true"/);
+    const blank = await send(admin, { ...fields, username: '' });
+    expect(blank.text).toContain('The field &#39;username&#39; is required.');
+    expect((await user('typo-name'))?.id).toBe(Number(id));
+
+    const renamed = await send(admin, { ...fields, username: 'right-name' });
+    expect(renamed.headers.get('location')).toContain('done=saved&user=right-name');
+    expect(await user('typo-name')).toBeUndefined();
+    expect(await canLogin('right-name', USER_PASSWORD)).toBe(true);
+    // A rename alone does not sign anyone out.
+    expect((await client.get('api/v2/account/auth')).body).toMatchObject({ username: 'right-name' });
+    expect(await audited()).toContain("user 'typo-name': renamed to 'right-name'");
   });
 
   it('disables a user, who is signed out and cannot sign in, and enables them again', async () => {
@@ -148,7 +170,7 @@ describe('Manage Users', () => {
     const remove = await send(admin, { action: 'delete', id });
     expect(remove.status).toBe(409);
     expect(remove.text).toContain('The last administrator cannot be deleted.');
-    const demote = await send(admin, { action: 'edit', id, isAuthorizedForMonitoringSystem: '1', theme: 'neptune', language: 'en_US' });
+    const demote = await send(admin, { action: 'edit', id, username: 'nagiosadmin', isAuthorizedForMonitoringSystem: '1', theme: 'neptune', language: 'en_US' });
     expect(demote.status).toBe(409);
     expect(demote.text).toContain('The last administrator must stay an administrator.');
     expect(demote.text).toMatch(/id="user-isAdmin" name="isAdmin" value="1" aria-invalid="true"/);

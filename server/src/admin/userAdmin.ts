@@ -1,7 +1,7 @@
 import type { Store } from '../db/store.js';
 import {
   countAdmins, createUser, deleteUser, findUserByName, findUserById, permissionsOf, setUserDisabled, setUserLanguage,
-  setUserPasswordHash, setUserTheme, updateUserPermissions,
+  setUsername, setUserPasswordHash, setUserTheme, updateUserPermissions,
   PERMISSION_FLAGS, type PermissionFlag, type Permissions, type UserProfile, type UserRow,
 } from '../db/users.js';
 import { deleteUserSessions } from '../db/sessions.js';
@@ -136,7 +136,8 @@ language ${user.language}${user.disabled ? ', disabled' : ''})`);
 }
 
 /**
- * Changes flags, password, theme, language or whether the account is disabled. The last administrator who can sign
+ * Changes the name, flags, password, theme, language or whether the account is disabled. The name stays unique
+ * whatever its case (a change of case alone is a rename). The last administrator who can sign
  * in cannot lose the admin flag or be disabled. A change of flags, password or disabled ends the user's sessions (a
  * stolen session must not outlive a password reset), except `keepSessionId`: the session of an administrator changing
  * their own account (unless they disable it). Values equal to the stored ones are no change.
@@ -144,11 +145,12 @@ language ${user.language}${user.disabled ? ', disabled' : ''})`);
 export async function updateAccount(
   store: Store, user: UserRow, fields: Fields, keepSessionId?: string, actor?: AuditActor,
 ): Promise<UserRecord> {
+  const username = fields.username === undefined ? undefined : parseUsername(fields);
   const perms = parseFlags(fields);
   const password = fields.password === undefined || fields.password === '' ? undefined : parsePassword(fields);
   const profile = parseProfile(fields);
-  if (!Object.keys(perms).length && password === undefined && !Object.keys(profile).length) {
-    throw badRequest(t`Give a permission flag, a password, a theme, a language or disabled to change.`);
+  if (username === undefined && !Object.keys(perms).length && password === undefined && !Object.keys(profile).length) {
+    throw badRequest(t`Give a username, a permission flag, a password, a theme, a language or disabled to change.`);
   }
   const hash = password === undefined ? undefined : hashPassword(password);
   // Serializable: the CLI or another server may write at the same time, and the last-admin check must hold until the
@@ -159,11 +161,21 @@ export async function updateAccount(
     const was = userRecord(current);
     const flags = FLAGS.filter((f) => perms[f] !== undefined && perms[f] !== was[f]);
     const changes = flags.map((f) => `${FLAG_WORDS[f]} ${perms[f] ? 'granted' : 'removed'}`);
+    if (username !== undefined && username !== was.username) {
+      const holder = await findUserByName(trx, username);
+      if (holder && holder.id !== user.id) {
+        throw new FieldError(409, 'username', t`A user named '${username}' already exists.`);
+      }
+    }
     if (perms.isAdmin === false && was.isAdmin && await lastAdmin(trx, user)) {
       throw new FieldError(409, 'isAdmin', t`The last administrator must stay an administrator.`);
     }
     if (profile.disabled === true && !was.disabled && await lastAdmin(trx, user)) {
       throw new FieldError(409, 'disabled', t`The last administrator cannot be disabled.`);
+    }
+    if (username !== undefined && username !== was.username) {
+      await setUsername(trx, user.id, username);
+      changes.unshift(`renamed to '${username}'`);
     }
     await updateUserPermissions(trx, user.id, perms);
     if (hash !== undefined) {

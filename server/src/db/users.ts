@@ -109,6 +109,10 @@ export async function setUserLanguage(store: Store, id: number, language: string
   await store.updateTable('users').set({ language }).where('id', '=', id).execute();
 }
 
+export async function setUsername(store: Store, id: number, username: string): Promise<void> {
+  await store.updateTable('users').set({ username }).where('id', '=', id).execute();
+}
+
 export async function setUserDisabled(store: Store, id: number, disabled: boolean): Promise<void> {
   await store.updateTable('users').set({ disabled: +disabled }).where('id', '=', id).execute();
 }

@@ -30,7 +30,7 @@ function valuesOf(user: UserRow | undefined, input: Fields | undefined): FormVal
   }
   const text = (name: string, stored: string) => (input && typeof input[name] === 'string' ? input[name] : stored);
   return {
-    username: user?.username ?? text('username', ''), flags,
+    username: text('username', user?.username ?? ''), flags,
     theme: text('theme', user?.theme ?? 'neptune'), language: text('language', user?.language ?? 'en_US'),
     disabled: input ? input.disabled === '1' : user?.disabled === 1,
   };
@@ -60,10 +60,10 @@ ${described.length ? html` aria-describedby="${described.join(' ')}"` : ''}`;
 <input type="hidden" name="action" value="${user ? 'edit' : 'add'}">\
 ${user ? html`<input type="hidden" name="id" value="${user.id}">` : ''}
 ${error ? html`<p class="error" role="alert" id="user-error">${error.message}</p>` : ''}
-${user ? '' : html`<label for="${id('username')}">${t`Username`}</label>
+<label for="${id('username')}">${t`Username`}</label>
 <input type="text" id="${id('username')}" name="username" maxlength="64" autocomplete="off" required\
  value="${v.username}"${invalid('username', true)}>
-<p class="hint" id="${id('username')}-hint">${t`Letters, digits and . _ @ - only.`}</p>`}
+<p class="hint" id="${id('username')}-hint">${t`Letters, digits and . _ @ - only.`}</p>
 <label for="${id('password')}">${user ? t`New password` : t`Password`}</label>
 <input type="password" id="${id('password')}" name="password" autocomplete="new-password" maxlength="1000"\
 ${user ? '' : ' required'}${invalid('password', true)}>

@@ -124,12 +124,13 @@ async function usersPost(env: PageEnv): Promise<PageResult> {
     if (action === 'edit') {
       checkRepeat(fields);
       const change = {
-        ...accountFields(fields), disabled: fields.disabled === '1' ? '1' : '0', password: fields.password,
+        ...accountFields(fields), username: fields.username ?? '', disabled: fields.disabled === '1' ? '1' : '0',
+        password: fields.password,
       };
       const before = JSON.stringify(await findUserById(ctx.store, user.id));
-      await updateAccount(ctx.store, user, change, own, actor);
+      const saved = await updateAccount(ctx.store, user, change, own, actor);
       const after = JSON.stringify(await findUserById(ctx.store, user.id));
-      return done(before === after && !fields.password ? 'unchanged' : 'saved', user.username);
+      return done(before === after && !fields.password ? 'unchanged' : 'saved', saved.username);
     }
     if (action === 'disable' || action === 'enable') {
       await updateAccount(ctx.store, user, { disabled: action === 'disable' ? '1' : '0' }, own, actor);

@@ -42,7 +42,7 @@ export async function registerAdmin(app: FastifyInstance, ctx: AppContext): Prom
   app.put(`${api}users`, async (req) => {
     const caller = await writer(req);
     const f = fieldsOf(req);
-    onlyFields(f, ['id', 'password', ...FLAGS, ...PROFILE_FIELDS]);
+    onlyFields(f, ['id', 'username', 'password', ...FLAGS, ...PROFILE_FIELDS]);
     const target = await userById(ctx.store, intField(f, 'id', { required: true, min: 1 }));
     const own = target.id === caller.session.user_id ? caller.session.id : undefined;
     return updateAccount(ctx.store, target, f, own, actor(req, caller));
