@@ -64,6 +64,38 @@ test.describe('the wall after it was away (issue 37)', () => {
     expect(await away.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 
+  test('after the server was stopped and started again, the wall says what the state history counts for that stretch', async ({ page }) => {
+    await login(page, server);
+    const [service] = await okServices(page, server);
+    // A problem the restart clears: the demo fleet starts again from its own states.
+    await setState(page, server, service!, 2);
+    await page.clock.install({ time: new Date('2026-11-28T09:00:00') });
+    await page.goto(`${server.url}wallboard?durations=300,300,300`);
+    await expect(position(page)).toHaveText('1 / 3');
+    await pauseClock(page);
+    await runForAnswered(page, 5_000);
+    await expect(page.getByTestId('wallboard-connection')).toContainText('Live');
+
+    await server.stop();
+    for (let step = 0; step < 12; step += 1) await page.clock.runFor(10_000);
+    await expect(page.getByTestId('wallboard-stale')).toBeVisible();
+    const away = page.getByTestId('wallboard-away');
+    await expect(away).toHaveCount(0);
+    await server.start();
+    const asked = page.waitForRequest((r) => r.url().includes('api/v2/history/summary'));
+    await runForAnswered(page, 65_000);
+    await expect(page.getByTestId('wallboard-connection')).toContainText('Live');
+    const line = /^While you were away \(09:0\d–09:0\d\): problems started: (\d+), ended: (\d+)\.$/;
+    await expect(away).toHaveText(line);
+    // The counts are the server's for the stretch the wall was away, asked as a length of time.
+    const ago = new URL((await asked).url()).searchParams.get('ago');
+    expect(Number(ago)).toBeGreaterThan(120);
+    const counted = await (await page.request.get(`${server.url}api/v2/history/summary`, { params: { ago: ago! } })).json() as { started: number; ended: number };
+    const [, started, ended] = line.exec((await away.textContent())!)!;
+    expect({ started: Number(started), ended: Number(ended) }).toEqual({ started: counted.started, ended: counted.ended });
+    expect(counted.ended).toBeGreaterThanOrEqual(1);
+  });
+
   test('the recent changes are a rotation item, offered in the wallboard link and shown large on the wall', async ({ page }) => {
     await login(page, server);
     await page.goto(`${server.url}views/`);
