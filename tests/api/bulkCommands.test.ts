@@ -151,6 +151,32 @@ describe('bulk commands from the status lists', () => {
     expect(source.submitted).toEqual([downtime('db01')]);
   });
 
+  it('acts on a whole group from the group pages: a host group stands for its hosts, a service group for its services', async () => {
+    const groups = (await admin.get(`${STATUS}?show=hostgroups`)).text;
+    expect(groups).toContain('value="hg/databases" form="bulk-form" aria-label="Select host group databases"');
+    expect(groups).toContain('id="bulk-form"');
+    expect((await admin.get(`${STATUS}?show=servicegroups`)).text).toContain('value="sg/http" form="bulk-form" aria-label="Select service group http"');
+    const form = await send(admin, [['action', 'schedule_downtime'], ['o', 'hg/databases']]);
+    expect(form.text).toMatch(/name="o"\s+value="hg\/databases" checked><label for="bulk-o-0">Host group databases \(1 hosts\)<\/label>/);
+    expect(form.text).toContain('For hosts: and all their services');
+    await confirm('schedule_downtime', ['hg/databases'], {
+      start_time: dateTimeInput(NOW + 600), end_time: dateTimeInput(NOW + 4200), type: 'fixed', comment: 'DB rack', services: '1',
+    });
+    expect(source.submitted.map((c) => [c.type, 'host' in c ? c.host : '', 'service' in c ? c.service : undefined]))
+      .toEqual([['schedule_downtime', 'db01', undefined], ['schedule_downtime', 'db01', 'MySQL']]);
+    source.submitted = [];
+    const res = await confirm('acknowledge', ['sg/http', ref('web01', 'Disk Usage')], { comment: 'x' });
+    expect(listed(res.text, 'Submitted')).toEqual(['Disk Usage on web01']);
+    expect(listed(res.text, 'Refused')).toEqual(['HTTP on web01: Only a problem can be acknowledged; this service is OK.']);
+    source.submitted = [];
+    expect((await confirm('recheck', ['hg/'])).status).toBe(400);
+    // A group without members (or no longer there) leaves nothing to do, and says so.
+    const empty = await confirm('recheck', ['hg/no-such-group']);
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('The selected groups have no hosts or services.');
+    expect(source.submitted).toEqual([]);
+  });
+
   it('answers bad input with a clear message and sends nothing', async () => {
     const one = [ref('web01', 'Disk Usage')];
     const cases: [Promise<{ status: number; text: string }>, number, string][] = [

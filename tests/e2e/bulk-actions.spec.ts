@@ -83,6 +83,34 @@ test.describe('bulk actions on the demo fleet', () => {
     await expect(frame.getByRole('heading', { name: 'Service Status' })).toBeVisible();
   });
 
+  test('a host group ticked on Host Groups stands for its hosts: Disable notifications for all of them', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, server!);
+    await page.getByRole('link', { name: 'Host Groups', exact: true }).click();
+    const frame = page.frameLocator(FRAME);
+    const table = frame.getByRole('table', { name: 'State counts per host group' });
+    const box = table.getByRole('checkbox', { name: /^Select host group / }).first();
+    const group = (await box.getAttribute('aria-label'))!.replace(/^Select host group /, '');
+    await box.click();
+    await expect(frame.locator('.bulk-count')).toHaveText('1 selected');
+    await frame.getByText('Actions for the selection').click();
+    await frame.getByRole('button', { name: 'Disable notifications…' }).click();
+    const item = frame.getByRole('checkbox', { name: new RegExp(`^Host group ${group} \\((\\d+) hosts\\)$`) });
+    await expect(item).toBeChecked();
+    const members = Number(/\((\d+) hosts\)/.exec((await item.locator('xpath=following-sibling::label').innerText()))![1]);
+    expect(members).toBeGreaterThan(1);
+    await frame.getByRole('button', { name: 'Disable notifications', exact: true }).click();
+    await expect(frame.getByRole('heading', { name: 'Disable notifications: result' })).toBeVisible();
+    const sent = frame.getByRole('region', { name: `Submitted (${members})` }).getByRole('listitem');
+    await expect(sent).toHaveCount(members);
+    // The engine's own state: every host of the group has its notifications off.
+    interface HostRow { host_name: string; hostgroups: string[]; notifications_enabled: number }
+    await expect.poll(async () => {
+      const hosts = (await (await page.request.get(`${server!.url}api/v2/status/host?records=10000`)).json() as { hoststatus: HostRow[] }).hoststatus;
+      return hosts.filter((h) => h.hostgroups.includes(group)).map((h) => h.notifications_enabled);
+    }).toEqual(Array.from({ length: members }, () => 0));
+  });
+
   test('the palette acts on its results: Re-check now for the hosts and services it found', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await login(page, server!);

@@ -31,6 +31,13 @@ export function isBulkAction(value: unknown): value is BulkAction {
 /** A host or service as a list's checkbox names it: its engine (several engines) and names. */
 export interface ObjectRef { host: string; service?: string; engine?: string }
 
+/** A whole host group (its hosts) or service group (its services), as a group page's checkbox names it. */
+export interface GroupRef { group: string; kind: 'host' | 'service' }
+
+export type Selected = ObjectRef | GroupRef;
+
+export const isGroupRef = (s: Selected): s is GroupRef => 'group' in s;
+
 /**
  * `h/engine/host` or `s/engine/host/service`, each part percent-encoded, the engine empty with one engine: names may
  * hold any character but a control character, and a slash never appears in an encoded part.
@@ -40,9 +47,22 @@ export function refValue(o: { host_name: string; service_description?: string; e
   return [o.service_description !== undefined ? 's' : 'h', ...parts.map(encodeURIComponent)].join('/');
 }
 
-function parseRef(value: string): ObjectRef | undefined {
+/** `hg/name` or `sg/name`: a group's row on the group pages. */
+export function groupRefValue(kind: 'host' | 'service', name: string): string {
+  return `${kind === 'host' ? 'hg' : 'sg'}/${encodeURIComponent(name)}`;
+}
+
+function parseRef(value: string): Selected | undefined {
   const parts = value.split('/');
   const [kind, ...names] = parts;
+  if ((kind === 'hg' || kind === 'sg') && names.length === 1) {
+    try {
+      const group = decodeURIComponent(names[0]!);
+      return group ? { group, kind: kind === 'hg' ? 'host' : 'service' } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
   if (!((kind === 'h' && names.length === 2) || (kind === 's' && names.length === 3))) return undefined;
   let decoded: string[];
   try {
@@ -62,21 +82,48 @@ export function actionOf(fields: Fields): BulkAction {
   throw badRequest(t`Unknown bulk action. Use one of: ${Object.keys(BULK_ACTIONS).join(', ')}.`);
 }
 
-/** The selection a form sends (`o`, once per object), without repeats; empty, too long or malformed is a 400. */
-export function selectionOf(fields: Fields): ObjectRef[] {
+/** The selection a form sends (`o`, once per object or group), without repeats; empty, too long or malformed: 400. */
+export function selectionOf(fields: Fields): Selected[] {
   const raw = fields.o;
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   if (!values.length) throw badRequest(t`Select at least one host or service.`);
   const unique = [...new Set(values.map(String))];
-  const [most, count] = [MAX_BULK_OBJECTS, unique.length];
-  if (count > most) {
-    throw badRequest(t`Select at most ${most} hosts or services at a time; ${count} were selected.`);
-  }
+  tooMany(unique.length);
   return unique.map((v) => {
     const ref = parseRef(v);
     if (!ref) throw badRequest(t`'${v}' does not name a host or service.`);
     return ref;
   });
+}
+
+function tooMany(count: number): void {
+  const most = MAX_BULK_OBJECTS;
+  if (count > most) {
+    throw badRequest(t`Select at most ${most} hosts or services at a time; ${count} were selected.`);
+  }
+}
+
+/** A group's members now (its hosts, or its services), in the lists' order. */
+export function groupMembers(snap: MonitoringSnapshot, ref: GroupRef): ObjectRef[] {
+  const tag = (o: { engine?: string }) => (o.engine === undefined ? {} : { engine: o.engine });
+  return ref.kind === 'host'
+    ? snap.hosts.filter((h) => h.hostgroups.includes(ref.group)).map((h) => ({ host: h.host_name, ...tag(h) }))
+    : snap.services.filter((s) => s.servicegroups.includes(ref.group))
+      .map((s) => ({ host: s.host_name, service: s.service_description, ...tag(s) }));
+}
+
+/** The objects a selection stands for, groups replaced by their members, without repeats; too many is a 400. */
+export function expandSelection(snap: MonitoringSnapshot, selected: Selected[]): ObjectRef[] {
+  const seen = new Set<string>();
+  const out: ObjectRef[] = [];
+  for (const ref of selected.flatMap((s) => (isGroupRef(s) ? groupMembers(snap, s) : [s]))) {
+    const key = refValueOf(ref);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(ref);
+  }
+  tooMany(out.length);
+  return out;
 }
 
 export function refLabel(ref: ObjectRef): string {
@@ -154,7 +201,7 @@ export function planBulk(
   return items;
 }
 
-function refValueOf(ref: ObjectRef): string {
+export function refValueOf(ref: ObjectRef): string {
   return refValue({ host_name: ref.host, service_description: ref.service, engine: ref.engine });
 }
 

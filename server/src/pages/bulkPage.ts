@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
+import { badRequest } from '../http/errors.js';
 import type { Fields } from '../http/input.js';
 import { formatNumber, t, translate } from '../http/language.js';
 import type { MonitoringSnapshot } from '../monitoring/source.js';
 import {
-  actionOf, BULK_ACTIONS, BULK_PATH, planBulk, refLabel, refValue, resolveRef, selectionOf, sendBulk,
-  type BulkAction, type BulkItem, type ObjectRef,
+  actionOf, BULK_ACTIONS, BULK_PATH, expandSelection, groupMembers, groupRefValue, isGroupRef, planBulk, refLabel,
+  refValueOf, resolveRef, selectionOf, sendBulk, type BulkAction, type BulkItem, type GroupRef, type ObjectRef,
+  type Selected,
 } from './bulkCommands.js';
 import { CommandInputError } from './commandInput.js';
 import { dateTimeInput, hostBadge, nowSeconds, serviceBadge } from './format.js';
@@ -32,13 +34,23 @@ function objectLink(env: PageEnv, ref: ObjectRef): SafeHtml {
   return html`<a href="${detailUrl(env.ctx.base, ref)}">${refLabel(ref)}</a>`;
 }
 
-function selectionList(env: PageEnv, refs: ObjectRef[], snap: MonitoringSnapshot): SafeHtml {
+function groupItem(snap: MonitoringSnapshot, ref: GroupRef, i: number): SafeHtml {
+  const n = formatNumber(groupMembers(snap, ref).length);
+  const label = ref.kind === 'host'
+    ? t`Host group ${ref.group} (${n} hosts)`
+    : t`Service group ${ref.group} (${n} services)`;
+  return html`<li class="check"><input type="checkbox" id="bulk-o-${i}" name="o"\
+ value="${groupRefValue(ref.kind, ref.group)}" checked><label for="bulk-o-${i}">${label}</label></li>`;
+}
+
+function selectionList(env: PageEnv, refs: Selected[], snap: MonitoringSnapshot): SafeHtml {
   const items = refs.map((ref, i) => {
+    if (isGroupRef(ref)) return groupItem(snap, ref, i);
     const target = resolveRef(snap, ref);
     const badge = typeof target === 'string'
       ? html`<span class="tag">${t`not found`}</span>`
       : target.service ? serviceBadge(target.service) : hostBadge(target.host);
-    const value = refValue({ host_name: ref.host, service_description: ref.service, engine: ref.engine });
+    const value = refValueOf(ref);
     return html`<li class="check"><input type="checkbox" id="bulk-o-${i}" name="o" value="${value}" checked>\
 <label for="bulk-o-${i}">${refLabel(ref)}</label> ${badge}</li>`;
   });
@@ -103,12 +115,12 @@ ${hosts ? box(sent, 'services', t`For hosts: and all their services`, false) : '
 }
 
 /** The one form for the whole selection; `refused` re-shows it with the message and what was typed. */
-function formPage(env: PageEnv, action: BulkAction, refs: ObjectRef[], refused?: string): PageResult {
+function formPage(env: PageEnv, action: BulkAction, refs: Selected[], refused?: string): PageResult {
   const { ctx, caller } = env;
   const snap = ctx.monitoring.snapshot();
   const label = translate(BULK_ACTIONS[action].label);
   const back = backOf(env);
-  const hosts = refs.some((r) => r.service === undefined);
+  const hosts = refs.some((r) => (isGroupRef(r) ? r.kind === 'host' : r.service === undefined));
   const content = html`<form method="post" action="${ctx.base}${BULK_PATH}" class="bulk-form card">\
 ${nspField(caller)}<input type="hidden" name="action" value="${action}"><input type="hidden" name="confirm" value="1">\
 <input type="hidden" name="back" value="${back}">
@@ -140,7 +152,7 @@ ${refused.length ? html`<section class="bulk-result bulk-refused card" aria-labe
 <ul>${refused.map((i) => html`<li>${objectLink(env, i.ref)}: <span class="reason">${i.refused}</span></li>`)}</ul>\
 </section>` : ''}
 <p><a class="button" href="${backOf(env)}">${t`Back to the list`}</a></p>`;
-  const [ok, no, all] = [sent.length, refused.length, done.length].map((n) => formatNumber(n)) as [string, string, string];
+  const [ok, no, all] = [formatNumber(sent.length), formatNumber(refused.length), formatNumber(done.length)];
   const summary = sent.length
     ? t`${ok} of ${all} commands submitted. The results appear once the monitoring engines process them.`
     : undefined;
@@ -158,16 +170,18 @@ ${refused.length ? html`<section class="bulk-result bulk-refused card" aria-labe
 /** A list's selection (GET, or its post without confirm) gets the form; a confirmed post sends the commands. */
 async function bulkPost(env: PageEnv): Promise<PageResult> {
   const action = actionOf(env.fields);
-  const refs = selectionOf(env.fields);
-  if (env.fields.confirm !== '1') return formPage(env, action, refs);
+  const selected = selectionOf(env.fields);
+  if (env.fields.confirm !== '1') return formPage(env, action, selected);
   const { ctx, caller } = env;
   const snap = ctx.monitoring.snapshot();
+  const refs = expandSelection(snap, selected);
+  if (!refs.length) throw badRequest(t`The selected groups have no hosts or services.`);
   const now = nowSeconds();
   let planned: BulkItem[];
   try {
     planned = planBulk(action, refs, env.fields, snap, caller.user.username, now);
   } catch (error) {
-    if (error instanceof CommandInputError) return formPage(env, action, refs, error.message);
+    if (error instanceof CommandInputError) return formPage(env, action, selected, error.message);
     throw error;
   }
   const done = await sendBulk(planned, (c) => ctx.monitoring.submit(c));

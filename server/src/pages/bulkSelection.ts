@@ -1,5 +1,5 @@
 import { t, translate } from '../http/language.js';
-import { BULK_ACTIONS, BULK_PATH, refValue, type BulkAction } from './bulkCommands.js';
+import { BULK_ACTIONS, BULK_PATH, groupRefValue, refValue, type BulkAction } from './bulkCommands.js';
 import { nspField } from './formGuard.js';
 import { html, type SafeHtml } from './html.js';
 import { gates, type PageEnv } from './pageRoute.js';
@@ -25,6 +25,13 @@ export function selectCell(
   const name = o.service_description === undefined ? o.host_name : t`${o.service_description} on ${o.host_name}`;
   return html`<td class="select"><input type="checkbox" name="o" value="${refValue(o)}" form="${FORM_ID}"\
  aria-label="${t`Select ${name}`}"></td>`;
+}
+
+/** A group's checkbox on the group pages: the actions then act on all its hosts or all its services. */
+export function selectGroupCell(kind: 'host' | 'service', name: string): SafeHtml {
+  const label = kind === 'host' ? t`Select host group ${name}` : t`Select service group ${name}`;
+  return html`<td class="select"><input type="checkbox" name="o" value="${groupRefValue(kind, name)}" form="${FORM_ID}"\
+ aria-label="${label}"></td>`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatNumber, t, translate } from '../http/language.js';
 import { hostKey, type Group, type MonitoringSnapshot, type ServiceStatus } from '../monitoring/source.js';
 import { html, type SafeHtml } from './html.js';
+import { selectAllCell, selectGroupCell } from './bulkSelection.js';
 import { listState, listStates, stateClass } from './format.js';
 import { hostsByName, indexOf } from './snapshotIndex.js';
 import { listStateAt, serviceColumns } from './serviceColumns.js';
@@ -110,8 +111,9 @@ function countCell(n: number, href: string, cls: string, label: string): SafeHtm
     : html`<td class="num">0</td>`;
 }
 
+/** `selectable`: a checkbox per group for the bulk actions (issue 38), which act on the group's members. */
 export function groupStatsTable(
-  base: string, kind: 'host' | 'service', stats: GroupStats[], caption: string,
+  base: string, kind: 'host' | 'service', stats: GroupStats[], caption: string, selectable = false,
 ): SafeHtml {
   const param = kind === 'host' ? 'hostgroup' : 'servicegroup';
   // Members on an engine that is not answering are in no state column: without this one the row would look smaller
@@ -124,11 +126,13 @@ export function groupStatsTable(
   const shownHosts = withPending ? hostStates : hostStates.slice(0, -1);
   const shownServices = withPending ? serviceStates : serviceStates.slice(0, -1);
   const members = kind === 'host' ? 'hosts' : 'services';
-  const head = html`<thead><tr><th scope="col">${kind === 'host' ? t`Host Group` : t`Service Group`}</th>
+  const head = html`<thead><tr>${selectable ? selectAllCell() : ''}\
+<th scope="col">${kind === 'host' ? t`Host Group` : t`Service Group`}</th>
 ${shownHosts.map((s) => html`<th scope="col" class="num">${t`Hosts ${translate(s)}`}</th>`)}\
 ${shownServices.map((s) => html`<th scope="col" class="num">${t`Services ${translate(s)}`}</th>`)}\
 ${withStale ? html`<th scope="col" class="num">${t`Stale`}</th>` : ''}</tr></thead>`;
-  const rows = stats.map(({ group, hosts, services, stale }) => html`<tr>
+  const rows = stats.map(({ group, hosts, services, stale }) => html`<tr>\
+${selectable ? selectGroupCell(kind, group.name) : ''}
 <th scope="row">\
 <a href="${statusUrl(base, { show: `${kind}groups`, [param]: group.name })}">${group.alias || group.name}</a>\
 ${group.alias && group.alias !== group.name ? html` <span class="muted">(${group.name})</span>` : ''}</th>
@@ -143,5 +147,6 @@ ${withStale
     : ''}
 </tr>`);
   const empty = kind === 'host' ? t`There are no host groups.` : t`There are no service groups.`;
-  return dataTable(caption, head, rows, empty, 1 + shownHosts.length + shownServices.length + (withStale ? 1 : 0));
+  const columns = 1 + shownHosts.length + shownServices.length + (withStale ? 1 : 0) + (selectable ? 1 : 0);
+  return dataTable(caption, head, rows, empty, columns);
 }

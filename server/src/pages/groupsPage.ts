@@ -8,6 +8,7 @@ import type { PageEnv, PageResult } from './pageRoute.js';
 import { indexOf } from './snapshotIndex.js';
 import { statusUrl } from './urls.js';
 import { laggingEngines } from './engineNotes.js';
+import { bulkBar, bulkScript, canBulk } from './bulkSelection.js';
 
 /**
  * `show=hostgroups|servicegroups`: state counts per group, or for the one group named by `hostgroup`/`servicegroup`.
@@ -28,14 +29,18 @@ export function groupsPage(env: PageEnv, kind: 'host' | 'service'): PageResult {
   const heading = host
     ? (group ? t`Host Group: ${title}` : t`Host Groups`)
     : (group ? t`Service Group: ${title}` : t`Service Groups`);
+  // Issue 38: a group ticked here stands for all its hosts (host groups) or all its services (service groups).
+  const bulk = canBulk(env);
   const content = html`${group ? html`<p class="breadcrumbs">\
 <a href="${statusUrl(ctx.base, { show: `${kind}groups` })}">${host ? t`All host groups` : t`All service groups`}</a>
 · <a href="${statusUrl(ctx.base, { show: 'hosts', [param]: group.name })}">${t`Hosts in this group`}</a>
 · <a href="${statusUrl(ctx.base, { show: 'services', [param]: group.name })}">\
 ${t`Services in this group`}</a></p>` : ''}
+${bulk ? bulkBar(env, statusUrl(ctx.base, { show: `${kind}groups`, [param]: group?.name })) : ''}
 ${groupStatsTable(ctx.base, kind, stats, group
     ? t`State counts for ${group.name}`
-    : host ? t`State counts per host group` : t`State counts per service group`)}`;
+    : host ? t`State counts per host group` : t`State counts per service group`, bulk)}\
+${bulk ? bulkScript(ctx.base) : ''}`;
   const live = { updated: snap.updated, base: ctx.base, lagging: laggingEngines(ctx) };
   return { title: heading, body: pageBody({ heading, content, live }) };
 }

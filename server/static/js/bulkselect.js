@@ -23,7 +23,7 @@
       count.textContent = n ? (count.getAttribute('data-some') || '').replace('{n}', String(n)) : count.getAttribute('data-none');
       count.removeAttribute('data-error');
     }
-    var rows = document.querySelectorAll('table.status-list tbody tr');
+    var rows = document.querySelectorAll('table.data tbody tr');
     for (var j = 0; j < rows.length; j++) {
       var box = rows[j].querySelector('td.select input');
       if (box) rows[j].classList.toggle('selected', box.checked);
@@ -60,7 +60,7 @@
     var target = e.target;
     var menu = document.querySelector('.bulk-menu');
     if (e.key === ' ' && !typing(target) && target.tagName !== 'BUTTON' && target.tagName !== 'SUMMARY') {
-      var row = target.closest && target.closest('table.status-list tbody tr');
+      var row = target.closest && target.closest('table.data tbody tr');
       var box = row && row.querySelector('td.select input');
       if (!box) return;
       e.preventDefault();
