@@ -61,6 +61,9 @@ export function listHistory(store: Store, q: HistoryQuery): Promise<StoredHistor
   return query.orderBy('time', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
 }
 
+/** Hosts statesForWindow narrows to by name; more are read by time alone. */
+const MAX_HOSTS = 2000;
+
 export interface StateRow { time: number; engine: string; host: string; service: string; state: number }
 
 /** The state of an object while nothing is known of it (monitoring/history.ts's NO_DATA). */
@@ -109,57 +112,75 @@ export async function gapsFor(store: Store, since: number, end: number): Promise
 }
 
 /**
- * Each object's states with its engine's gaps laid over them: no data from a gap's start, its state again at the gap's
- * end unless the engine said it changed meanwhile (an entry inside the gap, at the engine's own time, stands).
+ * Each object's states, in time order and one object after another, with its engine's gaps laid over them: no data
+ * from a gap's start, its state again at the gap's end unless the engine said it changed meanwhile (an entry inside
+ * the gap, at the engine's own time, stands).
  */
 export function withGaps(rows: readonly StateRow[], gaps: readonly Gap[]): StateRow[] {
-  if (!gaps.length) return [...rows];
   const byEngine = new Map<string, Gap[]>();
   for (const g of gaps) byEngine.set(g.engine, [...byEngine.get(g.engine) ?? [], g]);
+  // Rows of one object mostly come one after another (read by host and service): a key only where the object changes.
   const byObject = new Map<string, StateRow[]>();
+  let list: StateRow[] | undefined;
+  let prev: StateRow | undefined;
   for (const r of rows) {
-    const key = `${r.engine}\u0001${r.host}\u0001${r.service}`;
-    const list = byObject.get(key);
-    if (list) list.push(r);
-    else byObject.set(key, [r]);
-  }
-  // At one time: a state restored at a gap's end comes before an entry, an entry before a gap's start.
-  const out: (StateRow & { rank: number })[] = [];
-  for (const list of byObject.values()) {
-    const first = list[0]!;
-    for (const r of list) out.push({ ...r, rank: 1 });
-    for (const g of byEngine.get(first.engine) ?? []) {
-      const o = { engine: first.engine, host: first.host, service: first.service };
-      out.push({ ...o, time: g.start, state: NO_DATA_STATE, rank: 2 });
-      let before: StateRow | undefined;
-      for (const r of list) if (r.time < g.end) before = r;
-      if (before && before.time < g.start) out.push({ ...o, time: g.end, state: before.state, rank: 0 });
+    if (!prev || r.service !== prev.service || r.host !== prev.host || r.engine !== prev.engine) {
+      const key = `${r.engine}\u0001${r.host}\u0001${r.service}`;
+      list = byObject.get(key);
+      if (!list) byObject.set(key, list = []);
     }
+    list!.push(r);
+    prev = r;
   }
-  return out.sort((a, b) => a.time - b.time || a.rank - b.rank).map(({ rank: _, ...r }) => r);
+  const out: StateRow[] = [];
+  for (const own of byObject.values()) {
+    own.sort((a, b) => a.time - b.time);
+    const engineGaps = byEngine.get(own[0]!.engine);
+    if (!engineGaps) {
+      for (const r of own) out.push(r);
+      continue;
+    }
+    // At one time: a state restored at a gap's end comes before an entry, an entry before a gap's start.
+    const o = { engine: own[0]!.engine, host: own[0]!.host, service: own[0]!.service };
+    const events: (StateRow & { rank: number })[] = own.map((r) => ({ ...r, rank: 1 }));
+    for (const g of engineGaps) {
+      events.push({ ...o, time: g.start, state: NO_DATA_STATE, rank: 2 });
+      let before: StateRow | undefined;
+      for (const r of own) if (r.time < g.end) before = r;
+      if (before && before.time < g.start) events.push({ ...o, time: g.end, state: before.state, rank: 0 });
+    }
+    events.sort((a, b) => a.time - b.time || a.rank - b.rank);
+    for (const { rank: _, ...r } of events) out.push(r);
+  }
+  return out;
 }
 
 /**
  * The state entries an availability over [since, until) needs: those inside it and, per object, the last one before
- * it (the state the window starts in), with the stretches nobody watched as no data (withGaps). `host` narrows to
- * one host's objects.
+ * it (the state the window starts in), with the stretches nobody watched as no data; each object's in time order
+ * (withGaps). `host` narrows to
+ * one host's objects, or to several hosts' (a group's: read by host, never the whole fleet's entries).
  */
-export async function statesForWindow(store: Store, since: number, until: number, host?: string): Promise<StateRow[]> {
+export async function statesForWindow(store: Store, since: number, until: number, host?: string | readonly string[]): Promise<StateRow[]> {
+  // Beyond a few thousand hosts, the window's entries by time are fewer to read than a list that long.
+  const hosts = host === undefined ? undefined : typeof host === 'string' ? [host] : host.length <= MAX_HOSTS ? [...new Set(host)] : undefined;
+  if (hosts && !hosts.length) return [];
   const cols = ['time', 'engine', 'host', 'service', 'state'] as const;
   let inside = store.selectFrom('state_history').select(cols).where('type', '=', 'state').where('time', '>=', since).where('time', '<', until);
   let before = store.selectFrom('state_history').select(cols).where('type', '=', 'state')
     .where('id', 'in', (eb) => {
       let last = eb.selectFrom('state_history').select((e) => e.fn.max('id').as('id')).where('type', '=', 'state').where('time', '<', since);
-      if (host !== undefined) last = last.where('host', '=', host);
+      if (hosts) last = last.where('host', 'in', hosts);
       return last.groupBy(['engine', 'host', 'service']);
     });
-  if (host !== undefined) {
-    inside = inside.where('host', '=', host);
-    before = before.where('host', '=', host);
+  if (hosts) {
+    inside = inside.where('host', 'in', hosts);
+    before = before.where('host', 'in', hosts);
   }
   const rows = [...await before.execute(), ...await inside.execute()];
-  const sorted = rows.map((r) => ({ ...r, time: Number(r.time) })).sort((a, b) => a.time - b.time);
-  return withGaps(sorted, await gapsFor(store, since, until));
+  // PostgreSQL's bigint comes as text.
+  if (rows.length && typeof rows[0]!.time !== 'number') for (const r of rows) r.time = Number(r.time);
+  return withGaps(rows, await gapsFor(store, since, until));
 }
 
 /** Drops entries (and gaps) older than `before` (UNIX seconds); returns how many entries. */

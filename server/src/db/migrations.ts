@@ -265,4 +265,12 @@ export const MIGRATIONS: Migration[] = [
         .execute();
     },
   },
+  {
+    // One object's or one host's history (issue 37: the history of an object, availability of a host or a group)
+    // without reading the whole fleet's: by host, service and time.
+    name: 'state-history-by-object',
+    async up(db) {
+      await db.schema.createIndex('state_history_host').on('state_history').columns(['host', 'service', 'time']).execute();
+    },
+  },
 ];

@@ -98,7 +98,9 @@ describe('log entries into the history', () => {
     const row = (time: number, state: number, service = 's') => ({ time, engine: 'n', host: 'h', service, state });
     const rows = [row(0, 0), row(0, 2, 't'), row(150, 1, 't')];
     expect(withGaps(rows, [{ engine: 'n', start: 100, end: 200 }, { engine: 'other', start: 0, end: 50 }])).toEqual([
-      row(0, 0), row(0, 2, 't'), row(100, NO_DATA), row(100, NO_DATA, 't'), row(150, 1, 't'), row(200, 0),
+      row(0, 0), row(100, NO_DATA), row(200, 0), row(0, 2, 't'), row(100, NO_DATA, 't'), row(150, 1, 't'),
     ]);
+    // Without gaps: each object's entries in time order, one object after another.
+    expect(withGaps([row(150, 1, 't'), row(0, 0), row(0, 2, 't')], [])).toEqual([row(0, 2, 't'), row(150, 1, 't'), row(0, 0)]);
   });
 });

@@ -311,16 +311,22 @@ export interface Availability extends AvailabilityObject {
 
 /**
  * The time each object spent in each state within [since, end): before its first entry, and while its engine was not
- * answering, it counts as no data. `rows` are state entries sorted by time, with each object's last one before the
- * window.
+ * answering, it counts as no data. `rows` are state entries, each object's in time order, with each object's last one
+ * before the window.
  */
 export function availabilityOf(objects: readonly AvailabilityObject[], rows: readonly StateRow[], since: number, end: number): Availability[] {
   const byObject = new Map<string, StateRow[]>();
+  // Rows of one object come one after another (statesForWindow): a key only where the object changes.
+  let list: StateRow[] | undefined;
+  let prev: StateRow | undefined;
   for (const r of rows) {
-    const key = objectKey(r.engine, r.host, r.service);
-    const list = byObject.get(key);
-    if (list) list.push(r);
-    else byObject.set(key, [r]);
+    if (!prev || r.service !== prev.service || r.host !== prev.host || r.engine !== prev.engine) {
+      const key = objectKey(r.engine, r.host, r.service);
+      list = byObject.get(key);
+      if (!list) byObject.set(key, list = []);
+    }
+    list!.push(r);
+    prev = r;
   }
   const span = Math.max(0, end - since);
   return objects.map((o) => {

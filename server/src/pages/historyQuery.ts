@@ -129,7 +129,9 @@ export async function availabilityReport(
 ): Promise<AvailabilityReport> {
   const objects = availabilityObjects(ctx, f);
   const end = Math.max(f.since, Math.min(f.until, now));
-  const rows = objects.length ? await statesForWindow(ctx.store, f.since, end, f.host) : [];
+  // Narrowed to the objects' hosts (a group's), so a group never reads the whole fleet's entries.
+  const hosts = f.host ?? objects.map((o) => o.host);
+  const rows = objects.length ? await statesForWindow(ctx.store, f.since, end, hosts) : [];
   return { since: f.since, until: f.until, end, objects: availabilityOf(objects, rows, f.since, end) };
 }
 
