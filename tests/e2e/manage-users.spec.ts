@@ -158,3 +158,32 @@ async function expectNoSeriousFaults(page: Page, where: string): Promise<void> {
     .map((v) => `${v.id}: ${v.help} ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, where).toEqual([]);
 }
+
+test.describe('on a phone (390x844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('each user is a card with every value named, and an edit by taps is saved', async ({ page }) => {
+    const name = `phoneop${test.info().retry}`;
+    await server.admin('create-user', name, 'phone-password', '--monitoring');
+    await login(page, server);
+    await page.goto(`${server.url}admin/?xiwindow=users.php`);
+    const f = frame(page);
+    const row = rowOf(page, name);
+    await expect(row).toBeVisible();
+    // Each value is named before it on the card (the table's head is not shown there).
+    const shown = () => row.getByRole('cell').evaluateAll((cells) => cells
+      .map((c) => `${getComputedStyle(c, '::before').content.replace(/^"|"$/g, '').replace(/^none$/, '')}${c.textContent!.trim()}`));
+    expect((await shown()).slice(0, 8)).toEqual(['Active', 'Administrator: No', 'Monitoring system: Yes', 'Configure objects: No',
+      'Core Config Manager: No', 'Auto-deploy: No', 'Theme: Dark', 'Language: English']);
+    // The card fits: nothing of it is cut off or scrolls sideways.
+    const wrap = f.locator('.table-wrap');
+    expect(await wrap.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+
+    await row.getByRole('link', { name: `Edit ${name}` }).tap();
+    await f.getByLabel('Theme').selectOption({ label: 'Colorblind' });
+    await f.getByLabel('Language').selectOption({ label: 'Deutsch' });
+    await f.getByRole('button', { name: 'Save changes' }).tap();
+    await expect(f.getByRole('status')).toHaveText(`The changes to '${name}' were saved.`);
+    await expect.poll(async () => (await shown()).slice(6, 8)).toEqual(['Theme: Colorblind', 'Language: Deutsch']);
+  });
+});
