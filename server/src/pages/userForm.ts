@@ -80,7 +80,7 @@ ${FLAG_LABELS.map(([flag, label]) => check(flag, translate(label), v.flags[flag]
 <select id="${id('language')}" name="language"${invalid('language')}>${languages.map((l) =>
     html`<option value="${l}"${l === v.language ? ' selected' : ''}>${languageName(l)}</option>`)}</select>
 ${user ? check('disabled', t`Disabled`, v.disabled, t`A disabled user cannot sign in; their sessions end at once. \
-Their views, dashboards and settings stay.`) : ''}
+Their views, dashboards and settings stay, and displays paired to show their views go on showing them.`) : ''}
 <button type="submit">${user ? t`Save changes` : t`Add user`}</button>
 <a class="button secondary" href="${base}admin/users.php">${t`Cancel`}</a>
 </form>`;
