@@ -69,6 +69,18 @@ test.describe('bulk actions on the demo fleet', () => {
     await expect(menu.getByRole('button', { name: 'Acknowledge…' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    // The row's own checkbox, before its links: Space ticks it as any checkbox, and A still opens the menu.
+    await firstLink.focus();
+    for (let i = 0; i < 3 && !(await boxes.nth(0).evaluate((b) => b === document.activeElement)); i += 1) await page.keyboard.press('Shift+Tab');
+    await expect(boxes.nth(0)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(boxes.nth(0)).not.toBeChecked();
+    await page.keyboard.press('Space');
+    await expect(boxes.nth(0)).toBeChecked();
+    await expect(frame.locator('.bulk-count')).toHaveText('1 selected');
+    await page.keyboard.press('a');
+    await expect(menu.getByRole('button', { name: 'Acknowledge…' })).toBeFocused();
+    await page.keyboard.press('Escape');
 
     const all = table.getByRole('checkbox', { name: 'Select all on this page' });
     await all.click();

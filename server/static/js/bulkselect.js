@@ -51,15 +51,19 @@
     }
   });
 
+  /* Where a letter is text: a ticked checkbox in focus is not, so A works right after ticking one. */
   function typing(el) {
-    return el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+    if (!el) return false;
+    if (el.tagName === 'INPUT') return !/^(checkbox|radio|button|submit|reset)$/.test(el.type);
+    return el.isContentEditable || /^(TEXTAREA|SELECT)$/.test(el.tagName);
   }
 
   document.addEventListener('keydown', function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
     var target = e.target;
     var menu = document.querySelector('.bulk-menu');
-    if (e.key === ' ' && !typing(target) && target.tagName !== 'BUTTON' && target.tagName !== 'SUMMARY') {
+    /* Controls keep their own Space (a checkbox ticks itself); a row's link gets its row ticked instead of a scroll. */
+    if (e.key === ' ' && !/^(INPUT|TEXTAREA|SELECT|BUTTON|SUMMARY)$/.test(target.tagName) && !target.isContentEditable) {
       var row = target.closest && target.closest('table.data tbody tr');
       var box = row && row.querySelector('td.select input');
       if (!box) return;
