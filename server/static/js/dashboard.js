@@ -135,18 +135,31 @@
       if (size) size.textContent = w + ' \u00d7 ' + h;
     }
 
-    /** Before the dashlet under the pointer, or after it on its second half; nothing when over none. */
+    /**
+     * Puts `node` at `index` by moving the dashlets between instead of it: the element under a finger must stay in
+     * the document for the whole touch, or the browser loses the next tap's click.
+     */
+    function moveTo(node, index) {
+      var list = items();
+      var from = list.indexOf(node);
+      if (index < from) {
+        for (var i = from - 1; i >= index; i -= 1) grid.insertBefore(list[i], node.nextElementSibling);
+      } else {
+        for (var j = from + 1; j <= index; j += 1) grid.insertBefore(list[j], node);
+      }
+    }
+
+    /** Before the dashlet under the pointer, or after it on its second half; past the last one, last. */
     function followMove(x, y) {
       var others = items().filter(function (i) { return i !== active.item; });
       for (var k = 0; k < others.length; k += 1) {
         var box = others[k].getBoundingClientRect();
         if (x < box.left || x > box.right || y < box.top || y > box.bottom) continue;
-        var before = x < box.left + box.width / 2 ? others[k] : others[k].nextElementSibling;
-        if (before !== active.item && active.item.nextElementSibling !== before) grid.insertBefore(active.item, before);
+        moveTo(active.item, x < box.left + box.width / 2 ? k : k + 1);
         return;
       }
       var last = others[others.length - 1];
-      if (last && y > last.getBoundingClientRect().bottom && grid.lastElementChild !== active.item) grid.appendChild(active.item);
+      if (last && y > last.getBoundingClientRect().bottom) moveTo(active.item, others.length);
     }
 
     /** Grid units from the pointer's distance to the dashlet's top left corner; one column on a phone keeps its width. */
@@ -206,7 +219,7 @@
       if (a.kind === 'move') {
         var position = items().indexOf(a.item);
         if (commit && position !== a.from) return send({ dashlet: id, action: 'place', position: position });
-        grid.insertBefore(a.item, items().filter(function (i) { return i !== a.item; })[a.from] || null);
+        moveTo(a.item, a.from);
         return;
       }
       if (commit && (a.w !== a.w0 || a.h !== a.h0)) return send({ dashlet: id, action: 'size', width: a.w, height: a.h });

@@ -26,15 +26,30 @@
     }
   }
 
-  /** Moves the dragged row before the first row whose middle is below the pointer (or to the end). */
+  /**
+   * Puts `node` at `index` among the rows by moving the rows between instead of it: the element under a finger must
+   * stay in the document for the whole touch, or the browser loses the next tap's click.
+   */
+  function moveTo(node, index) {
+    var list = rows();
+    var from = list.indexOf(node);
+    if (index === from) return;
+    if (index < from) {
+      for (var i = from - 1; i >= index; i -= 1) body.insertBefore(list[i], node.nextElementSibling);
+    } else {
+      for (var k = from + 1; k <= index; k += 1) body.insertBefore(list[k], node);
+    }
+  }
+
+  /** The dragged row goes to the place of the first other row whose middle is below the pointer (or last). */
   function follow(y) {
     var others = rows().filter(function (r) { return r !== drag.row; });
-    var before = null;
+    var index = others.length;
     for (var i = 0; i < others.length; i += 1) {
       var box = others[i].getBoundingClientRect();
-      if (y < box.top + box.height / 2) { before = others[i]; break; }
+      if (y < box.top + box.height / 2) { index = i; break; }
     }
-    if (drag.row.nextElementSibling !== before) body.insertBefore(drag.row, before);
+    moveTo(drag.row, index);
   }
 
   function end(commit) {
@@ -54,11 +69,10 @@
       return;
     }
     // Not dropped: back where it was.
-    var list = rows().filter(function (r) { return r !== d.row; });
-    body.insertBefore(d.row, list[d.from] || null);
+    moveTo(d.row, d.from);
   }
 
-  // On the document rather than the grip: the dragged row moves through the list, which would end a pointer capture.
+  // On the document rather than the grip, so the drag goes on wherever the pointer is over the page.
   function onMove(event) {
     if (drag && event.pointerId === drag.pointer) follow(event.clientY);
   }
