@@ -32,22 +32,24 @@ export async function historyPart(ctx: AppContext, o: HistoryObject, now: number
   const windows: [string, number][] = [[t`Last 24 hours`, DAY], [t`Last 7 days`, 7 * DAY], [t`Last 30 days`, 30 * DAY]];
   const availRows = windows.map(([label, span]) => {
     const [a] = availabilityOf([{ engine, host: o.host, service }], mine, now - span, now);
-    return html`<tr><th scope="row">${label}</th><td class="wide">${availabilityBar(a!)}</td>\
+    return html`<tr><th scope="row">${label}</th><td class="wide bar">${availabilityBar(a!)}</td>\
 <td>${availabilityShares(a!)}</td></tr>`;
   });
   const query = { host: o.host, service: o.service, engine: o.engine, window: '30d' };
   const historyLink = withQuery(`${ctx.base}reports/history.php`, query);
   const availabilityLink = withQuery(`${ctx.base}reports/availability.php`, query);
-  const changeRows = recent.map((e) => html`<tr><td>${timeCell(e.time)}</td><td>${stateBadge(e.state)}</td>\
-<td>${e.stateType === 'hard' ? t`Hard` : t`Soft`}</td><td>${typeText(e)}</td><td class="output">${e.output}</td></tr>`);
+  // On a phone each row is a card (status-list), its short facts labelled, as on the status lists.
+  const changeRows = recent.map((e) => html`<tr><td data-label="${t`Time`}">${timeCell(e.time)}</td>\
+<td>${stateBadge(e.state)}</td><td data-label="${t`State type`}">${e.stateType === 'hard' ? t`Hard` : t`Soft`}</td>\
+<td data-label="${t`Event`}">${typeText(e)}</td><td class="output">${e.output}</td></tr>`);
   return html`<section class="history-part" aria-labelledby="history-title">
 <h2 id="history-title">${t`History`}</h2>
 ${dataTable(isService ? t`Availability of this service` : t`Availability of this host`,
-    tableHead(t`Window`, [t`Time in each state`, 'wide'], t`Share`), availRows, '', 3)}
+    tableHead(t`Window`, [t`Time in each state`, 'wide'], t`Share`), availRows, '', 3, 'status-list')}
 <p class="history-note">${t`Time before Pharos first recorded this object, and while its engine was not answering, \
 counts as no data.`}</p>
 ${dataTable(t`Last changes, newest first`, tableHead(t`Time`, t`State`, t`State type`, t`Event`,
-    [t`Output`, 'wide']), changeRows, t`Pharos has recorded no change of this object yet.`, 5)}
+    [t`Output`, 'wide']), changeRows, t`Pharos has recorded no change of this object yet.`, 5, 'status-list')}
 <p class="history-links"><a href="${historyLink}">${t`Full history`}</a> · \
 <a href="${availabilityLink}">${t`Availability report`}</a></p>
 </section>`;
