@@ -177,6 +177,10 @@ export interface HistoryRecorder {
 }
 
 const DAY = 24 * 3600;
+
+/** The engine's log could not be read (as opposed to the database failing while its entries were written). */
+class LogUnreadable extends Error {}
+
 /**
  * A log is read up to this many seconds before the snapshot's time: what the engine logged just before writing its
  * data may be in the snapshot or not (a Livestatus engine's clock is not Pharos's), and the snapshot records it anyway.
@@ -214,9 +218,17 @@ export function createHistoryRecorder(
   let stopped = false;
 
   const backfill = async (engine: HistoryEngine & { log: EngineLog }, from: number, to: number, map: KnownMap): Promise<void> => {
-    for await (const batch of engine.log.read(from, to)) {
+    const batches = engine.log.read(from, to)[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<EngineLogEntry[]>;
+      try {
+        next = await batches.next();
+      } catch (err) {
+        throw new LogUnreadable((err as Error).message, { cause: err });
+      }
+      if (next.done) return;
       if (stopped) throw new Error('the recorder was stopped');
-      await insertHistory(store, fromEngineLog(batch, engine.name, map), nextTurn);
+      await insertHistory(store, fromEngineLog(next.value, engine.name, map), nextTurn);
       await nextTurn();
     }
   };
@@ -235,22 +247,23 @@ export function createHistoryRecorder(
         continue;
       }
       const silent = mark === undefined || t.time - mark > SILENT_AFTER_SECONDS;
-      const first = !watched.has(name);
-      watched.add(name);
-      if (t.stale || (!silent && !first)) continue;
+      if (t.stale || (!silent && watched.has(name))) continue;
       const engine = byName.get(name);
       if (engine?.log) {
         try {
           await backfill({ ...engine, log: engine.log }, mark ?? t.time - retention, t.time - LOG_MARGIN_SECONDS, map);
           covered.add(name);
+          watched.add(name);
           warned.delete(name);
           continue;
         } catch (err) {
-          if (stopped) throw err;
+          // Stopped, or the database failing: the next turn reads the log again (the mark has not moved).
+          if (!(err instanceof LogUnreadable)) throw err;
           if (!warned.has(name)) log().warn({ err }, `State history: cannot read the log of engine '${name}' (${engine.log.where}): ${(err as Error).message}; the time nobody watched it counts as no data.`);
           warned.add(name);
         }
       }
+      watched.add(name);
       if (mark !== undefined && silent) await insertGap(store, name, mark, t.time);
     }
     return { skip, covered, times };
