@@ -242,6 +242,22 @@ describe('bulk commands from the status lists', () => {
     expect(source.submitted).toEqual([{ type: 'schedule_check', host: 'db01', time: expect.any(Number), forced: true }]);
   });
 
+  it('answers a German user in German: the menu, the form and the result', async () => {
+    const german = await loginAs(ts, 'bulkgerman', { isAuthorizedForMonitoringSystem: true });
+    expect((await german.request('POST', 'api/v2/account/language', { form: { language: 'de_DE', nsp: german.nsp } })).status).toBe(200);
+    const list = (await german.get(`${STATUS}?show=serviceproblems`)).text;
+    expect(list).toContain('Aktionen für die Auswahl');
+    expect(list).toContain('aria-label="Alle auf dieser Seite auswählen"');
+    expect(list).toContain('Jetzt neu prüfen…');
+    const form = await send(german, [['action', 'acknowledge'], ['o', ref('web01', 'Disk Usage')]]);
+    expect(form.text).toContain('<h1>Bestätigen: 1 ausgewählt</h1>');
+    const res = await send(german, [['action', 'acknowledge'], ['confirm', '1'], ['o', ref('web01', 'Disk Usage')], ['o', ref('web01', 'Load')], ['comment', 'Wird getauscht']]);
+    expect(res.text).toContain('Gesendet (1)');
+    expect(res.text).toContain('Abgelehnt (1)');
+    expect(res.text).toContain('Das Problem ist bereits bestätigt.');
+    expect(res.text).toContain('Zurück zur Liste');
+  });
+
   it('goes back to the list it came from, and to no address of another site', async () => {
     const back = `${new URL(ts.url).pathname}${STATUS}?show=serviceproblems&page=2`;
     const ok = await confirm('recheck', [ref('db01')], { back });
