@@ -167,6 +167,9 @@ describe('state history (issue 37): every state change of every host and service
     expect(custom.status, custom.text.slice(0, 2000)).toBe(200);
     expect(custom.text).toMatch(/aria-label="OK 56\.25 %, CRITICAL 18\.75 %, No data 25 %"/);
     expect(custom.text).toContain('<li>OK: 56.25 % (2m 15s)</li>');
+    // Acknowledged from T0 + 120 to T0 + 150: counted apart from the states.
+    expect(custom.text).toContain('<li>Acknowledged: 12.5 % (30s)</li>');
+    expect(custom.text).not.toContain('In scheduled downtime');
     expect(custom.text).toContain('<option value="custom" selected>');
     const month = local(T0).slice(0, 7);
     const monthly = await html(`reports/availability.php?window=month&month=${month}&hostgroup=web`);

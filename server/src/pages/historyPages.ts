@@ -9,7 +9,8 @@ import { html, type SafeHtml } from './html.js';
 import { reportWindow, windowFields, type ReportWindow } from './reportWindow.js';
 import { onWall, pageBody } from './layout.js';
 import { historyWallPage } from './historyWall.js';
-import { dateTimeText, timeCell } from './format.js';
+import { handledKey, handledTimes, type HandledTime } from './handledTime.js';
+import { dateTimeText, durationText, timeCell } from './format.js';
 import { gates, registerPage } from './pageRoute.js';
 import { dataTable, tableHead } from './table.js';
 import { hostUrl, serviceUrl, withQuery, type QueryValues } from './urls.js';
@@ -39,6 +40,15 @@ function groupSelect(label: string, name: string, groups: readonly { name: strin
   return html`<label>${label} <select name="${name}"><option value="">${t`Any`}</option>\
 ${groups.map((g) => html`<option value="${g.name}"${g.name === current ? html` selected` : ''}>${g.alias || g.name}\
 </option>`)}</select></label>`;
+}
+
+/** Scheduled downtime and acknowledged time, counted apart from the states above (overlapping them, never added). */
+function handledShares(time: HandledTime | undefined, span: number): SafeHtml | string {
+  if (!time || span <= 0 || (!time.downtime && !time.acknowledged)) return '';
+  const share = (s: number) => `${formatNumber(Math.round((s / span) * 100_000) / 1000)} % (${durationText(s)})`;
+  return html`<ul class="availability-share handled">\
+${time.downtime ? html`<li>${t`In scheduled downtime: ${share(time.downtime)}`}</li>` : ''}\
+${time.acknowledged ? html`<li>${t`Acknowledged: ${share(time.acknowledged)}`}</li>` : ''}</ul>`;
 }
 
 /** The window's own fields, for links that keep it (the pager). */
@@ -154,6 +164,7 @@ acknowledgements, downtimes and flapping, newest first.`,
       const filter = availabilityFilter(fields, now());
       const report = await availabilityReport(ctx, filter, now());
       const shown = report.objects.slice(0, MAX_BARS);
+      const handled = shown.length ? await handledTimes(ctx, report.since, report.end, filter.host) : new Map();
       const snap = ctx.monitoring.snapshot();
       const f = env.fields;
       const form = html`<form method="get" action="${ctx.base}${AVAILABILITY_PATH}" class="filters">
@@ -172,7 +183,7 @@ ${engineSelect(filter.engine)}
           : html`<a href="${hostUrl(ctx.base, o.host, engine)}">${o.host}</a> / \
 <a href="${serviceUrl(ctx.base, o.host, o.service, engine)}">${o.service}</a>`;
         return html`<tr><th scope="row">${name}</th><td class="wide">${availabilityBar(o)}</td>\
-<td>${availabilityShares(o)}</td></tr>`;
+<td>${availabilityShares(o)}${handledShares(handled.get(handledKey(o)), report.end - report.since)}</td></tr>`;
       });
       const more = report.objects.length > shown.length
         ? html`<p class="notice">${t`Showing the first ${formatNumber(shown.length)} of \
