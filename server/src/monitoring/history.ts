@@ -1,10 +1,11 @@
 import type { HistoryRow, StateRow, StoredHistoryRow } from '../db/history.js';
 import {
-  historyMarks, insertGap, insertHistory, lastHistoryId, latestPerObject, NO_DATA_STATE, setHistoryMarks, SILENT_AFTER_SECONDS,
+  gapsFor, historyMarks, insertGap, insertHistory, lastHistoryId, latestPerObject, NO_DATA_STATE, setHistoryMarks, SILENT_AFTER_SECONDS,
+  stateRunsForWindow, statesForWindow,
 } from '../db/history.js';
 import type { EngineLog, EngineLogEntry } from './engineLog.js';
 import { log } from '../log.js';
-import type { Storage } from '../db/store.js';
+import type { Storage, Store } from '../db/store.js';
 import { nextTurn, runSliced, SLICE_ROWS, type Slices } from './slices.js';
 import type { HostStatus, MonitoringSnapshot, ServiceStatus } from './source.js';
 
@@ -358,4 +359,42 @@ export function availabilityOf(objects: readonly AvailabilityObject[], rows: rea
     const percent = Object.fromEntries(Object.entries(seconds).map(([w, s]) => [w, span ? Math.round((s / span) * 100_000) / 1000 : 0]));
     return { ...o, seconds, percent };
   });
+}
+
+/**
+ * The availability of `objects` over [since, end), read the cheapest way: where no stretch of the window lacks data
+ * for an engine (no gap, no engine silent), the database sums each object's time per state and the sums stand for
+ * its entries (one stretch per state, from its first entry on); otherwise every entry is read (statesForWindow).
+ * `host` narrows to one host; by default to the objects' hosts.
+ */
+export async function availabilityFor(
+  store: Store, objects: readonly AvailabilityObject[], since: number, end: number, host?: string,
+): Promise<Availability[]> {
+  if (!objects.length) return availabilityOf(objects, [], since, end);
+  const hosts = host !== undefined ? [host] : objects.map((o) => o.host);
+  if ((await gapsFor(store, since, end)).length) return availabilityOf(objects, await statesForWindow(store, since, end, hosts), since, end);
+  const { before, runs } = await stateRunsForWindow(store, since, end, hosts);
+  const byObject = new Map<string, StateRow[]>();
+  const add = (r: StateRow) => {
+    const key = objectKey(r.engine, r.host, r.service);
+    const list = byObject.get(key);
+    if (list) list.push(r);
+    else byObject.set(key, [r]);
+  };
+  for (const r of before) add(r);
+  const runsOf = new Map<string, typeof runs>();
+  for (const r of runs) {
+    const key = objectKey(r.engine, r.host, r.service);
+    runsOf.set(key, [...runsOf.get(key) ?? [], r]);
+  }
+  for (const list of runsOf.values()) {
+    // The state it was first in first, so the time before its first entry is the state before the window's.
+    list.sort((a, b) => a.first - b.first);
+    let at = list[0]!.first;
+    for (const r of list) {
+      add({ time: at, engine: r.engine, host: r.host, service: r.service, state: r.state });
+      at += r.seconds;
+    }
+  }
+  return availabilityOf(objects, [...byObject.values()].flat(), since, end);
 }

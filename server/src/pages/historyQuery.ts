@@ -4,7 +4,7 @@ import type { Fields } from '../http/input.js';
 import { t } from '../http/language.js';
 import { listHistory, statesForWindow, type HistoryQuery } from '../db/history.js';
 import {
-  availabilityOf, HISTORY_TYPES, NO_DATA, stateCodes, stateWord, type Availability, type AvailabilityObject,
+  availabilityFor, HISTORY_TYPES, NO_DATA, stateCodes, stateWord, type Availability, type AvailabilityObject,
 } from '../monitoring/history.js';
 
 /** One entry as the API and the pages give it. */
@@ -129,10 +129,9 @@ export async function availabilityReport(
 ): Promise<AvailabilityReport> {
   const objects = availabilityObjects(ctx, f);
   const end = Math.max(f.since, Math.min(f.until, now));
-  // Narrowed to the objects' hosts (a group's), so a group never reads the whole fleet's entries.
-  const hosts = f.host ?? objects.map((o) => o.host);
-  const rows = objects.length ? await statesForWindow(ctx.store, f.since, end, hosts) : [];
-  return { since: f.since, until: f.until, end, objects: availabilityOf(objects, rows, f.since, end) };
+  // Read by the objects' hosts, summed by the database where nothing lacks data (monitoring/history.ts).
+  const shares = await availabilityFor(ctx.store, objects, f.since, end, f.host);
+  return { since: f.since, until: f.until, end, objects: shares };
 }
 
 export interface ProblemSummary { since: number; until: number; started: number; ended: number }
