@@ -126,7 +126,7 @@ describe('every write refuses a missing or wrong nsp or XSRF header', () => {
     const before = await storedData();
     const origin = new URL(ts.url).origin;
     const list = writes().filter((r) => !isScriptEndpoint(pathOnly(r.path)));
-    expect(list.map((r) => r.path).sort()).toEqual(['account/main.php', 'account/theme.php', 'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/license.php', 'dashboards/dashboard.php', 'dashboards/dashlets.php', 'includes/components/pharos/bulkcommands.php', 'includes/components/xicore/status.php', 'reports/schedulereport.php', 'views/main.php']);
+    expect(list.map((r) => r.path).sort()).toEqual(['account/main.php', 'account/theme.php', 'admin/activate.php', 'admin/banners.php', 'admin/displays.php', 'admin/license.php', 'admin/users.php', 'dashboards/dashboard.php', 'dashboards/dashlets.php', 'includes/components/pharos/bulkcommands.php', 'includes/components/scheduledreporting/schedulereport.php', 'includes/components/xicore/status.php', 'reports/schedulereport.php', 'views/main.php']);
     for (const route of list) {
       for (const [form, headers] of [[{}, { origin }], [{ nsp: 'wrong' }, { origin }], [{ nsp: admin.nsp }, { origin: 'http://evil.example' }],
         [{ nsp: admin.nsp }, { referer: 'http://evil.example/form.html' }], [{ nsp: admin.nsp }, {}]] as [Record<string, string>, Record<string, string>][]) {
