@@ -88,7 +88,9 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
       `Pharos cannot start: ${err.message}. Check the path in PHAROS_NAGIOS_CFG and that the user running Pharos may read it.`, { cause: err });
   });
   const now = options.now ?? Date.now;
-  const ctx: AppContext = { config, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage, { resumes: capabilitiesOf(monitoring).sharedData }), grapher: createGrapherWatch(monitoring) };
+  let historyRecordedOnce = (): void => undefined;
+  const historyRecorded = new Promise<void>((resolve) => { historyRecordedOnce = resolve; });
+  const ctx: AppContext = { config, historyRecorded, store: storage.store, storage, monitoring, base: config.base, now, throttle: new LoginThrottle(storage.store, config.loginLockMs, now), changes: createChangeFeed(storage, { resumes: capabilitiesOf(monitoring).sharedData }), grapher: createGrapherWatch(monitoring) };
 
   // Closing: idle keep-alive connections are dropped at once, and registerClosing answers what still arrives (an HTML
   // page, never Fastify's JSON 503, which a frame would show) and cuts what is left after a grace period.
@@ -171,7 +173,7 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
     (snap) => {
       history.observe(snap).catch((e: unknown) => {
         if (!isStorageUnavailable(e)) log().warn({ err: e }, 'Recording the state history failed');
-      });
+      }).finally(historyRecordedOnce);
     },
     // The rest in slices (several engines: before the snapshot is handed out, so no request computes them at all).
     alertProblems, serviceColumns, tacticalTotals, pluginTextBytes, trayAlertCounts, shellProblemTotals, indexOf,

@@ -40,6 +40,11 @@ export interface AppContext {
   changes: ChangeFeed;
   /** The performance grapher's state, for the system status and its page. */
   grapher: () => DaemonState;
+  /**
+   * Settles once this process has compared its first snapshot with the state history (recorded it, or found another
+   * process recording): counts asked before then would miss what changed while the server was down (issue 37).
+   */
+  historyRecorded: Promise<void>;
 }
 
 export interface Caller {

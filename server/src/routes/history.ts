@@ -15,6 +15,15 @@ import {
  * host or service (users are not the engines' contacts): the monitoring permission, which opens the status and report
  * pages and the history's CSV export, is what lets a user see monitored objects' history; without it, none.
  */
+/** How long a count waits for this process's first comparison of the engines with the recorded history. */
+const RECORDED_WAIT_MS = 10_000;
+
+function firstOf(settles: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); });
+  return Promise.race([settles, timeout]).finally(() => clearTimeout(timer));
+}
+
 export async function registerHistory(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const base = `${ctx.base}api/v2/`;
   const nowSeconds = () => Math.floor(ctx.now() / 1000);
@@ -40,6 +49,10 @@ export async function registerHistory(app: FastifyInstance, ctx: AppContext): Pr
       throw badRequest(t`The parameter ago must be a whole number of seconds from 1.`);
     }
     const asked = ago === undefined ? fields : { since: String(Math.max(0, now - Number(ago))) };
+    // A wall asks the moment a restarted server answers, before the server has compared the engines with what it last
+    // recorded: the problems that ended meanwhile would be missing from a count made then. Waited for a while only, so
+    // a recorder held up (a database slow to answer) never holds the wall's line: it asks again on a failure anyway.
+    await firstOf(ctx.historyRecorded, RECORDED_WAIT_MS);
     const { since, until } = windowOf(asked, now);
     return { ...await problemSummary(ctx, since, Math.min(until, now)), now };
   });
