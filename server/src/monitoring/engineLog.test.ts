@@ -40,6 +40,35 @@ describe('an engine log line as a history entry (issue 37)', () => {
     }
   });
 
+  it("reads downtimes and flapping as Nagios Core 4 and Icinga 2's compat log write them (downtime.c, flapping.c, compatlogger.cpp)", () => {
+    const read = (line: string) => {
+      const e = parseLogLine(line);
+      return e && [e.time, e.host, e.service, e.type, e.phase, e.output];
+    };
+    // Nagios Core 4: a downtime starts, stops at its end, or is cancelled (some lines end in a newline of their own).
+    expect(read('[1700000010] HOST DOWNTIME ALERT: db1;STARTED; Host has entered a period of scheduled downtime'))
+      .toEqual([1700000010, 'db1', '', 'downtime', 'start', 'Host has entered a period of scheduled downtime']);
+    expect(read('[1700000011] HOST DOWNTIME ALERT: db1;STOPPED; Host has exited from a period of scheduled downtime'))
+      .toEqual([1700000011, 'db1', '', 'downtime', 'end', 'Host has exited from a period of scheduled downtime']);
+    expect(read('[1700000012] SERVICE DOWNTIME ALERT: web1;HTTP;CANCELLED; Scheduled downtime for service has been cancelled.\n'))
+      .toEqual([1700000012, 'web1', 'HTTP', 'downtime', 'end', 'Scheduled downtime for service has been cancelled.']);
+    expect(read('[1700000013] SERVICE FLAPPING ALERT: web1;HTTP;STARTED; Service appears to have started flapping (24.3% change >= 20.0% threshold)'))
+      .toEqual([1700000013, 'web1', 'HTTP', 'flapping', 'start', 'Service appears to have started flapping (24.3% change >= 20.0% threshold)']);
+    expect(read('[1700000014] SERVICE FLAPPING ALERT: web1;HTTP;STOPPED; Service appears to have stopped flapping (3.8% change < 5.0% threshold)'))
+      .toEqual([1700000014, 'web1', 'HTTP', 'flapping', 'end', 'Service appears to have stopped flapping (3.8% change < 5.0% threshold)']);
+    expect(read('[1700000015] HOST FLAPPING ALERT: db1;DISABLED; Flap detection has been disabled\n'))
+      .toEqual([1700000015, 'db1', '', 'flapping', 'end', 'Flap detection has been disabled']);
+    // Icinga 2's compat log: the same lines, its own words after them.
+    expect(read('[1700000016] SERVICE DOWNTIME ALERT: web1;payments;STARTED; Checkable has entered a period of scheduled downtime.'))
+      .toEqual([1700000016, 'web1', 'payments', 'downtime', 'start', 'Checkable has entered a period of scheduled downtime.']);
+    expect(read('[1700000017] HOST FLAPPING ALERT: web1;STOPPED; Checkable appears to have stopped flapping (12% change < 25% threshold)'))
+      .toEqual([1700000017, 'web1', '', 'flapping', 'end', 'Checkable appears to have stopped flapping (12% change < 25% threshold)']);
+    // A phase neither engine writes is no entry.
+    expect(parseLogLine('[1700000018] SERVICE DOWNTIME ALERT: web1;HTTP;PAUSED; whatever')).toBeNull();
+    // The interpreter passes them on as they are.
+    expect(new LogInterpreter().entries('[1700000019] HOST DOWNTIME ALERT: db1;STARTED; x')).toMatchObject([{ type: 'downtime', phase: 'start' }]);
+  });
+
   it('ends an acknowledgement the engine does not log the end of: a normal one at the next change, a sticky one at OK', () => {
     const run = (lines: string[]) => {
       const i = new LogInterpreter();
@@ -92,6 +121,36 @@ describe('log entries into the history', () => {
     expect(fromEngineLog([e(110, 2), e(150, 0), e(160, 2, { snapshot: true })], 'n', known)).toEqual([]);
     // Another engine's object of the same name is another object.
     expect(fromEngineLog([e(150, 0)], 'other', known)).toHaveLength(1);
+  });
+
+  it('adds downtimes and flapping once, with the state known then: a start logged again, or an end of none, adds nothing', () => {
+    const flag = (time: number, type: 'downtime' | 'flapping', phase: 'start' | 'end', service = 's'): EngineLogEntry => ({ time, host: 'h', service, type, phase, output: `${type} ${phase}` });
+    const known = new Map();
+    const rows = fromEngineLog([
+      e(100, 2), flag(110, 'downtime', 'start'), flag(120, 'flapping', 'start'), e(125, 0),
+      // Nagios restarted in the downtime: it logs the start again.
+      flag(130, 'downtime', 'start'), flag(140, 'flapping', 'end'), flag(150, 'downtime', 'end'), flag(160, 'downtime', 'end'),
+    ], 'n', known);
+    expect(rows.map((r) => [r.time, r.type, r.phase, r.state])).toEqual([
+      [100, 'state', '', 2], [110, 'downtime', 'start', 2], [120, 'flapping', 'start', 2], [125, 'state', '', 0],
+      [140, 'flapping', 'end', 0], [150, 'downtime', 'end', 0],
+    ]);
+    // Read again over the same stretch (a restart): nothing.
+    expect(fromEngineLog([flag(110, 'downtime', 'start'), flag(150, 'downtime', 'end')], 'n', known)).toEqual([]);
+  });
+
+  it("records a downtime of an object the log gave no state of yet as no data; the object's first state then stands", () => {
+    const flag = (time: number, phase: 'start' | 'end'): EngineLogEntry => ({ time, host: 'h', service: '', type: 'downtime', phase, output: phase });
+    const known = new Map();
+    // An end first: it began before anything is known, and says nothing.
+    const rows = fromEngineLog([flag(90, 'end'), flag(100, 'start'), flag(110, 'end'),
+      { ...e(120, 0, { snapshot: true }), service: '' }, flag(130, 'start')], 'n', known);
+    expect(rows.map((r) => [r.time, r.type, r.phase, r.state])).toEqual([
+      [100, 'downtime', 'start', NO_DATA], [110, 'downtime', 'end', NO_DATA],
+      // A state written down at a rotation is the first state known: it is recorded.
+      [120, 'state', '', 0], [130, 'downtime', 'start', 0],
+    ]);
+    expect(fromEngineLog([{ ...e(140, 0, { snapshot: true }), service: '' }], 'n', known)).toEqual([]);
   });
 
   it('lays the stretches nobody watched over the states as no data; a change the engine dated inside one stands', () => {

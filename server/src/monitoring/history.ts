@@ -50,7 +50,8 @@ function knownFrom(rows: readonly StoredHistoryRow[]): KnownMap {
   for (const r of [...rows].sort((a, b) => a.id - b.id)) {
     const key = objectKey(r.engine, r.host, r.service);
     const time = Number(r.time);
-    const k = map.get(key) ?? { state: r.state, stateType: r.state_type, time, acknowledgement: false, downtime: false, flapping: false, last: time };
+    // Known from a downtime, flapping or acknowledgement alone: no state from any time (STATELESS below).
+    const k = map.get(key) ?? { state: r.state, stateType: r.state_type, time: r.type === 'state' ? time : 0, acknowledgement: false, downtime: false, flapping: false, last: time };
     if (r.type === 'state') Object.assign(k, { state: r.state, stateType: r.state_type, time });
     else if ((FLAGS as readonly string[]).includes(r.type)) k[r.type as typeof FLAGS[number]] = r.phase === 'start';
     k.last = Math.max(k.last, time);
@@ -135,9 +136,18 @@ function* compare(snap: MonitoringSnapshot, engineName: string, known: KnownMap,
 }
 
 /**
+ * What is known of an object whose log tells a downtime, flapping or acknowledgement before any state of it (Nagios
+ * Core logs no state for an object that never changed since it started): its state is no data, from no time, so the
+ * first state the log or a snapshot gives stands at the engine's own time.
+ */
+const STATELESS: Known = { state: NO_DATA, stateType: 1, time: 0, acknowledgement: false, downtime: false, flapping: false, last: 0 };
+const knowsState = (k: Known | undefined): k is Known => k !== undefined && !(k.state === NO_DATA && k.time === 0);
+
+/**
  * An engine log's entries as history entries, where they say something `known` does not (updating it): an entry older
  * than what is known of its object, or saying what is known already, is left out, so a log read over a stretch the
- * snapshots recorded adds nothing twice.
+ * snapshots recorded adds nothing twice. The same goes for downtimes, flapping and acknowledgements: a start while one
+ * is known to be on (an engine restarted in a downtime logs its start again) or an end while none is adds nothing.
  */
 export function fromEngineLog(entries: readonly EngineLogEntry[], engine: string, known: KnownMap): HistoryRow[] {
   const out: HistoryRow[] = [];
@@ -147,14 +157,16 @@ export function fromEngineLog(entries: readonly EngineLogEntry[], engine: string
     if (prev && e.time < prev.last) continue;
     if (e.type === 'state') {
       // A state written down at a rotation only starts an object's history.
-      if (prev && (e.snapshot || (prev.state === e.state && prev.stateType === e.stateType))) continue;
+      if (knowsState(prev) && (e.snapshot || (prev.state === e.state && prev.stateType === e.stateType))) continue;
       out.push({ engine, host: e.host, service: e.service, time: e.time, type: 'state', phase: '', state: e.state!, state_type: e.stateType!, output: e.output });
-      known.set(key, { ...(prev ?? { acknowledgement: false, downtime: false, flapping: false }), state: e.state!, stateType: e.stateType!, time: e.time, last: e.time });
+      known.set(key, { ...(prev ?? STATELESS), state: e.state!, stateType: e.stateType!, time: e.time, last: e.time });
     } else {
       const on = e.phase === 'start';
-      if (!prev || prev[e.type] === on) continue;
-      out.push({ engine, host: e.host, service: e.service, time: e.time, type: e.type, phase: e.phase, state: prev.state, state_type: prev.stateType, output: e.output });
-      known.set(key, { ...prev, [e.type]: on, last: e.time });
+      // An end of one that started before anything is known of the object says nothing.
+      if (prev ? prev[e.type] === on : !on) continue;
+      const base = prev ?? STATELESS;
+      out.push({ engine, host: e.host, service: e.service, time: e.time, type: e.type, phase: e.phase, state: base.state, state_type: base.stateType, output: e.output });
+      known.set(key, { ...base, [e.type]: on, last: e.time });
     }
   }
   return out;
