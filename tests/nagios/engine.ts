@@ -37,7 +37,7 @@ function checkScript(check: (typeof CHECKS)[keyof typeof CHECKS]): string {
   return `#!/bin/sh\n${lines.join('\n')}\nexit ${check.exit}\n`;
 }
 
-function define(type: string, fields: Record<string, string | number>): string {
+export function define(type: string, fields: Record<string, string | number>): string {
   return `define ${type} {\n${Object.entries(fields).map(([k, v]) => `  ${k} ${v}`).join('\n')}\n}\n`;
 }
 
@@ -64,7 +64,7 @@ function objectConfig(dir: string): string {
   ].join('\n');
 }
 
-function mainConfig(dir: string): string {
+function mainConfig(dir: string, overrides: Record<string, string | number> = {}): string {
   const user = os.userInfo();
   // Paths are relative on purpose: Nagios resolves them against nagios.cfg's directory, and so must the source.
   const settings: Record<string, string | number> = {
@@ -78,6 +78,7 @@ function mainConfig(dir: string): string {
     // Start every check at once instead of spreading the first round over minutes.
     host_inter_check_delay_method: 'n', service_inter_check_delay_method: 'n', max_host_check_spread: 1, max_service_check_spread: 1,
     illegal_macro_output_chars: '`~$&|\'"<>', check_for_updates: 0, enable_flap_detection: 0,
+    ...overrides,
   };
   return Object.entries(settings).map(([k, v]) => `${k}=${v}`).join('\n') + '\n';
 }
@@ -108,18 +109,23 @@ export const PASSIVE_SERVICE = {
     host_name: HOSTS.up, service_description: 'Payments', check_command: 'check_ok', active_checks_enabled: 0, passive_checks_enabled: 1,
     // UNKNOWN until its first result, so Nagios logs that first OK as a state change.
     initial_state: 'u', check_freshness: 0, max_check_attempts: 1, check_interval: 1, retry_interval: 1, check_period: '24x7', notification_period: '24x7', contact_groups: 'admins',
+    // Its timeline is a test's own: never flapping, even where a test turns flap detection on.
+    flap_detection_enabled: 0,
   }),
 } as const;
 
-/** `extraObjects`: more object definitions after the standard ones (e.g. PASSIVE_SERVICE.config). */
-export async function startNagios(options: { extraObjects?: string } = {}): Promise<NagiosEngine> {
+/**
+ * `extraObjects`: more object definitions after the standard ones (e.g. PASSIVE_SERVICE.config); `settings`: nagios.cfg
+ * settings over the standard ones (e.g. enable_flap_detection: 1).
+ */
+export async function startNagios(options: { extraObjects?: string; settings?: Record<string, string | number> } = {}): Promise<NagiosEngine> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pharos-nagios-'));
   fs.mkdirSync(path.join(dir, 'checkresults'));
   fs.mkdirSync(path.join(dir, 'archives'));
   for (const [name, check] of Object.entries(CHECKS)) fs.writeFileSync(path.join(dir, `check_${name}.sh`), checkScript(check), { mode: 0o755 });
   fs.writeFileSync(path.join(dir, 'objects.cfg'), objectConfig(dir) + (options.extraObjects ?? ''));
   const cfgPath = path.join(dir, 'nagios.cfg');
-  fs.writeFileSync(cfgPath, mainConfig(dir));
+  fs.writeFileSync(cfgPath, mainConfig(dir, options.settings));
   try {
     await promisify(execFile)(NAGIOS_BIN, ['-v', cfgPath]);
   } catch (err) {
