@@ -3,7 +3,11 @@
  * feature, enabled here), which holds the alerts at Icinga's own times: the passive service's OK, CRITICAL and OK
  * again are read from it, the first two from before Pharos started and the last from while it was stopped. The
  * timeline is the Nagios test's with 15 s instead of 45 s between changes: the log table gives the same alerts either
- * way, and the engine's clock has to move in real time.
+ * way, and the engine's clock has to move in real time. While Pharos is stopped, a downtime of the service starts and
+ * is cancelled: Icinga 2 writes both to the compat log (`SERVICE DOWNTIME ALERT: …;STARTED` and `;CANCELLED`, class 1
+ * in its log table) and Pharos reads them at Icinga's times. A downtime that runs out is written STOPPED, but only at
+ * Icinga's next expiry round (once a minute), so the test cancels it; flapping lines come the same way and are not
+ * made here (the parser's units read Icinga's words).
  */
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +16,7 @@ import { Client, startTestServer, type TestServer } from '../api/harness.js';
 import { useEngine } from '../support/useEngine.js';
 import { SERVICES, startIcinga } from './icinga.js';
 
-interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; output: string; type: string }
+interface Entry { time: number; engine: string; host: string; service?: string; state: string; stateType: string; output: string; type: string; phase?: string }
 interface Avail { seconds: Record<string, number>; percent: Record<string, number> }
 
 const STEP = 15;
@@ -40,6 +44,17 @@ async function submit(state: number, word: string, output: string): Promise<numb
   return Number((await logged())![0]);
 }
 
+/**
+ * Resolves with Icinga's time of the first alert line from `from` on that holds `text`, once its log table has it. (Asked
+ * from 10 minutes before: Icinga 2 reads only the log files begun after a query's `time >=`, logTable.ts.)
+ */
+async function loggedAlert(text: string, from: number): Promise<number> {
+  const find = async () => (await client().query({ table: 'log', columns: ['time', 'message'], filters: [`time >= ${from - 600}`, 'class = 1'] }))
+    .find((r) => Number(r[0]) >= from && String(r[1]).includes(text));
+  await expect.poll(find, { timeout: 20_000, interval: 250, message: `log table: ${text}` }).toBeDefined();
+  return Number((await find())![0]);
+}
+
 const clockAt = (t: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, t * 1000 - Date.now())));
 
 async function startPharos(dataDir?: string): Promise<void> {
@@ -49,7 +64,7 @@ async function startPharos(dataDir?: string): Promise<void> {
   await admin.login();
 }
 
-const history = async (since: number) => (await admin.get<{ entries: Entry[] }>(`api/v2/history?since=${since}&host=${host}&service=${description}`)).body.entries;
+const history = async (since: number, type = 'state') => (await admin.get<{ entries: Entry[] }>(`api/v2/history?since=${since}&host=${host}&service=${description}&type=${type}`)).body.entries;
 
 describe('state history from a real Icinga 2 over Livestatus', () => {
   it("reads the log table for what happened before Pharos started and while it was stopped, at Icinga's times", async () => {
@@ -67,11 +82,23 @@ describe('state history from a real Icinga 2 over Livestatus', () => {
     await ts!.close();
     ts = undefined;
 
+    // A downtime from now on, cancelled once Icinga has started it.
+    const from = seconds();
+    await client().command(`[${from}] SCHEDULE_SVC_DOWNTIME;${host};${description};${from};${from + 600};1;0;600;pharos;maintenance`);
+    const downFrom = await loggedAlert(`SERVICE DOWNTIME ALERT: ${host};${description};STARTED;`, from);
+    const [[id]] = await client().query({ table: 'downtimes', columns: ['id'], filters: [`host_name = ${host}`, `service_description = ${description}`] });
+    await client().command(`[${seconds()}] DEL_SVC_DOWNTIME;${String(id)}`);
+    const downTo = await loggedAlert(`SERVICE DOWNTIME ALERT: ${host};${description};CANCELLED;`, from);
     await clockAt(t0 + 2 * STEP);
     const ok2 = await submit(0, 'OK', 'PAY OK again');
     await startPharos(dataDir);
     await expect.poll(async () => (await history(t0 - 60)).length, { timeout: 20_000 }).toBe(3);
     expect((await history(t0 - 60)).map((e) => [e.time, e.state, e.output])).toEqual([[ok2, 'OK', 'PAY OK again'], [critical, 'CRITICAL', 'PAY CRITICAL'], [ok1, 'OK', 'PAY OK']]);
+    // The downtime at Icinga's times, in the state the service was then in.
+    expect((await history(t0 - 60, 'downtime')).map((e) => [e.time, e.phase, e.state, e.output])).toEqual([
+      [downTo, 'end', 'CRITICAL', 'Scheduled downtime for service has been cancelled.'],
+      [downFrom, 'start', 'CRITICAL', 'Checkable has entered a period of scheduled downtime.'],
+    ]);
 
     const until = ok2 + 5;
     await clockAt(until);
