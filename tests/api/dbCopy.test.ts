@@ -80,6 +80,8 @@ async function seed(): Promise<void> {
     await s.insertInto('alert_changes').values([{ body: '{"a":1}' }, { body: '{"a":2}' }]).execute();
     await s.insertInto('state_history').values([{ time: 1000, engine: 'nagios', host: 'h', service: '', type: 'state', phase: '', state: 0, state_type: 1, output: 'UP' },
       { time: 1060, engine: 'nagios', host: 'h', service: 'svc', type: 'acknowledgement', phase: 'start', state: 2, state_type: 1, output: 'bad' }]).execute();
+    // The daily rollup of the first entry's day (db/historyDays.ts), as insertHistory writes it.
+    await s.insertInto('state_history_days').values({ host: 'h', service: '', engine: 'nagios', day: 0, first_time: 1000, last_time: 1000, end_state: 0, s_nodata: 0, s0: 86400 - 1000, s1: 0, s2: 0, s3: 0 }).execute();
     await s.insertInto('history_engines').values({ engine: 'nagios', recorded_to: 1060 }).execute();
     await s.insertInto('history_gaps').values({ engine: 'nagios', start_time: 1010, end_time: 1050 }).execute();
   });

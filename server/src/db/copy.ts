@@ -16,6 +16,7 @@ const TABLES = [
   ['schedule_outbox', ['id']], ['login_failures', ['kind', 'key']], ['rate_events', ['id']], ['alert_feed', ['id']],
   ['alert_changes', ['seq']], ['state_history', ['id']],
   ['history_engines', ['engine']], ['history_gaps', ['engine', 'start_time']],
+  ['state_history_days', ['host', 'service', 'engine', 'day']],
 ] as const satisfies readonly (readonly [Copied, readonly string[]])[];
 
 // A table added to Tables but not above would silently stay behind: make that a compile error.
@@ -47,11 +48,8 @@ const countOf = async (db: Loose, table: string): Promise<number> =>
 /** One batch after `after` (the last key of the previous batch), in key order. */
 function batchAfter(db: Loose, table: string, key: readonly string[], after: Row | undefined, limit: number) {
   let q = db.selectFrom(table).selectAll();
-  if (after) {
-    q = key.length === 1
-      ? q.where(key[0]!, '>', after[key[0]!])
-      : q.where((eb) => eb(eb.refTuple(key[0]!, key[1]!), '>', eb.tuple(after[key[0]!], after[key[1]!])));
-  }
+  // A row value comparison, as long as the key (both engines have them).
+  if (after) q = q.where(sql<boolean>`(${sql.join(key.map((k) => sql.ref(k)))}) > (${sql.join(key.map((k) => after[k]))})`);
   for (const k of key) q = q.orderBy(k);
   return q.limit(limit).execute();
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { MAX_HOSTS, pruneDays, rollUpTouched } from './historyDays.js';
 import type { Store } from './store.js';
 import type { Tables } from './tables.js';
 
@@ -12,13 +13,16 @@ const BATCH = 500;
  * Appends entries; one already recorded (same object, type, time, state and phase) is left as it is. A batch at a
  * time, with `pause` between batches (the first recording of a large fleet is a hundred thousand rows): no
  * transaction, which would hold the connection, and every request's query, for all of them. A recording cut short
- * is completed by the next, which compares with what the database holds.
+ * is completed by the next, which compares with what the database holds. Each batch's days are summed again in the
+ * daily rollups (db/historyDays.ts), whatever their age: a log read back over days already summed included.
  */
 export async function insertHistory(store: Store, rows: readonly HistoryRow[], pause?: () => Promise<void>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
     if (i) await pause?.();
-    await store.insertInto('state_history').values(rows.slice(i, i + BATCH))
+    const batch = rows.slice(i, i + BATCH);
+    await store.insertInto('state_history').values(batch)
       .onConflict((oc) => oc.columns(['engine', 'host', 'service', 'type', 'time', 'state', 'state_type', 'phase']).doNothing()).execute();
+    await rollUpTouched(store, batch);
   }
 }
 
@@ -33,6 +37,11 @@ export function latestPerObject(store: Store): Promise<StoredHistoryRow[]> {
   return store.selectFrom('state_history').selectAll()
     .where('id', 'in', (eb) => eb.selectFrom('state_history').select((e) => e.fn.max('id').as('id')).groupBy(['engine', 'host', 'service', 'type']))
     .execute();
+}
+
+/** Entries numbered after `after`, in the order they were written: what another process recorded since. */
+export function historyAfter(store: Store, after: number): Promise<StoredHistoryRow[]> {
+  return store.selectFrom('state_history').selectAll().where('id', '>', after).orderBy('id').execute();
 }
 
 export interface HistoryQuery {
@@ -59,11 +68,11 @@ export function listHistory(store: Store, q: HistoryQuery): Promise<StoredHistor
   if (q.state !== undefined) query = query.where('state', '=', q.state);
   if (q.kind !== undefined) query = query.where('service', q.kind === 'host' ? '=' : '<>', '');
   if (q.type !== undefined) query = query.where('type', '=', q.type);
+  // The same words as the partial index of acknowledgements, downtimes and flapping (migration state-history-days),
+  // which SQLite takes only for a query that says them.
+  if (q.type !== undefined && q.type !== 'state') query = query.where('type', '<>', 'state');
   return query.orderBy('time', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
 }
-
-/** Hosts statesForWindow narrows to by name; more are read by time alone. */
-const MAX_HOSTS = 2000;
 
 export interface StateRow { time: number; engine: string; host: string; service: string; state: number }
 
@@ -141,14 +150,15 @@ export function withGaps(rows: readonly StateRow[], gaps: readonly Gap[]): State
       for (const r of own) out.push(r);
       continue;
     }
-    // At one time: a state restored at a gap's end comes before an entry, an entry before a gap's start.
+    // At one time: a state restored at a gap's end comes before an entry, an entry before a gap's start. An entry at
+    // the gap's start is restored at its end too: a gap's no data never reaches past it.
     const o = { engine: own[0]!.engine, host: own[0]!.host, service: own[0]!.service };
     const events: (StateRow & { rank: number })[] = own.map((r) => ({ ...r, rank: 1 }));
     for (const g of engineGaps) {
       events.push({ ...o, time: g.start, state: NO_DATA_STATE, rank: 2 });
       let before: StateRow | undefined;
       for (const r of own) if (r.time < g.end) before = r;
-      if (before && before.time < g.start) events.push({ ...o, time: g.end, state: before.state, rank: 0 });
+      if (before && before.time <= g.start) events.push({ ...o, time: g.end, state: before.state, rank: 0 });
     }
     events.sort((a, b) => a.time - b.time || a.rank - b.rank);
     for (const { rank: _, ...r } of events) out.push(r);
@@ -156,63 +166,50 @@ export function withGaps(rows: readonly StateRow[], gaps: readonly Gap[]): State
   return out;
 }
 
+const narrowTo = (host: string | readonly string[] | undefined): string[] | undefined => (
+  host === undefined ? undefined : typeof host === 'string' ? [host] : host.length <= MAX_HOSTS ? [...new Set(host)] : undefined);
+
+/**
+ * The state entries in [since, until), of `hosts`' objects (all without), each object's in time order (then in the
+ * order written), one object after another.
+ */
+export async function stateEntries(store: Store, since: number, until: number, hosts?: readonly string[]): Promise<StateRow[]> {
+  let q = store.selectFrom('state_history').select(['time', 'engine', 'host', 'service', 'state'])
+    .where('type', '=', 'state').where('time', '>=', since).where('time', '<', until);
+  if (hosts) q = q.where('host', 'in', hosts);
+  const rows = await q.orderBy('host').orderBy('service').orderBy('engine').orderBy('time').orderBy('id').execute();
+  // PostgreSQL's bigint comes as text.
+  if (rows.length && typeof rows[0]!.time !== 'number') for (const r of rows) r.time = Number(r.time);
+  return rows;
+}
+
 /**
  * The state entries an availability over [since, until) needs: those inside it and, per object, the last one before
- * it (the state the window starts in), with the stretches nobody watched as no data; each object's in time order
- * (withGaps). `host` narrows to
- * one host's objects, or to several hosts' (a group's: read by host, never the whole fleet's entries).
+ * it (the state the window starts in: the latest in time, the last written of those at that time), with the stretches
+ * nobody watched as no data; each object's in time order (withGaps). `host` narrows to one host's objects, or to
+ * several hosts' (a group's: read by host, never the whole fleet's entries). The whole computation from the entries:
+ * availability reads the daily rollups instead where it can (monitoring/history.ts, availabilityFor).
  */
 export async function statesForWindow(store: Store, since: number, until: number, host?: string | readonly string[]): Promise<StateRow[]> {
   // Beyond a few thousand hosts, the window's entries by time are fewer to read than a list that long.
-  const hosts = host === undefined ? undefined : typeof host === 'string' ? [host] : host.length <= MAX_HOSTS ? [...new Set(host)] : undefined;
+  const hosts = narrowTo(host);
   if (hosts && !hosts.length) return [];
-  const cols = ['time', 'engine', 'host', 'service', 'state'] as const;
-  let inside = store.selectFrom('state_history').select(cols).where('type', '=', 'state').where('time', '>=', since).where('time', '<', until);
-  let before = store.selectFrom('state_history').select(cols).where('type', '=', 'state')
-    .where('id', 'in', (eb) => {
-      let last = eb.selectFrom('state_history').select((e) => e.fn.max('id').as('id')).where('type', '=', 'state').where('time', '<', since);
-      if (hosts) last = last.where('host', 'in', hosts);
-      return last.groupBy(['engine', 'host', 'service']);
-    });
-  if (hosts) {
-    inside = inside.where('host', 'in', hosts);
-    before = before.where('host', 'in', hosts);
-  }
-  const rows = [...await before.execute(), ...await inside.execute()];
-  // PostgreSQL's bigint comes as text.
-  if (rows.length && typeof rows[0]!.time !== 'number') for (const r of rows) r.time = Number(r.time);
+  const byHost = hosts ? sql`AND host IN (${sql.join(hosts)})` : sql``;
+  const last = await sql<StateRow & { id: number }>`SELECT s.id, s.time, s.engine, s.host, s.service, s.state FROM state_history s JOIN (
+      SELECT host, service, engine, MAX(time) AS time FROM state_history WHERE type = 'state' AND time < ${since} ${byHost}
+      GROUP BY host, service, engine
+    ) l ON s.host = l.host AND s.service = l.service AND s.engine = l.engine AND s.time = l.time
+    WHERE s.type = 'state' ORDER BY s.id`.execute(store);
+  const before = new Map<string, StateRow>();
+  for (const { id: _, ...r } of last.rows) before.set(`${r.engine}\u0001${r.host}\u0001${r.service}`, { ...r, time: Number(r.time) });
+  const rows = [...before.values(), ...await stateEntries(store, since, until, hosts)];
   return withGaps(rows, await gapsFor(store, since, until));
 }
 
-/** Per object and state, the seconds within [since, until) from its first entry in the window on, and that entry's time. */
-export interface StateRun { engine: string; host: string; service: string; state: number; first: number; seconds: number }
-
-/**
- * What statesForWindow reads, summed by the database: per object and state, the time from each entry to the next
- * (the last one to `until`), and the last entry before the window. For availability over many entries (a group over
- * a month), whose only use for them is their sums. No gaps: the caller uses statesForWindow where there are some.
- */
-export async function stateRunsForWindow(
-  store: Store, since: number, until: number, hosts: readonly string[] | undefined,
-): Promise<{ before: StateRow[]; runs: StateRun[] }> {
-  const narrowed = hosts && hosts.length <= MAX_HOSTS ? [...new Set(hosts)] : undefined;
-  if (narrowed && !narrowed.length) return { before: [], runs: [] };
-  const byHost = narrowed ? sql`AND host IN (${sql.join(narrowed)})` : sql``;
-  const runs = await sql<StateRun>`SELECT engine, host, service, state, MIN(time) AS first, SUM(next - time) AS seconds FROM (
-      SELECT engine, host, service, state, time,
-        LEAD(time, 1, CAST(${until} AS bigint)) OVER (PARTITION BY host, service, engine ORDER BY time, id) AS next
-      FROM state_history WHERE type = 'state' AND time >= ${since} AND time < ${until} ${byHost}
-    ) w GROUP BY engine, host, service, state`.execute(store);
-  const before = await statesForWindow(store, since, since, narrowed);
-  return {
-    before: before.filter((r) => r.state !== NO_DATA_STATE || r.time < since),
-    runs: runs.rows.map((r) => ({ ...r, state: Number(r.state), first: Number(r.first), seconds: Number(r.seconds) })),
-  };
-}
-
-/** Drops entries (and gaps) older than `before` (UNIX seconds); returns how many entries. */
+/** Drops entries (and gaps, and whole days of rollups) older than `before` (UNIX seconds); returns how many entries. */
 export async function pruneHistory(store: Store, before: number): Promise<number> {
   const result = await store.deleteFrom('state_history').where('time', '<', before).executeTakeFirst();
+  await pruneDays(store, before);
   await store.deleteFrom('history_gaps').where('end_time', '<', before).execute();
   return Number(result.numDeletedRows);
 }

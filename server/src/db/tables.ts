@@ -112,6 +112,15 @@ export interface Tables {
     id: Generated<number>; time: number; engine: string; host: string; service: string; type: string; phase: string;
     state: number; state_type: number; output: string;
   };
+  /**
+   * Per object and UTC day with state entries (db/historyDays.ts): from the day's first entry (`first_time`) to its
+   * end, the seconds in each state (`s_nodata` for NODATA, `s0`…`s3` for the state codes), and the day's last entry's
+   * time and state, which hold until the object's next entry.
+   */
+  state_history_days: {
+    host: string; service: string; engine: string; day: number; first_time: number; last_time: number; end_state: number;
+    s_nodata: number; s0: number; s1: number; s2: number; s3: number;
+  };
   /** Per engine: UNIX seconds up to which its state history is complete. */
   history_engines: { engine: string; recorded_to: number };
   /** Times nobody watched an engine without a readable log: no data in availability. */

@@ -1,8 +1,9 @@
 import type { HistoryRow, StateRow, StoredHistoryRow } from '../db/history.js';
 import {
-  gapsFor, historyMarks, insertGap, insertHistory, lastHistoryId, latestPerObject, NO_DATA_STATE, setHistoryMarks, SILENT_AFTER_SECONDS,
-  stateRunsForWindow, statesForWindow,
+  gapsFor, historyAfter, historyMarks, insertGap, insertHistory, lastHistoryId, latestPerObject, NO_DATA_STATE, setHistoryMarks,
+  SILENT_AFTER_SECONDS, stateEntries, withGaps, type Gap,
 } from '../db/history.js';
+import { DAY_SECONDS, dayOf, daysFor, MAX_HOSTS, type DayRow } from '../db/historyDays.js';
 import type { EngineLog, EngineLogEntry } from './engineLog.js';
 import { log } from '../log.js';
 import type { Storage, Store } from '../db/store.js';
@@ -44,8 +45,8 @@ type KnownMap = Map<string, Known>;
 const objectKey = (engine: string, host: string, service: string) => `${engine}\u0001${host}\u0001${service}`;
 const FLAGS = ['acknowledgement', 'downtime', 'flapping'] as const;
 
-function knownFrom(rows: readonly StoredHistoryRow[]): KnownMap {
-  const map: KnownMap = new Map();
+/** What `rows` say of their objects, over what `map` knew (a new map without). */
+function knownFrom(rows: readonly StoredHistoryRow[], map: KnownMap = new Map()): KnownMap {
   // Oldest first, so a state entry's time is the newest one.
   for (const r of [...rows].sort((a, b) => a.id - b.id)) {
     const key = objectKey(r.engine, r.host, r.service);
@@ -285,7 +286,10 @@ export function createHistoryRecorder(
   const record = async (snapshot: MonitoringSnapshot): Promise<void> => {
     try {
       const top = await lastHistoryId(store);
-      if (!known || top !== seen) known = knownFrom(await latestPerObject(store));
+      // Another process recorded meanwhile: only what it added is read (a cluster's turns would otherwise read every
+      // object's latest entry, seconds on millions of rows, whenever the recording process changes).
+      if (!known || top < seen) known = knownFrom(await latestPerObject(store));
+      else if (top > seen) known = knownFrom(await historyAfter(store, seen), known);
       const c = await catchUp(snapshot, known);
       const rows = await runSliced(compare(snapshot, engineName(), known, c));
       await insertHistory(store, rows, nextTurn);
@@ -335,14 +339,12 @@ export interface Availability extends AvailabilityObject {
   percent: Record<string, number>;
 }
 
-/**
- * The time each object spent in each state within [since, end): before its first entry, and while its engine was not
- * answering, it counts as no data. `rows` are state entries, each object's in time order, with each object's last one
- * before the window.
- */
-export function availabilityOf(objects: readonly AvailabilityObject[], rows: readonly StateRow[], since: number, end: number): Availability[] {
+type Seconds = Map<number, number>;
+const addTo = (seconds: Seconds, code: number, s: number) => { if (s) seconds.set(code, (seconds.get(code) ?? 0) + s); };
+
+/** Groups rows by object; rows of one object mostly come one after another: a key only where the object changes. */
+function byObjectOf(rows: readonly StateRow[]): Map<string, StateRow[]> {
   const byObject = new Map<string, StateRow[]>();
-  // Rows of one object come one after another (statesForWindow): a key only where the object changes.
   let list: StateRow[] | undefined;
   let prev: StateRow | undefined;
   for (const r of rows) {
@@ -354,59 +356,127 @@ export function availabilityOf(objects: readonly AvailabilityObject[], rows: rea
     list!.push(r);
     prev = r;
   }
-  const span = Math.max(0, end - since);
-  return objects.map((o) => {
-    const isService = o.service !== '';
-    const seconds: Record<string, number> = Object.fromEntries([...(isService ? SERVICE_STATES : HOST_STATES), NO_DATA_WORD].map((w) => [w, 0]));
-    const add = (code: number, s: number) => { const w = stateWord(code, isService); seconds[w] = (seconds[w] ?? 0) + s; };
+  return byObject;
+}
+
+/** Adds each object's seconds per state code within [since, end) from its entries (each object's in time order). */
+function addStates(totals: readonly Seconds[], objects: readonly AvailabilityObject[], rows: readonly StateRow[], since: number, end: number): void {
+  const byObject = byObjectOf(rows);
+  objects.forEach((o, i) => {
     let at = since;
     let state = NO_DATA;
     for (const r of byObject.get(objectKey(o.engine, o.host, o.service)) ?? []) {
       const from = Math.min(Math.max(r.time, since), end);
-      add(state, from - at);
+      addTo(totals[i]!, state, from - at);
       at = from;
       state = r.state;
     }
-    add(state, end - at);
+    addTo(totals[i]!, state, end - at);
+  });
+}
+
+function availabilityFrom(objects: readonly AvailabilityObject[], totals: readonly Seconds[], span: number): Availability[] {
+  return objects.map((o, i) => {
+    const isService = o.service !== '';
+    const seconds: Record<string, number> = Object.fromEntries([...(isService ? SERVICE_STATES : HOST_STATES), NO_DATA_WORD].map((w) => [w, 0]));
+    for (const [code, s] of totals[i]!) {
+      const w = stateWord(code, isService);
+      seconds[w] = (seconds[w] ?? 0) + s;
+    }
     const percent = Object.fromEntries(Object.entries(seconds).map(([w, s]) => [w, span ? Math.round((s / span) * 100_000) / 1000 : 0]));
     return { ...o, seconds, percent };
   });
 }
 
 /**
- * The availability of `objects` over [since, end), read the cheapest way: where no stretch of the window lacks data
- * for an engine (no gap, no engine silent), the database sums each object's time per state and the sums stand for
- * its entries (one stretch per state, from its first entry on); otherwise every entry is read (statesForWindow).
- * `host` narrows to one host; by default to the objects' hosts.
+ * The time each object spent in each state within [since, end): before its first entry, and while its engine was not
+ * answering, it counts as no data. `rows` are state entries, each object's in time order, with each object's last one
+ * before the window.
+ */
+export function availabilityOf(objects: readonly AvailabilityObject[], rows: readonly StateRow[], since: number, end: number): Availability[] {
+  const totals = objects.map((): Seconds => new Map());
+  addStates(totals, objects, rows, since, end);
+  return availabilityFrom(objects, totals, Math.max(0, end - since));
+}
+
+/** A stretch of an availability window: whole UTC days no gap touches are summed from the rollups, the rest from entries. */
+interface Stretch { from: number; to: number; whole: boolean }
+
+function stretchesOf(since: number, end: number, gaps: readonly Gap[]): Stretch[] {
+  const out: Stretch[] = [];
+  const push = (from: number, to: number, whole: boolean) => {
+    if (to <= from) return;
+    const prev = out[out.length - 1];
+    if (prev && prev.whole === whole && prev.to === from) prev.to = to;
+    else out.push({ from, to, whole });
+  };
+  const firstWhole = dayOf(since) === since ? since : dayOf(since) + DAY_SECONDS;
+  const lastWhole = dayOf(end);
+  if (firstWhole >= lastWhole) return [{ from: since, to: end, whole: false }];
+  push(since, firstWhole, false);
+  for (let day = firstWhole; day < lastWhole; day += DAY_SECONDS) {
+    push(day, day + DAY_SECONDS, !gaps.some((g) => g.start < day + DAY_SECONDS && g.end > day));
+  }
+  push(lastWhole, end, false);
+  return out;
+}
+
+/** An object's state entering `at` (a day's start), from its rollup rows (in day order): its last entry before. */
+function lastBefore(days: readonly DayRow[] | undefined, at: number): DayRow | undefined {
+  let last: DayRow | undefined;
+  for (const d of days ?? []) {
+    if (d.day >= at) break;
+    last = d;
+  }
+  return last;
+}
+
+/**
+ * The availability of `objects` over [since, end), as availabilityOf computes it from every entry and gap, read the
+ * cheap way: whole UTC days that no gap of the objects' engines touches are summed from the daily rollups
+ * (db/historyDays.ts: per day, the seconds from its first entry on, the state before it being the previous day's last);
+ * the partial first and last days and the days a gap touches are computed from their entries, each object's state
+ * entering them taken from the rollups (its last entry before, at its own time, so a gap laid over it counts as
+ * before). `host` narrows to one host; by default to the objects' hosts.
  */
 export async function availabilityFor(
   store: Store, objects: readonly AvailabilityObject[], since: number, end: number, host?: string,
 ): Promise<Availability[]> {
-  if (!objects.length) return availabilityOf(objects, [], since, end);
-  const hosts = host !== undefined ? [host] : objects.map((o) => o.host);
-  if ((await gapsFor(store, since, end)).length) return availabilityOf(objects, await statesForWindow(store, since, end, hosts), since, end);
-  const { before, runs } = await stateRunsForWindow(store, since, end, hosts);
-  const byObject = new Map<string, StateRow[]>();
-  const add = (r: StateRow) => {
-    const key = objectKey(r.engine, r.host, r.service);
-    const list = byObject.get(key);
-    if (list) list.push(r);
-    else byObject.set(key, [r]);
-  };
-  for (const r of before) add(r);
-  const runsOf = new Map<string, typeof runs>();
-  for (const r of runs) {
-    const key = objectKey(r.engine, r.host, r.service);
-    runsOf.set(key, [...runsOf.get(key) ?? [], r]);
-  }
-  for (const list of runsOf.values()) {
-    // The state it was first in first, so the time before its first entry is the state before the window's.
-    list.sort((a, b) => a.first - b.first);
-    let at = list[0]!.first;
-    for (const r of list) {
-      add({ time: at, engine: r.engine, host: r.host, service: r.service, state: r.state });
-      at += r.seconds;
+  const totals = objects.map((): Seconds => new Map());
+  const span = Math.max(0, end - since);
+  if (!objects.length || !span) return availabilityFrom(objects, totals, span);
+  const hosts = host !== undefined ? [host] : [...new Set(objects.map((o) => o.host))];
+  const engines = new Set(objects.map((o) => o.engine));
+  const gaps = (await gapsFor(store, since, end)).filter((g) => engines.has(g.engine));
+  const days = await daysFor(store, dayOf(since), end, hosts);
+  const keys = objects.map((o) => objectKey(o.engine, o.host, o.service));
+  for (const s of stretchesOf(since, end, gaps)) {
+    if (s.whole) {
+      keys.forEach((key, i) => {
+        const own = days.get(key);
+        let state = lastBefore(own, s.from)?.endState ?? NO_DATA;
+        let at = s.from;
+        for (const d of own ?? []) {
+          if (d.day < s.from) continue;
+          if (d.day >= s.to) break;
+          addTo(totals[i]!, state, d.first - at);
+          for (const [code, seconds] of d.seconds) addTo(totals[i]!, code, seconds);
+          at = d.day + DAY_SECONDS;
+          state = d.endState;
+        }
+        addTo(totals[i]!, state, s.to - at);
+      });
+      continue;
     }
+    // From the start of the stretch's first day: the entries before it in that day are the state it starts in.
+    const from = dayOf(s.from);
+    const rows: StateRow[] = [];
+    objects.forEach((o, i) => {
+      const last = lastBefore(days.get(keys[i]!), from);
+      if (last) rows.push({ time: last.last, engine: o.engine, host: o.host, service: o.service, state: last.endState });
+    });
+    const entries = await stateEntries(store, from, s.to, hosts.length <= MAX_HOSTS ? hosts : undefined);
+    addStates(totals, objects, withGaps(rows.concat(entries), gaps), s.from, s.to);
   }
-  return availabilityOf(objects, [...byObject.values()].flat(), since, end);
+  return availabilityFrom(objects, totals, span);
 }

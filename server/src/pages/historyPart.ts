@@ -1,7 +1,6 @@
 import type { AppContext } from '../http/context.js';
 import { t } from '../http/language.js';
-import { statesForWindow } from '../db/history.js';
-import { availabilityOf } from '../monitoring/history.js';
+import { availabilityFor } from '../monitoring/history.js';
 import { availabilityBar, availabilityShares, stateBadge, typeText } from './availabilityBar.js';
 import { html, type SafeHtml } from './html.js';
 import { timeCell } from './format.js';
@@ -23,15 +22,15 @@ export async function historyPart(ctx: AppContext, o: HistoryObject, now: number
   const isService = o.service !== undefined;
   const engine = o.engine ?? ctx.monitoring.kind;
   const service = o.service ?? '';
-  const since30 = now - 30 * DAY;
-  const [recent, rows] = await Promise.all([
-    historyEntries(ctx, { since: 0, until: now + 1, host: o.host, service, engine, limit: RECENT, offset: 0 }),
-    statesForWindow(ctx.store, since30, now, o.host),
-  ]);
-  const mine = rows.filter((r) => r.engine === engine && r.service === service);
   const windows: [string, number][] = [[t`Last 24 hours`, DAY], [t`Last 7 days`, 7 * DAY], [t`Last 30 days`, 30 * DAY]];
-  const availRows = windows.map(([label, span]) => {
-    const [a] = availabilityOf([{ engine, host: o.host, service }], mine, now - span, now);
+  // Each window from the daily rollups and its partial days' entries (availabilityFor), not 30 days of entries.
+  const [recent, ...shares] = await Promise.all([
+    historyEntries(ctx, { since: 0, until: now + 1, host: o.host, service, engine, limit: RECENT, offset: 0 }),
+    ...windows.map(([, span]) => availabilityFor(ctx.store, [{ engine, host: o.host, service }], now - span, now,
+      o.host)),
+  ]);
+  const availRows = windows.map(([label], i) => {
+    const a = shares[i]![0];
     return html`<tr><th scope="row">${label}</th><td class="wide bar">${availabilityBar(a!)}</td>\
 <td>${availabilityShares(a!)}</td></tr>`;
   });
