@@ -70,6 +70,8 @@ describe('state history (issue 37): every state change of every host and service
       engine: 'nagios', host: 'web1', service: 'HTTP',
       seconds: { OK: 145, WARNING: 0, CRITICAL: 45, UNKNOWN: 0, NODATA: 10 },
       percent: { OK: 72.5, WARNING: 0, CRITICAL: 22.5, UNKNOWN: 0, NODATA: 5 },
+      // Counted apart from the states: acknowledged from T0 + 120 to T0 + 150 (the test above), never in downtime.
+      downtime: { seconds: 0, percent: 0 }, acknowledged: { seconds: 30, percent: 15 },
     }]);
     // A host group: its hosts, none of them known before the window's start here.
     const group = (await admin.get<{ objects: Avail[] }>(`api/v2/availability?since=${T0 - 120}&until=${T0 - 60}&hostgroup=web`)).body.objects;

@@ -5,6 +5,7 @@ import { badRequest } from '../http/errors.js';
 import { fieldsOf } from '../http/input.js';
 import { t } from '../http/language.js';
 import { translate } from '../http/language.js';
+import { handledKey, handledTimes } from '../pages/handledTime.js';
 import { gates } from '../pages/pageRoute.js';
 import {
   availabilityFilter, availabilityReport, historyEntries, historyFilter, problemSummary, windowOf,
@@ -60,10 +61,21 @@ export async function registerHistory(app: FastifyInstance, ctx: AppContext): Pr
   app.get(`${base}availability`, async (req) => {
     await requireReader(req);
     const now = nowSeconds();
-    const report = await availabilityReport(ctx, availabilityFilter(fieldsOf(req), now), now);
+    const filter = availabilityFilter(fieldsOf(req), now);
+    const report = await availabilityReport(ctx, filter, now);
+    // Time in scheduled downtime and acknowledged, counted apart from the states (it overlaps them), as the page does.
+    const handled = report.objects.length ? await handledTimes(ctx, report.since, report.end, filter.host) : new Map();
+    const span = report.end - report.since;
+    const share = (seconds: number) => ({ seconds, percent: span ? Math.round((seconds / span) * 100_000) / 1000 : 0 });
     return {
       since: report.since, until: report.until, end: report.end,
-      objects: report.objects.map(({ service, ...o }) => ({ ...o, ...(service !== '' ? { service } : {}) })),
+      objects: report.objects.map(({ service, ...o }) => {
+        const time = handled.get(handledKey({ ...o, service }));
+        return {
+          ...o, ...(service !== '' ? { service } : {}),
+          downtime: share(time?.downtime ?? 0), acknowledged: share(time?.acknowledged ?? 0),
+        };
+      }),
     };
   });
 }
