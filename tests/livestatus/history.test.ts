@@ -86,7 +86,8 @@ describe('state history from a real Icinga 2 over Livestatus', () => {
     const from = seconds();
     await client().command(`[${from}] SCHEDULE_SVC_DOWNTIME;${host};${description};${from};${from + 600};1;0;600;pharos;maintenance`);
     const downFrom = await loggedAlert(`SERVICE DOWNTIME ALERT: ${host};${description};STARTED;`, from);
-    const [[id]] = await client().query({ table: 'downtimes', columns: ['id'], filters: [`host_name = ${host}`, `service_description = ${description}`] });
+    const id = (await client().query({ table: 'downtimes', columns: ['id'], filters: [`host_name = ${host}`, `service_description = ${description}`] }))[0]?.[0];
+    expect(id).toBeDefined();
     await client().command(`[${seconds()}] DEL_SVC_DOWNTIME;${String(id)}`);
     const downTo = await loggedAlert(`SERVICE DOWNTIME ALERT: ${host};${description};CANCELLED;`, from);
     await clockAt(t0 + 2 * STEP);
