@@ -34,7 +34,7 @@ import { pluginTextBytes, registerStatus, shellProblemTotals } from './routes/st
 import { startSnapshotWarmer } from './monitoring/warmSnapshot.js';
 import { createGrapherWatch } from './monitoring/grapher.js';
 import { alertProblems, createChangeFeed } from './monitoring/changeFeed.js';
-import { createHistoryRecorder } from './monitoring/history.js';
+import { createHistoryRecorder, type HistoryRecorder } from './monitoring/history.js';
 import { registerHistory } from './routes/history.js';
 import { countUnhandledProblems } from './monitoring/problems.js';
 import { allProblems } from './monitoring/problemList.js';
@@ -159,10 +159,11 @@ export async function buildServer(config: Config, options: ServerOptions = {}): 
 
   const stopHousekeeping = startHousekeeping(ctx);
   // Each engine with the log it keeps, if any (issue 37): several engines are the merged source's members.
-  const history = createHistoryRecorder(storage, () => monitoring.kind, {
+  // PHAROS_HISTORY_RECORD=0: another process of the cluster records, or none (the bench measures what recording costs).
+  const history: HistoryRecorder = config.historyRecord ? createHistoryRecorder(storage, () => monitoring.kind, {
     retentionDays: config.historyDays,
     engines: () => (monitoring.members ?? [{ name: monitoring.kind, source: monitoring }]).map((m) => ({ name: m.name, log: m.source.engineLog?.() })),
-  });
+  }) : { observe: () => Promise.resolve(), stop: () => Promise.resolve() };
   const stopEngineWatch = watchEngines(monitoring);
   const stopWarmer = startSnapshotWarmer(monitoring, [
     // First: the feed compares each snapshot with the list recorded before, so none may be skipped for the others'

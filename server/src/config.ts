@@ -37,6 +37,8 @@ export interface Config {
   auditMaxRows: number;
   /** State history retention (issue 37): entries older than this many days are removed. */
   historyDays: number;
+  /** Whether this process records the state history (PHAROS_HISTORY_RECORD=0: it only serves it). */
+  historyRecord: boolean;
   /** Mark the session and XSRF cookies `Secure` (the server is reached over https). */
   cookieSecure: boolean;
   /**
@@ -123,6 +125,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, argv: string
     auditDays: int(env.PHAROS_AUDIT_DAYS, 90, 1, 3650),
     auditMaxRows: int(env.PHAROS_AUDIT_MAX_ROWS, 100_000, 100, 10_000_000),
     historyDays: int(env.PHAROS_HISTORY_DAYS, 400, 1, 36500),
+    historyRecord: env.PHAROS_HISTORY_RECORD !== '0',
     cookieSecure: env.PHAROS_COOKIE_SECURE === '1',
     trustProxy: trustProxy(env.PHAROS_TRUST_PROXY),
     loginLockMs: int(env.PHAROS_LOGIN_LOCK_MS, 15 * 60 * 1000, 1000, 24 * 3600 * 1000),
