@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MAX_HOSTS, pruneDays, rollUpTouched } from './historyDays.js';
+import { byObjects, MAX_HOSTS, pruneDays, rollUpTouched, type ObjectList } from './historyDays.js';
 import type { Store } from './store.js';
 import type { Tables } from './tables.js';
 
@@ -173,11 +173,14 @@ const narrowTo = (host: string | readonly string[] | undefined): string[] | unde
  * The state entries in [since, until), of `hosts`' objects (all without), each object's in time order (then in the
  * order written), one object after another.
  */
-export async function stateEntries(store: Store, since: number, until: number, hosts?: readonly string[]): Promise<StateRow[]> {
-  let q = store.selectFrom('state_history').select(['time', 'engine', 'host', 'service', 'state'])
-    .where('type', '=', 'state').where('time', '>=', since).where('time', '<', until);
-  if (hosts) q = q.where('host', 'in', hosts);
-  const rows = await q.orderBy('host').orderBy('service').orderBy('engine').orderBy('time').orderBy('id').execute();
+export async function stateEntries(
+  store: Store, since: number, until: number, hosts?: readonly string[], objects?: ObjectList,
+): Promise<StateRow[]> {
+  if (objects && !objects.length) return [];
+  const byHost = hosts ? sql`AND host IN (${sql.join(hosts)})` : sql``;
+  const { rows } = await sql<StateRow>`SELECT time, engine, host, service, state FROM state_history
+    WHERE type = 'state' AND time >= ${since} AND time < ${until} ${byHost} ${byObjects(objects)}
+    ORDER BY host, service, engine, time, id`.execute(store);
   // PostgreSQL's bigint comes as text.
   if (rows.length && typeof rows[0]!.time !== 'number') for (const r of rows) r.time = Number(r.time);
   return rows;
@@ -204,6 +207,38 @@ export async function statesForWindow(store: Store, since: number, until: number
   for (const { id: _, ...r } of last.rows) before.set(`${r.engine}\u0001${r.host}\u0001${r.service}`, { ...r, time: Number(r.time) });
   const rows = [...before.values(), ...await stateEntries(store, since, until, hosts)];
   return withGaps(rows, await gapsFor(store, since, until));
+}
+
+/**
+ * Per object and state, the seconds of a stretch its entries account for, and the first entry read; the object's last
+ * entry read is on one of its spans (lastTime, else null).
+ */
+export interface StateSpan {
+  engine: string; host: string; service: string; state: number; seconds: number; first: number;
+  lastTime: number | null; lastState: number | null;
+}
+
+/**
+ * The seconds within [since, until) of each object's entries from `from` (at most `since`) on, summed by the database:
+ * each entry lasts to the object's next one (in time, then id order) or to `until`. The time before an object's first
+ * entry read is not in them: it is the state the object had at `from`. For a stretch no gap touches (a gap changes
+ * the states the entries say), where reading every entry would cost more (a group's day: 80,000 entries).
+ */
+export async function stateSpans(store: Store, from: number, since: number, until: number, objects?: ObjectList): Promise<StateSpan[]> {
+  if (objects && !objects.length) return [];
+  const byHost = byObjects(objects);
+  const order = sql`OVER (PARTITION BY host, service, engine ORDER BY time, id)`;
+  const { rows } = await sql<StateSpan>`SELECT engine, host, service, state, MIN(time) AS first,
+      SUM(CASE WHEN next > ${since} THEN next - (CASE WHEN time > ${since} THEN time ELSE ${since} END) ELSE 0 END) AS seconds,
+      MAX(CASE WHEN after IS NULL THEN time END) AS "lastTime", MAX(CASE WHEN after IS NULL THEN state END) AS "lastState"
+    FROM (
+      SELECT engine, host, service, state, time, LEAD(time, 1, CAST(${until} AS bigint)) ${order} AS next, LEAD(id) ${order} AS after
+      FROM state_history WHERE type = 'state' AND time >= ${from} AND time < ${until} ${byHost}
+    ) e GROUP BY engine, host, service, state`.execute(store);
+  return rows.map((r) => ({
+    ...r, state: Number(r.state), first: Number(r.first), seconds: Number(r.seconds),
+    lastTime: r.lastTime === null ? null : Number(r.lastTime), lastState: r.lastState === null ? null : Number(r.lastState),
+  }));
 }
 
 /** Drops entries (and gaps, and whole days of rollups) older than `before` (UNIX seconds); returns how many entries. */

@@ -18,17 +18,26 @@ export const STATE_COLUMNS = [[-1, 's_nodata'], [0, 's0'], [1, 's1'], [2, 's2'],
 /** Hosts per statement: well under SQLite's and PostgreSQL's bound parameter limits. */
 const HOSTS_PER_STATEMENT = 500;
 
+/** Which objects a rollup sums again: all, those of some hosts, or some objects (host and service). */
+type Which = { hosts: readonly string[] } | { objects: readonly (readonly [string, string])[] } | undefined;
+
 /**
- * Sums again the days in [from, to) (day starts) of `hosts`' objects (all objects without), from their entries: each
- * entry lasts to the next one of its object (in time, then id order) or to its day's end, whichever comes first.
+ * Sums again the days in [from, to) (day starts) of some objects (all without), from their entries: each entry lasts
+ * to the next one of its object (in time, then id order) or to its day's end, whichever comes first.
  */
-export async function rollUpDays(store: Store, from: number, to: number, hosts?: readonly string[]): Promise<void> {
-  if (hosts && !hosts.length) return;
-  if (hosts && hosts.length > HOSTS_PER_STATEMENT) {
-    for (let i = 0; i < hosts.length; i += HOSTS_PER_STATEMENT) await rollUpDays(store, from, to, hosts.slice(i, i + HOSTS_PER_STATEMENT));
+export async function rollUpDays(store: Store, from: number, to: number, which?: Which): Promise<void> {
+  const list: readonly unknown[] | undefined = which && ('hosts' in which ? which.hosts : which.objects);
+  if (list && !list.length) return;
+  if (which && list!.length > HOSTS_PER_STATEMENT) {
+    for (let i = 0; i < list!.length; i += HOSTS_PER_STATEMENT) {
+      await rollUpDays(store, from, to, 'hosts' in which
+        ? { hosts: which.hosts.slice(i, i + HOSTS_PER_STATEMENT) } : { objects: which.objects.slice(i, i + HOSTS_PER_STATEMENT) });
+    }
     return;
   }
-  const byHost = hosts ? sql`AND host IN (${sql.join([...new Set(hosts)])})` : sql``;
+  const byHost = !which ? sql``
+    : 'hosts' in which ? sql`AND host IN (${sql.join([...new Set(which.hosts)])})`
+    : sql`AND (host, service) IN (VALUES ${sql.join(which.objects.map(([host, service]) => sql`(${host}, ${service})`))})`;
   const end = sql`(day + ${DAY_SECONDS})`;
   const lasts = sql`(next IS NULL OR next >= ${end})`;
   const seconds = STATE_COLUMNS.map(([code]) => sql`SUM(CASE WHEN state = ${sql.lit(code)} THEN (CASE WHEN ${lasts} THEN ${end} ELSE next END) - time ELSE 0 END)`);
@@ -51,16 +60,17 @@ export async function rollUpAllDays(store: Store): Promise<void> {
 }
 
 /** Sums again each day the entries `rows` fell in (insertHistory, after writing them). */
-export async function rollUpTouched(store: Store, rows: readonly { type: string; host: string; time: number }[]): Promise<void> {
-  const hostsByDay = new Map<number, Set<string>>();
+export async function rollUpTouched(store: Store, rows: readonly { type: string; host: string; service: string; time: number }[]): Promise<void> {
+  // Only the objects written to: a busy host's other services' days stay as they are.
+  const byDay = new Map<number, Map<string, readonly [string, string]>>();
   for (const r of rows) {
     if (r.type !== 'state') continue;
     const day = dayOf(Number(r.time));
-    const hosts = hostsByDay.get(day);
-    if (hosts) hosts.add(r.host);
-    else hostsByDay.set(day, new Set([r.host]));
+    const objects = byDay.get(day) ?? new Map<string, readonly [string, string]>();
+    objects.set(`${r.host}\u0001${r.service}`, [r.host, r.service]);
+    byDay.set(day, objects);
   }
-  for (const [day, hosts] of hostsByDay) await rollUpDays(store, day, day + DAY_SECONDS, [...hosts]);
+  for (const [day, objects] of byDay) await rollUpDays(store, day, day + DAY_SECONDS, { objects: [...objects.values()] });
 }
 
 /**
@@ -73,55 +83,85 @@ export async function pruneDays(store: Store, before: number): Promise<void> {
   const touched = await store.selectFrom('state_history_days').select('host').distinct()
     .where('day', '=', cut).where('first_time', '<', before).execute();
   if (!touched.length) return;
-  await rollUpDays(store, cut, cut + DAY_SECONDS, touched.map((r) => r.host));
+  await rollUpDays(store, cut, cut + DAY_SECONDS, { hosts: touched.map((r) => r.host) });
   await store.deleteFrom('state_history_days').where('day', '=', cut).where('first_time', '<', before).execute();
 }
 
-export interface DayRow {
-  engine: string; host: string; service: string; day: number; first: number; last: number; endState: number;
-  /** Seconds from `first` to the day's end, by state code. */
-  seconds: Map<number, number>;
-}
-
-type Raw = Record<string, unknown>;
-const dayRow = (r: Raw): DayRow => ({
-  engine: String(r.engine), host: String(r.host), service: String(r.service), day: Number(r.day),
-  first: Number(r.first_time), last: Number(r.last_time), endState: Number(r.end_state),
-  seconds: new Map(STATE_COLUMNS.map(([code, column]) => [code, Number(r[column])])),
-});
+/** An object's last entry before some time: the state it is in from then on. */
+export interface LastEntry { time: number; state: number }
 
 /** Hosts a read narrows to by name; more are read whole (a list that long costs more than it saves). */
 export const MAX_HOSTS = 2000;
 
-const narrowed = (hosts: readonly string[] | undefined) => (hosts && hosts.length <= MAX_HOSTS ? [...new Set(hosts)] : undefined);
-
-/** One object's key in the maps of rows by object. */
+/** One object's key in the maps by object. */
 export const objectKey = (o: { engine: string; host: string; service: string }): string => `${o.engine}\u0001${o.host}\u0001${o.service}`;
 
-/**
- * The rollup rows a window needs, by object (objectKey): its last row before day `from` (the state it enters the
- * window in), then its rows of the days in [from, to), in day order.
- */
-export async function daysFor(store: Store, from: number, to: number, hosts?: readonly string[]): Promise<Map<string, DayRow[]>> {
-  const only = narrowed(hosts);
-  const out = new Map<string, DayRow[]>();
-  if (only && !only.length) return out;
-  const byHost = only ? sql`AND host IN (${sql.join(only)})` : sql``;
-  const before = await sql<Raw>`SELECT d.* FROM state_history_days d JOIN (
-      SELECT host, service, engine, MAX(day) AS day FROM state_history_days WHERE day < ${from} ${byHost}
+/** Objects a read narrows to: read by host and service, the index's first two columns, straight to their rows. */
+export type ObjectList = readonly { host: string; service: string }[];
+
+/** Objects per statement: 2 bound parameters each, well under SQLite's 32,766 and PostgreSQL's 65,535. */
+export const OBJECTS_PER_STATEMENT = 5000;
+
+export const byObjects = (objects: ObjectList | undefined) => (objects
+  ? sql`AND (host, service) IN (VALUES ${sql.join(objects.map((o) => sql`(${o.host}, ${o.service})`))})` : sql``);
+
+/** Per object (objectKey), its last entry before day `day` (a day start), from the rollups (of `objects`, or all). */
+export async function lastBeforeDay(store: Store, day: number, objects?: ObjectList): Promise<Map<string, LastEntry>> {
+  const out = new Map<string, LastEntry>();
+  if (objects && !objects.length) return out;
+  const { rows } = await sql<{ engine: string; host: string; service: string; last_time: number; end_state: number }>`
+    SELECT d.engine, d.host, d.service, d.last_time, d.end_state FROM state_history_days d JOIN (
+      SELECT host, service, engine, MAX(day) AS day FROM state_history_days WHERE day < ${day} ${byObjects(objects)}
       GROUP BY host, service, engine
     ) l ON d.host = l.host AND d.service = l.service AND d.engine = l.engine AND d.day = l.day`.execute(store);
-  let inside = store.selectFrom('state_history_days').selectAll().where('day', '>=', from).where('day', '<', to);
-  if (only) inside = inside.where('host', 'in', only);
-  const add = (r: Raw) => {
-    const row = dayRow(r);
-    const key = objectKey(row);
-    const list = out.get(key);
-    if (list) list.push(row);
-    else out.set(key, [row]);
-  };
-  for (const r of before.rows) add(r);
-  for (const r of await inside.execute()) add(r as unknown as Raw);
-  for (const list of out.values()) list.sort((a, b) => a.day - b.day);
+  for (const r of rows) out.set(objectKey(r), { time: Number(r.last_time), state: Number(r.end_state) });
   return out;
 }
+
+/** What the rollups of whole days say of one object: seconds per state code, and its last entry in them. */
+export interface DaySums {
+  /** Seconds by state code, but for those before the object's first entry in the days (`entering`). */
+  seconds: Map<number, number>;
+  /** Seconds before the first entry in the days: in the state the object entered them in. */
+  entering: number;
+  /** The last entry in the days, and the end of its day (from there to the days' end it is in its state). */
+  last: LastEntry;
+  lastDayEnd: number;
+}
+
+/**
+ * The whole days [from, to) (day starts) summed by the database from the rollups, per object (objectKey) with
+ * entries in them: each day's seconds from its first entry on, and the time before each day's first entry in the
+ * previous day's last state.
+ */
+export async function daySums(store: Store, from: number, to: number, objects?: ObjectList): Promise<Map<string, DaySums>> {
+  const out = new Map<string, DaySums>();
+  if (objects && !objects.length) return out;
+  const w = sql`OVER (PARTITION BY host, service, engine ORDER BY day)`;
+  const isLast = sql`next_day IS NULL`;
+  const { rows } = await sql<Record<string, string | number | null>>`
+    SELECT engine, host, service, prev_state, SUM(first_time - COALESCE(prev_day + ${DAY_SECONDS}, ${from})) AS carried,
+      ${sql.join(STATE_COLUMNS.map(([, column]) => sql`SUM(${sql.ref(column)}) AS ${sql.ref(column)}`))},
+      MAX(CASE WHEN ${isLast} THEN day END) AS last_day, MAX(CASE WHEN ${isLast} THEN last_time END) AS last_time,
+      MAX(CASE WHEN ${isLast} THEN end_state END) AS last_state
+    FROM (
+      SELECT host, service, engine, day, first_time, last_time, end_state, s_nodata, s0, s1, s2, s3,
+        LAG(end_state) ${w} AS prev_state, LAG(day) ${w} AS prev_day, LEAD(day) ${w} AS next_day
+      FROM state_history_days WHERE day >= ${from} AND day < ${to} ${byObjects(objects)}
+    ) r GROUP BY engine, host, service, prev_state`.execute(store);
+  for (const r of rows) {
+    const key = objectKey({ engine: String(r.engine), host: String(r.host), service: String(r.service) });
+    let sums = out.get(key);
+    if (!sums) out.set(key, sums = { seconds: new Map(), entering: 0, last: { time: 0, state: 0 }, lastDayEnd: from });
+    const add = (code: number, seconds: number) => { if (seconds) sums.seconds.set(code, (sums.seconds.get(code) ?? 0) + seconds); };
+    if (r.prev_state === null) sums.entering += Number(r.carried);
+    else add(Number(r.prev_state), Number(r.carried));
+    for (const [code, column] of STATE_COLUMNS) add(code, Number(r[column]));
+    if (r.last_day !== null) {
+      sums.last = { time: Number(r.last_time), state: Number(r.last_state) };
+      sums.lastDayEnd = Number(r.last_day) + DAY_SECONDS;
+    }
+  }
+  return out;
+}
+

@@ -1,9 +1,9 @@
 import type { HistoryRow, StateRow, StoredHistoryRow } from '../db/history.js';
 import {
   gapsFor, historyAfter, historyMarks, insertGap, insertHistory, lastHistoryId, latestPerObject, NO_DATA_STATE, setHistoryMarks,
-  SILENT_AFTER_SECONDS, stateEntries, withGaps, type Gap,
+  SILENT_AFTER_SECONDS, stateEntries, stateSpans, withGaps, type Gap,
 } from '../db/history.js';
-import { DAY_SECONDS, dayOf, daysFor, MAX_HOSTS, type DayRow } from '../db/historyDays.js';
+import { DAY_SECONDS, dayOf, daySums, lastBeforeDay, OBJECTS_PER_STATEMENT } from '../db/historyDays.js';
 import type { EngineLog, EngineLogEntry } from './engineLog.js';
 import { log } from '../log.js';
 import type { Storage, Store } from '../db/store.js';
@@ -340,7 +340,7 @@ export interface Availability extends AvailabilityObject {
 }
 
 type Seconds = Map<number, number>;
-const addTo = (seconds: Seconds, code: number, s: number) => { if (s) seconds.set(code, (seconds.get(code) ?? 0) + s); };
+const addTo = (seconds: Seconds, code: number, s: number) => { if (s > 0) seconds.set(code, (seconds.get(code) ?? 0) + s); };
 
 /** Groups rows by object; rows of one object mostly come one after another: a key only where the object changes. */
 function byObjectOf(rows: readonly StateRow[]): Map<string, StateRow[]> {
@@ -421,62 +421,76 @@ function stretchesOf(since: number, end: number, gaps: readonly Gap[]): Stretch[
   return out;
 }
 
-/** An object's state entering `at` (a day's start), from its rollup rows (in day order): its last entry before. */
-function lastBefore(days: readonly DayRow[] | undefined, at: number): DayRow | undefined {
-  let last: DayRow | undefined;
-  for (const d of days ?? []) {
-    if (d.day >= at) break;
-    last = d;
-  }
-  return last;
-}
-
 /**
  * The availability of `objects` over [since, end), as availabilityOf computes it from every entry and gap, read the
  * cheap way: whole UTC days that no gap of the objects' engines touches are summed from the daily rollups
- * (db/historyDays.ts: per day, the seconds from its first entry on, the state before it being the previous day's last);
- * the partial first and last days and the days a gap touches are computed from their entries, each object's state
- * entering them taken from the rollups (its last entry before, at its own time, so a gap laid over it counts as
- * before). `host` narrows to one host; by default to the objects' hosts.
+ * (db/historyDays.ts) by the database; the partial first and last days, and days a gap touches, from their entries
+ * (summed by the database where no gap touches them, else read and laid out with the gaps, withGaps). Each stretch
+ * starts from each object's last entry before it (time and state) as the one before ends it, so a gap laid over it
+ * counts as when every entry is read. `host` narrows to one host; by default to the objects' hosts.
  */
 export async function availabilityFor(
   store: Store, objects: readonly AvailabilityObject[], since: number, end: number, host?: string,
 ): Promise<Availability[]> {
+  // Read by host and service, so many objects a statement.
+  if (objects.length > OBJECTS_PER_STATEMENT) {
+    const parts: Availability[][] = [];
+    for (let i = 0; i < objects.length; i += OBJECTS_PER_STATEMENT) {
+      parts.push(await availabilityFor(store, objects.slice(i, i + OBJECTS_PER_STATEMENT), since, end));
+    }
+    return parts.flat();
+  }
   const totals = objects.map((): Seconds => new Map());
   const span = Math.max(0, end - since);
   if (!objects.length || !span) return availabilityFrom(objects, totals, span);
-  const hosts = host !== undefined ? [host] : [...new Set(objects.map((o) => o.host))];
+  // The objects read (of `host` only, when given): by host and service, straight to their rows.
+  const only = objects.filter((o) => host === undefined || o.host === host);
   const engines = new Set(objects.map((o) => o.engine));
   const gaps = (await gapsFor(store, since, end)).filter((g) => engines.has(g.engine));
-  const days = await daysFor(store, dayOf(since), end, hosts);
   const keys = objects.map((o) => objectKey(o.engine, o.host, o.service));
+  const index = new Map(keys.map((key, i) => [key, i]));
+  // Each object's last entry before the stretch at hand; the first stretch reads its day's entries before `since`.
+  const entering = await lastBeforeDay(store, dayOf(since), only);
   for (const s of stretchesOf(since, end, gaps)) {
+    const from = s.from === since ? dayOf(since) : s.from;
     if (s.whole) {
+      const sums = await daySums(store, s.from, s.to, only);
       keys.forEach((key, i) => {
-        const own = days.get(key);
-        let state = lastBefore(own, s.from)?.endState ?? NO_DATA;
-        let at = s.from;
-        for (const d of own ?? []) {
-          if (d.day < s.from) continue;
-          if (d.day >= s.to) break;
-          addTo(totals[i]!, state, d.first - at);
-          for (const [code, seconds] of d.seconds) addTo(totals[i]!, code, seconds);
-          at = d.day + DAY_SECONDS;
-          state = d.endState;
-        }
-        addTo(totals[i]!, state, s.to - at);
+        const state = entering.get(key)?.state ?? NO_DATA;
+        const own = sums.get(key);
+        if (!own) return addTo(totals[i]!, state, s.to - s.from);
+        addTo(totals[i]!, state, own.entering);
+        for (const [code, seconds] of own.seconds) addTo(totals[i]!, code, seconds);
+        addTo(totals[i]!, own.last.state, s.to - own.lastDayEnd);
+        entering.set(key, own.last);
       });
-      continue;
+    } else if (!gaps.some((g) => g.start < s.to && g.end > s.from)) {
+      // No gap: the database sums the entries; before an object's first one it is in its state entering the stretch.
+      const spans = await stateSpans(store, from, s.from, s.to, only);
+      const first = new Map<string, number>();
+      for (const r of spans) {
+        const key = objectKey(r.engine, r.host, r.service);
+        first.set(key, Math.min(first.get(key) ?? r.first, r.first));
+      }
+      keys.forEach((key, i) => {
+        addTo(totals[i]!, entering.get(key)?.state ?? NO_DATA, Math.min(first.get(key) ?? s.to, s.to) - s.from);
+      });
+      for (const r of spans) {
+        const key = objectKey(r.engine, r.host, r.service);
+        const i = index.get(key);
+        if (i !== undefined) addTo(totals[i]!, r.state, r.seconds);
+        if (r.lastTime !== null) entering.set(key, { time: r.lastTime, state: r.lastState! });
+      }
+    } else {
+      const rows: StateRow[] = [];
+      objects.forEach((o, i) => {
+        const last = entering.get(keys[i]!);
+        if (last) rows.push({ ...o, time: last.time, state: last.state });
+      });
+      const entries = await stateEntries(store, from, s.to, undefined, only);
+      for (const r of entries) entering.set(objectKey(r.engine, r.host, r.service), { time: r.time, state: r.state });
+      addStates(totals, objects, withGaps(rows.concat(entries), gaps), s.from, s.to);
     }
-    // From the start of the stretch's first day: the entries before it in that day are the state it starts in.
-    const from = dayOf(s.from);
-    const rows: StateRow[] = [];
-    objects.forEach((o, i) => {
-      const last = lastBefore(days.get(keys[i]!), from);
-      if (last) rows.push({ time: last.last, engine: o.engine, host: o.host, service: o.service, state: last.endState });
-    });
-    const entries = await stateEntries(store, from, s.to, hosts.length <= MAX_HOSTS ? hosts : undefined);
-    addStates(totals, objects, withGaps(rows.concat(entries), gaps), s.from, s.to);
   }
   return availabilityFrom(objects, totals, span);
 }
