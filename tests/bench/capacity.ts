@@ -38,11 +38,11 @@ const PAGES = [
   'includes/components/xicore/status.php?show=services',
 ];
 
-interface Endpoint { name: string; everySeconds: number; path: (display: Display) => string; write?: boolean }
+export interface Endpoint { name: string; everySeconds: number; path: (display: Display) => string; write?: boolean }
 
-interface Display { cookie: string; nsp: string; xsrf: string; rotation: number }
+export interface Display { cookie: string; nsp: string; xsrf: string; rotation: number }
 
-const ENDPOINTS: Endpoint[] = [
+export const ENDPOINTS: Endpoint[] = [
   { name: 'keep-alive', everySeconds: 60, path: () => 'ajaxhelper.php?cmd=keepalive', write: true },
   { name: 'status/system', everySeconds: 30, path: () => 'api/v2/status/system' },
   { name: 'status/program', everySeconds: 30, path: () => 'api/v2/status/program' },
@@ -65,7 +65,7 @@ const DISPLAY_BUDGET = 2000;
 /** Late answers that overlap in time: a stretch when the site answered nothing in time. */
 interface Pauses { count: number; longestMs: number }
 
-interface StepResult {
+export interface StepResult {
   displays: number; rps: number; errors: number; p50: number; p99: number; perEndpoint: Map<string, number[]>;
   pauses: Pauses; cpu: CpuUse;
 }
@@ -75,7 +75,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-async function makeDisplays(site: Site, count: number, from: Display[]): Promise<Display[]> {
+export async function makeDisplays(site: Site, count: number, from: Display[]): Promise<Display[]> {
   if (from.length >= count) return from;
   const storage = await openStorage(site.storage);
   try {
@@ -93,7 +93,7 @@ async function makeDisplays(site: Site, count: number, from: Display[]): Promise
   return from;
 }
 
-function send(agent: http.Agent, url: URL, display: Display, endpoint: Endpoint): Promise<number> {
+export function send(agent: http.Agent, url: URL, display: Display, endpoint: Endpoint): Promise<number> {
   let target = url.pathname + endpoint.path(display);
   const headers: Record<string, string> = { cookie: display.cookie, accept: 'application/json, text/html' };
   if (endpoint.write) {
@@ -130,7 +130,7 @@ function pausesOf(late: [number, number][]): Pauses {
 }
 
 /** One step: `displays` displays' worth of requests for `seconds`, each spread evenly with a random phase. */
-async function step(site: Site, displays: Display[], seconds: number): Promise<StepResult> {
+export async function step(site: Site, displays: Display[], seconds: number): Promise<StepResult> {
   const url = new URL(site.url);
   // One connection per display at most, as browsers keep one alive each; the agent reuses them.
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.min(displays.length, 1024) });

@@ -72,7 +72,7 @@ function childrenNamed(comm: string): number[] {
   return found;
 }
 
-function serverPart(name: string, server: RunningServer): Part {
+export function serverPart(name: string, server: RunningServer): Part {
   return { name, roots: pidsWithEnv(`PHAROS_DATA_DIR=${server.dataDir}`) };
 }
 

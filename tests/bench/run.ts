@@ -83,6 +83,11 @@ const benches: Bench[] = [
     },
   },
   {
+    // Issue 37: recording the state history of a fleet changing 1 % a minute may take at most 5 % of the capacity.
+    section: 'State history recording vs status capacity (10,000-host demo fleet; 1 process on SQLite with recording off, 1 with it on, measured in turns)', file: 'capacityHistory.ts',
+    budgets: { 'capacity drop with recording on (%)': atMost(5, ' %') },
+  },
+  {
     // Issue 36: the request log and the metrics may not cost the walls anything they would notice.
     section: 'Server logs and metrics (1,000-host fleet, a wall\'s request mix)', file: 'serverLog.ts',
     budgets: { 'request log overhead (%)': atMost(3, ' %'), 'metrics scrape (median ms)': under(5, ' ms') },
