@@ -289,8 +289,8 @@ export const MIGRATIONS: Migration[] = [
     // per object and UTC day, seconds per state and the day's last entry (db/historyDays.ts), filled here from the
     // entries already recorded and kept by every write and prune after. And an index of the other entries by type.
     name: 'state-history-days',
-    async up(db) {
-      await db.schema.createTable('state_history_days')
+    async up(db, dialect) {
+      const table = db.schema.createTable('state_history_days')
         .addColumn('host', 'text', (c) => c.notNull())
         .addColumn('service', 'text', (c) => c.notNull())
         .addColumn('engine', 'text', (c) => c.notNull())
@@ -303,8 +303,10 @@ export const MIGRATIONS: Migration[] = [
         .addColumn('s1', 'integer', (c) => c.notNull())
         .addColumn('s2', 'integer', (c) => c.notNull())
         .addColumn('s3', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('state_history_days_key', ['host', 'service', 'engine', 'day'])
-        .execute();
+        .addPrimaryKeyConstraint('state_history_days_key', ['host', 'service', 'engine', 'day']);
+      // On SQLite the rows live in their key's b-tree, not in a second copy beside it (a row for nearly every entry of
+      // an object changing every few weeks).
+      await (dialect === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table).execute();
       await db.schema.createIndex('state_history_days_day').on('state_history_days').column('day').execute();
       // Time in downtime and acknowledged (the availability page and API) reads those entries by type and time, never
       // the state changes' millions.
