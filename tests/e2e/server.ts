@@ -35,8 +35,9 @@ export interface RunningServer {
 interface Spawned { child: ChildProcess; url: string }
 
 function spawnServer(env: Record<string, string>): Promise<Spawned> {
-  // Its own process group, so pause() freezes tsx and the node process it runs alike.
-  const child: ChildProcess = spawn(tsx, ['server/src/main.ts'], {
+  // One Node process, as `npm start` runs it (the tsx command would add a second process per server, and its CPU).
+  // Its own process group, so pause() and kill() reach whatever it starts too.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PHAROS_EXIT_WITH_PARENT: '1', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
