@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { Store } from '../../server/src/db/store.js';
 
 /**
- * Written by the server on its own, whatever a request does: the change feed's list and log, the schema record, and
- * how far the state history of each engine is complete (and where it is not).
+ * Written by the server on its own, whatever a request does: the change feed's list and log, the schema record, how
+ * far the state history of each engine is complete (and where it is not), and the history's daily totals, summed
+ * again as the recorder writes.
  */
-const MOVING = ['alert_feed', 'alert_changes', 'pharos_migrations', 'history_engines', 'history_gaps'];
+const MOVING = ['alert_feed', 'alert_changes', 'pharos_migrations', 'history_engines', 'history_gaps', 'state_history_days'];
 
 /**
  * Every row of every table except `skip` (and those the server writes by itself), as one string, on either engine:
