@@ -45,24 +45,27 @@ describe('an engine log line as a history entry (issue 37)', () => {
       const e = parseLogLine(line);
       return e && [e.time, e.host, e.service, e.type, e.phase, e.output];
     };
-    // Nagios Core 4: a downtime starts, stops at its end, or is cancelled (some lines end in a newline of their own).
-    expect(read('[1700000010] HOST DOWNTIME ALERT: db1;STARTED; Host has entered a period of scheduled downtime'))
-      .toEqual([1700000010, 'db1', '', 'downtime', 'start', 'Host has entered a period of scheduled downtime']);
-    expect(read('[1700000011] HOST DOWNTIME ALERT: db1;STOPPED; Host has exited from a period of scheduled downtime'))
-      .toEqual([1700000011, 'db1', '', 'downtime', 'end', 'Host has exited from a period of scheduled downtime']);
-    expect(read('[1700000012] SERVICE DOWNTIME ALERT: web1;HTTP;CANCELLED; Scheduled downtime for service has been cancelled.\n'))
-      .toEqual([1700000012, 'web1', 'HTTP', 'downtime', 'end', 'Scheduled downtime for service has been cancelled.']);
-    expect(read('[1700000013] SERVICE FLAPPING ALERT: web1;HTTP;STARTED; Service appears to have started flapping (24.3% change >= 20.0% threshold)'))
-      .toEqual([1700000013, 'web1', 'HTTP', 'flapping', 'start', 'Service appears to have started flapping (24.3% change >= 20.0% threshold)']);
-    expect(read('[1700000014] SERVICE FLAPPING ALERT: web1;HTTP;STOPPED; Service appears to have stopped flapping (3.8% change < 5.0% threshold)'))
-      .toEqual([1700000014, 'web1', 'HTTP', 'flapping', 'end', 'Service appears to have stopped flapping (3.8% change < 5.0% threshold)']);
-    expect(read('[1700000015] HOST FLAPPING ALERT: db1;DISABLED; Flap detection has been disabled\n'))
-      .toEqual([1700000015, 'db1', '', 'flapping', 'end', 'Flap detection has been disabled']);
-    // Icinga 2's compat log: the same lines, its own words after them.
-    expect(read('[1700000016] SERVICE DOWNTIME ALERT: web1;payments;STARTED; Checkable has entered a period of scheduled downtime.'))
-      .toEqual([1700000016, 'web1', 'payments', 'downtime', 'start', 'Checkable has entered a period of scheduled downtime.']);
-    expect(read('[1700000017] HOST FLAPPING ALERT: web1;STOPPED; Checkable appears to have stopped flapping (12% change < 25% threshold)'))
-      .toEqual([1700000017, 'web1', '', 'flapping', 'end', 'Checkable appears to have stopped flapping (12% change < 25% threshold)']);
+    const lines: [string, unknown[]][] = [
+      // Nagios Core 4: a downtime starts, stops at its end, or is cancelled (some lines end in a newline of their own).
+      ['[1700000010] HOST DOWNTIME ALERT: db1;STARTED; Host has entered a period of scheduled downtime',
+        [1700000010, 'db1', '', 'downtime', 'start', 'Host has entered a period of scheduled downtime']],
+      ['[1700000011] HOST DOWNTIME ALERT: db1;STOPPED; Host has exited from a period of scheduled downtime',
+        [1700000011, 'db1', '', 'downtime', 'end', 'Host has exited from a period of scheduled downtime']],
+      ['[1700000012] SERVICE DOWNTIME ALERT: web1;HTTP;CANCELLED; Scheduled downtime for service has been cancelled.\n',
+        [1700000012, 'web1', 'HTTP', 'downtime', 'end', 'Scheduled downtime for service has been cancelled.']],
+      ['[1700000013] SERVICE FLAPPING ALERT: web1;HTTP;STARTED; Service appears to have started flapping (24.3% change >= 20.0% threshold)',
+        [1700000013, 'web1', 'HTTP', 'flapping', 'start', 'Service appears to have started flapping (24.3% change >= 20.0% threshold)']],
+      ['[1700000014] SERVICE FLAPPING ALERT: web1;HTTP;STOPPED; Service appears to have stopped flapping (3.8% change < 5.0% threshold)',
+        [1700000014, 'web1', 'HTTP', 'flapping', 'end', 'Service appears to have stopped flapping (3.8% change < 5.0% threshold)']],
+      ['[1700000015] HOST FLAPPING ALERT: db1;DISABLED; Flap detection has been disabled\n',
+        [1700000015, 'db1', '', 'flapping', 'end', 'Flap detection has been disabled']],
+      // Icinga 2's compat log: the same lines, its own words after them.
+      ['[1700000016] SERVICE DOWNTIME ALERT: web1;payments;STARTED; Checkable has entered a period of scheduled downtime.',
+        [1700000016, 'web1', 'payments', 'downtime', 'start', 'Checkable has entered a period of scheduled downtime.']],
+      ['[1700000017] HOST FLAPPING ALERT: web1;STOPPED; Checkable appears to have stopped flapping (12% change < 25% threshold)',
+        [1700000017, 'web1', '', 'flapping', 'end', 'Checkable appears to have stopped flapping (12% change < 25% threshold)']],
+    ];
+    for (const [line, entry] of lines) expect(read(line), line).toEqual(entry);
     // A phase neither engine writes is no entry.
     expect(parseLogLine('[1700000018] SERVICE DOWNTIME ALERT: web1;HTTP;PAUSED; whatever')).toBeNull();
     // The interpreter passes them on as they are.

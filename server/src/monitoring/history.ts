@@ -403,6 +403,9 @@ function addStates(totals: readonly Seconds[], objects: readonly AvailabilityObj
   });
 }
 
+/** A share of a window in percent, to three decimals (0 for an empty window), as every availability figure gives it. */
+export const percentOf = (seconds: number, span: number): number => (span ? Math.round((seconds / span) * 100_000) / 1000 : 0);
+
 function availabilityFrom(objects: readonly AvailabilityObject[], totals: readonly Seconds[], span: number): Availability[] {
   return objects.map((o, i) => {
     const isService = o.service !== '';
@@ -411,7 +414,7 @@ function availabilityFrom(objects: readonly AvailabilityObject[], totals: readon
       const w = stateWord(code, isService);
       seconds[w] = (seconds[w] ?? 0) + s;
     }
-    const percent = Object.fromEntries(Object.entries(seconds).map(([w, s]) => [w, span ? Math.round((s / span) * 100_000) / 1000 : 0]));
+    const percent = Object.fromEntries(Object.entries(seconds).map(([w, s]) => [w, percentOf(s, span)]));
     return { ...o, seconds, percent };
   });
 }

@@ -3,7 +3,7 @@ import { requireCaller, type AppContext } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
 import { fieldsOf, type Fields } from '../http/input.js';
 import { formatNumber, t, translate } from '../http/language.js';
-import { NO_DATA_WORD, HISTORY_TYPES } from '../monitoring/history.js';
+import { NO_DATA_WORD, HISTORY_TYPES, percentOf } from '../monitoring/history.js';
 import { availabilityBar, availabilityShares, stateBadge, stateText, typeText } from './availabilityBar.js';
 import { html, type SafeHtml } from './html.js';
 import { reportWindow, windowFields, type ReportWindow } from './reportWindow.js';
@@ -45,7 +45,7 @@ ${groups.map((g) => html`<option value="${g.name}"${g.name === current ? html` s
 /** Scheduled downtime and acknowledged time, counted apart from the states above (overlapping them, never added). */
 function handledShares(time: HandledTime | undefined, span: number): SafeHtml | string {
   if (!time || span <= 0 || (!time.downtime && !time.acknowledged)) return '';
-  const share = (s: number) => `${formatNumber(Math.round((s / span) * 100_000) / 1000)} % (${durationText(s)})`;
+  const share = (s: number) => `${formatNumber(percentOf(s, span))} % (${durationText(s)})`;
   return html`<ul class="availability-share handled">\
 ${time.downtime ? html`<li>${t`In scheduled downtime: ${share(time.downtime)}`}</li>` : ''}\
 ${time.acknowledged ? html`<li>${t`Acknowledged: ${share(time.acknowledged)}`}</li>` : ''}</ul>`;

@@ -7,15 +7,11 @@ import { t } from '../http/language.js';
 import { translate } from '../http/language.js';
 import { handledKey, handledTimes } from '../pages/handledTime.js';
 import { gates } from '../pages/pageRoute.js';
+import { percentOf } from '../monitoring/history.js';
 import {
   availabilityFilter, availabilityReport, historyEntries, historyFilter, problemSummary, windowOf,
 } from '../pages/historyQuery.js';
 
-/**
- * `api/v2/history` and `api/v2/availability` (issue 37): what happened, and for how long. Pharos has no rights per
- * host or service (users are not the engines' contacts): the monitoring permission, which opens the status and report
- * pages and the history's CSV export, is what lets a user see monitored objects' history; without it, none.
- */
 /** How long a count waits for this process's first comparison of the engines with the recorded history. */
 const RECORDED_WAIT_MS = 10_000;
 
@@ -25,6 +21,11 @@ function firstOf(settles: Promise<void>, ms: number): Promise<void> {
   return Promise.race([settles, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * `api/v2/history` and `api/v2/availability` (issue 37): what happened, and for how long. Pharos has no rights per
+ * host or service (users are not the engines' contacts): the monitoring permission, which opens the status and report
+ * pages and the history's CSV export, is what lets a user see monitored objects' history; without it, none.
+ */
 export async function registerHistory(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const base = `${ctx.base}api/v2/`;
   const nowSeconds = () => Math.floor(ctx.now() / 1000);
@@ -66,7 +67,7 @@ export async function registerHistory(app: FastifyInstance, ctx: AppContext): Pr
     // Time in scheduled downtime and acknowledged, counted apart from the states (it overlaps them), as the page does.
     const handled = report.objects.length ? await handledTimes(ctx, report.since, report.end, filter.host) : new Map();
     const span = report.end - report.since;
-    const share = (seconds: number) => ({ seconds, percent: span ? Math.round((seconds / span) * 100_000) / 1000 : 0 });
+    const share = (seconds: number) => ({ seconds, percent: percentOf(seconds, span) });
     return {
       since: report.since, until: report.until, end: report.end,
       objects: report.objects.map(({ service, ...o }) => {
