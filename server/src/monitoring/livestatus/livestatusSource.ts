@@ -259,6 +259,9 @@ class LivestatusEngineSource implements LivestatusSource {
   }
 
   private record(accepted: boolean, answered: boolean, problem: string | null): void {
+    // Data that turned stale before this answer is said to have been stale, even when the stale timer has not run yet
+    // (a busy machine runs it late): listeners never see failing turn into ok without the stale they could have shown.
+    this.reportHealth();
     const now = nowSeconds();
     if (accepted) {
       this.lastSuccessMs = Date.now();
