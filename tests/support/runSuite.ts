@@ -5,8 +5,8 @@ import path from 'node:path';
 import { readTimings } from './timings.js';
 
 /**
- * `npm test`: every layer in turn, stopping at the first that fails (with its exit code), then a summary of how long
- * each step took, the whole against its budget, and the ten slowest test files (issue 39).
+ * `npm test`: every layer, some side by side, stopping after the first group with a failure (with its exit code), then
+ * a summary of how long each step took, the whole against its budget, and the ten slowest test files (issue 39).
  */
 
 const BUDGET_SECONDS = 20 * 60;
@@ -16,19 +16,25 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 interface Step { name: string; command: string; args: string[] }
 
+/** Steps that run one after another, stopping at the first that fails; `streamed`: its output is shown as it comes. */
+interface Lane { steps: Step[]; streamed?: boolean }
+
+const step = (name: string, command: string, args: string[]): Step => ({ name, command, args });
+const npmRun = (name: string, script = name) => step(name, 'npm', ['run', '--silent', script]);
+
 /**
- * Steps in one group run side by side: type checks and lint each keep one core busy, and on two cores they take the
- * time of the longer instead of the sum. Their output is printed when each ends, so it is never interleaved.
+ * The lanes of a group run side by side; a group starts when the one before it passed. Type checks, lint and the
+ * build each keep one core busy, and on two cores take the time of the longest instead of the sum. Playwright keeps
+ * about one core busy on average (its tests wait on servers, engines and the wall's timers), so vitest runs beside it
+ * on the other (issue 39). Vitest starts after the build, so no test server of it sees dist/ half written. Buffered
+ * output is printed when its step ends, so it is never interleaved with the streamed lane's.
  */
-const GROUPS: Step[][] = [
+const GROUPS: Lane[][] = [
+  [{ steps: [npmRun('typecheck')] }, { steps: [npmRun('lint')] }, { steps: [npmRun('build'), npmRun('compat', 'test:compat')] }],
   [
-    { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-    { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+    { steps: [step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=./tests/support/vitestTimings.ts'])] },
+    { steps: [step('playwright', bin('playwright'), ['test', '--reporter=list,./tests/support/playwrightTimings.ts'])], streamed: true },
   ],
-  [{ name: 'vitest', command: bin('vitest'), args: ['run', '--reporter=default', '--reporter=./tests/support/vitestTimings.ts'] }],
-  [{ name: 'build', command: 'npm', args: ['run', '--silent', 'build'] }],
-  [{ name: 'compat', command: 'npm', args: ['run', '--silent', 'test:compat'] }],
-  [{ name: 'playwright', command: bin('playwright'), args: ['test', '--reporter=list,./tests/support/playwrightTimings.ts'] }],
 ];
 
 interface Done { name: string; seconds: number; cpu: number | undefined; load: number; code: number }
@@ -101,7 +107,8 @@ const secs = (seconds: number) => `${seconds.toFixed(0).padStart(5)} s`;
 function summary(done: Done[], wholeSeconds: number, complete: boolean): string {
   const cpu = (step: { cpu: number | undefined }) => (step.cpu === undefined ? '' : `${secs(step.cpu)} CPU`);
   const load = (step: { load: number }) => `load ${step.load.toFixed(1)}`;
-  const lines = ['', `── Timing summary: wall time, CPU time of the step's processes, mean load with them (${os.cpus().length} cores) ──`];
+  const lines = ['', `── Timing summary: wall time, CPU time of the step's processes, mean load with them (${os.cpus().length} cores) ──`,
+    `  Side by side: ${GROUPS.map((g) => g.map((l) => l.steps.map((s) => s.name).join(' → ')).join(' | ')).join('; then ')}`];
   for (const step of done) lines.push(`  ${pad(step.name, 12)}${secs(step.seconds)}  ${cpu(step)}  ${load(step)}${step.code ? `  (failed, exit ${step.code})` : ''}`);
   // A run that stopped early says nothing about the whole against its budget, unless it is over already.
   const verdict = wholeSeconds > BUDGET_SECONDS ? 'OVER' : complete ? 'ok' : 'not judged, the run stopped early';
@@ -110,17 +117,29 @@ function summary(done: Done[], wholeSeconds: number, complete: boolean): string 
   lines.push(`  ${pad('whole', 12)}${secs(wholeSeconds)}  ${cpu(allCpu)}  ${load(whole)}  budget ${BUDGET_SECONDS / 60} min: ${verdict}`);
   const slowest = readTimings(timingsDir).sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST);
   if (slowest.length) {
-    lines.push('', `  The ${slowest.length} slowest test files (a file's own time; files run two at a time):`);
+    lines.push('', `  The ${slowest.length} slowest test files (a file's own time; each runner runs two at a time):`);
     for (const t of slowest) lines.push(`  ${secs(t.seconds)}  ${pad(t.layer, 10)} ${t.file}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A lane's steps in turn; the results of those that ran. */
+async function runLane(lane: Lane): Promise<Done[]> {
+  const results: Done[] = [];
+  for (const next of lane.steps) {
+    const result = await run(next, !lane.streamed);
+    results.push(result);
+    if (result.code !== 0) break;
+  }
+  return results;
 }
 
 const started = performance.now();
 const done: Done[] = [];
 let failed: Done | undefined;
 for (const group of GROUPS) {
-  const results = await Promise.all(group.map((step) => run(step, group.length > 1)));
+  // Every lane of a group runs to its end even when another fails: a vitest failure no longer hides Playwright's.
+  const results = (await Promise.all(group.map(runLane))).flat();
   done.push(...results);
   failed = results.find((r) => r.code !== 0);
   if (failed) break;
