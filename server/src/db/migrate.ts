@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS, type Dialect } from './migrations.js';
+import { MIGRATIONS } from './migrations.js';
+import type { Dialect } from './store.js';
 import type { Tables } from './tables.js';
 
 /** Any number that no other Pharos lock uses: the migration lock of PostgreSQL (one migrator at a time per database). */

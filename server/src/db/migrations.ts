@@ -1,8 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 import { rollUpAllDays } from './historyDays.js';
+import type { Dialect } from './store.js';
 import type { Tables } from './tables.js';
-
-export type Dialect = 'sqlite' | 'postgres';
 
 /** One schema step, written once for both engines with the query layer's schema builder. */
 export interface Migration {

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHealth } from './health.js';
-import type { Dialect } from './migrations.js';
 import type { Tables } from './tables.js';
+
+/** The database engines Pharos stores in. */
+export type Dialect = 'sqlite' | 'postgres';
 
 /** The query layer every storage call goes through; a transaction is one too, so query modules take either. */
 export type Store = Kysely<Tables>;
