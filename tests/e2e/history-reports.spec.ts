@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, login, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 import { writeAs } from './writes';
@@ -92,5 +93,25 @@ test.describe('state history and scheduled reports (issue 37)', () => {
     await delivery.getByRole('link', { name: 'SLA Report (target 99.5 %)' }).click();
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('SLA Report');
     await expect(frame.getByRole('table', { name: 'Availability against the target per object' })).toBeVisible();
+  });
+
+  test('on a phone the availability report fits: each object a card with its bar across and its shares below, its text fields in the theme\'s colours', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, server);
+    await page.goto(`${server.url}reports/availability.php?window=24h&hostgroup=linux-servers`);
+    const table = page.getByRole('table', { name: 'Time in each state per object' });
+    const first = table.locator('tbody tr').first();
+    await expect(first.getByRole('img')).toHaveAttribute('aria-label', /[\d.]+ %/);
+    const [bar, shares] = [(await first.getByRole('img').boundingBox())!, (await first.locator('.availability-share').first().boundingBox())!];
+    expect(bar.width).toBeGreaterThan(300);
+    expect(shares.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    // Nothing runs off the side: no part of the report is only reachable by scrolling sideways.
+    expect(await page.locator('body').evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+    expect(await table.evaluate((t) => t.closest('.table-wrap')!.scrollWidth <= t.closest('.table-wrap')!.clientWidth)).toBe(true);
+    // The free-text filters look like the other fields of the form (they were white on the dark theme).
+    const background = (field: Locator) => field.evaluate((e) => getComputedStyle(e).backgroundColor);
+    const select = await background(page.locator('select[name=hostgroup]'));
+    expect(await background(page.getByLabel('Host', { exact: true }))).toBe(select);
+    expect(await background(page.getByLabel('Service', { exact: true }))).toBe(select);
   });
 });

@@ -182,16 +182,17 @@ ${engineSelect(filter.engine)}
           ? html`<a href="${hostUrl(ctx.base, o.host, engine)}">${o.host}</a>`
           : html`<a href="${hostUrl(ctx.base, o.host, engine)}">${o.host}</a> / \
 <a href="${serviceUrl(ctx.base, o.host, o.service, engine)}">${o.service}</a>`;
-        return html`<tr><th scope="row">${name}</th><td class="wide">${availabilityBar(o)}</td>\
+        return html`<tr><th scope="row">${name}</th><td class="wide bar">${availabilityBar(o)}</td>\
 <td>${availabilityShares(o)}${handledShares(handled.get(handledKey(o)), report.end - report.since)}</td></tr>`;
       });
       const more = report.objects.length > shown.length
         ? html`<p class="notice">${t`Showing the first ${formatNumber(shown.length)} of \
 ${formatNumber(report.objects.length)} objects: narrow the filter to see the others.`}</p>` : '';
+      // On a phone each row is a card (status-list): the name, the bar across, the shares below.
       const content = html`${form}
 ${more}
 ${dataTable(t`Time in each state per object`, tableHead(t`Object`, [t`Time in each state`, 'wide'], t`Share`), rows,
-    t`No host or service matches.`, 3)}`;
+    t`No host or service matches.`, 3, 'status-list')}`;
       return {
         title: t`Availability`,
         body: pageBody({
