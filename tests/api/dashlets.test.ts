@@ -131,6 +131,17 @@ describe('dashlet options', () => {
     expect(await listOf(c, id)).toEqual(before);
   });
 
+  it('offers the Home Dashboard in the add form of a user who opens it before anything else', async () => {
+    // The e2e suite met it: a new user went straight to the form, found no dashboard to pick, and the post was a 404.
+    const c = await loginAs(ts, 'firstformer');
+    const form = await c.get('dashboards/dashlets.php?type=note');
+    expect(form.status).toBe(200);
+    expect(form.text).toMatch(/<option value="home" selected>Home Dashboard<\/option>/);
+    const ok = await classicPost(c, 'dashboards/dashlets.php', { dashboard: 'home', type: 'note', title: 'First', text: 'hi', width: '3', height: '2', refresh: '60' });
+    expect(ok.status).toBe(303);
+    expect((await listOf(c, 'home')).map((d) => d.title)).toContain('First');
+  });
+
   it('refuses bad options in the classic form with the reason and what was typed, saving nothing', async () => {
     const c = await loginAs(ts, 'formvalidator');
     const id = await newDashboard(c, 'Form');
