@@ -68,6 +68,8 @@ test('move and resize dashlets with the keyboard, remove one with a click, and k
   await expect(note.getByRole('button', { name: 'Make Text note wider' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(note.locator('.dashlet-size')).toHaveText('6 × 2');
+  // The page after the post puts the focus back once it has loaded: a Tab before that would start from elsewhere.
+  await expect(note.getByRole('button', { name: 'Make Text note wider' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(note.getByRole('button', { name: 'Make Text note shorter' })).toBeFocused();
   await page.keyboard.press('Tab');
