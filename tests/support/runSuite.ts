@@ -16,8 +16,8 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 interface Step { name: string; command: string; args: string[] }
 
-/** Steps that run one after another, stopping at the first that fails; `streamed`: its output is shown as it comes. */
-interface Lane { steps: Step[]; streamed?: boolean }
+/** Steps that run one after another, stopping at the first that fails. */
+type Lane = Step[];
 
 const step = (name: string, command: string, args: string[]): Step => ({ name, command, args });
 const npmRun = (name: string, script = name) => step(name, 'npm', ['run', '--silent', script]);
@@ -30,9 +30,9 @@ const npmRun = (name: string, script = name) => step(name, 'npm', ['run', '--sil
  * never interleaved.
  */
 const GROUPS: Lane[][] = [
-  [{ steps: [npmRun('typecheck')] }, { steps: [npmRun('lint')] }, { steps: [npmRun('build'), npmRun('compat', 'test:compat')] }],
-  [{ steps: [step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=./tests/support/vitestTimings.ts'])], streamed: true }],
-  [{ steps: [step('playwright', bin('playwright'), ['test', '--reporter=list,./tests/support/playwrightTimings.ts'])], streamed: true }],
+  [[npmRun('typecheck')], [npmRun('lint')], [npmRun('build'), npmRun('compat', 'test:compat')]],
+  [[step('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=./tests/support/vitestTimings.ts'])]],
+  [[step('playwright', bin('playwright'), ['test', '--reporter=list,./tests/support/playwrightTimings.ts'])]],
 ];
 
 interface Done { name: string; seconds: number; cpu: number | undefined; load: number; code: number }
@@ -106,7 +106,7 @@ function summary(done: Done[], wholeSeconds: number, complete: boolean): string 
   const cpu = (step: { cpu: number | undefined }) => (step.cpu === undefined ? '' : `${secs(step.cpu)} CPU`);
   const load = (step: { load: number }) => `load ${step.load.toFixed(1)}`;
   const lines = ['', `── Timing summary: wall time, CPU time of the step's processes, mean load with them (${os.cpus().length} cores) ──`,
-    `  Side by side: ${GROUPS.map((g) => g.map((l) => l.steps.map((s) => s.name).join(' → ')).join(' | ')).join('; then ')}`];
+    `  Side by side: ${GROUPS.map((g) => g.map((l) => l.map((s) => s.name).join(' → ')).join(' | ')).join('; then ')}`];
   for (const step of done) lines.push(`  ${pad(step.name, 12)}${secs(step.seconds)}  ${cpu(step)}  ${load(step)}${step.code ? `  (failed, exit ${step.code})` : ''}`);
   // A run that stopped early says nothing about the whole against its budget, unless it is over already.
   const verdict = wholeSeconds > BUDGET_SECONDS ? 'OVER' : complete ? 'ok' : 'not judged, the run stopped early';
@@ -121,11 +121,11 @@ function summary(done: Done[], wholeSeconds: number, complete: boolean): string 
   return `${lines.join('\n')}\n`;
 }
 
-/** A lane's steps in turn; the results of those that ran. */
-async function runLane(lane: Lane): Promise<Done[]> {
+/** A lane's steps in turn; the results of those that ran. `buffered`: beside other lanes, its output waits. */
+async function runLane(lane: Lane, buffered: boolean): Promise<Done[]> {
   const results: Done[] = [];
-  for (const next of lane.steps) {
-    const result = await run(next, !lane.streamed);
+  for (const next of lane) {
+    const result = await run(next, buffered);
     results.push(result);
     if (result.code !== 0) break;
   }
@@ -137,7 +137,7 @@ const done: Done[] = [];
 let failed: Done | undefined;
 for (const group of GROUPS) {
   // Every lane of a group runs to its end even when another fails, so each says what it found.
-  const results = (await Promise.all(group.map(runLane))).flat();
+  const results = (await Promise.all(group.map((lane) => runLane(lane, group.length > 1)))).flat();
   done.push(...results);
   failed = results.find((r) => r.code !== 0);
   if (failed) break;

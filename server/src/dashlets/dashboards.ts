@@ -1,7 +1,8 @@
 /** A dashboard's dashlets where the dashboard rows (db/dashboards.ts) meet the catalogue: defaults and import files. */
 import type { Store } from '../db/store.js';
 import {
-  EXPORT_FORMAT, findDashboard, insertDefaultDashboards, isBackground, MAX_DASHBOARD_TITLE, MAX_IMPORT_CHARS, saveDashlets,
+  EXPORT_FORMAT, findDashboard, insertDefaultDashboards, isBackground, listUserDashboards, MAX_DASHBOARD_TITLE, MAX_IMPORT_CHARS,
+  saveDashlets,
   type DashboardFields, type DashboardRow,
 } from '../db/dashboards.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -13,6 +14,12 @@ import { checkDashlets } from './validation.js';
 /** Every user owns the Home and Screen Dashboards, made the first time anything looks at the user's dashboards. */
 export function ensureDefaultDashboards(store: Store, userId: number, now = Date.now()): Promise<void> {
   return insertDefaultDashboards(store, userId, defaultHomeDashlets(), now);
+}
+
+/** The user's dashboards, the defaults made first: a user who has looked at none yet still has Home and Screen. */
+export async function ownDashboards(store: Store, userId: number): Promise<DashboardRow[]> {
+  await ensureDefaultDashboards(store, userId);
+  return listUserDashboards(store, userId);
 }
 
 /** The user's own dashboard (the defaults made first), or a 404. */

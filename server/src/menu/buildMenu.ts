@@ -4,10 +4,10 @@ import { listUserMetaByPrefix, type Permissions } from '../db/users.js';
 import { listFavorites } from '../db/favorites.js';
 import { listViews, shownTitle } from '../db/views.js';
 import { relativeToSite, type OwnSite } from './ownSite.js';
-import { listUserDashboards, shownDashboardTitle } from '../db/dashboards.js';
+import { shownDashboardTitle } from '../db/dashboards.js';
 import { listTools } from '../db/tools.js';
 import { CATALOGUE } from '../dashlets/catalogue.js';
-import { ensureDefaultDashboards } from '../dashlets/dashboards.js';
+import { ownDashboards } from '../dashlets/dashboards.js';
 
 const FRAME: MenuTarget = 'maincontentframe';
 const STATUS = 'includes/components/xicore/status.php?show=';
@@ -38,11 +38,10 @@ async function iconOverrides(store: Store, userId: number): Promise<Map<string, 
  * the request names it: a view stored with an address of this server opens as this site's page (relative to the base).
  */
 export async function buildMenu(store: Store, userId: number, perms: Permissions, site: OwnSite): Promise<Menu> {
-  await ensureDefaultDashboards(store, userId);
   const favorites = (await listFavorites(store, userId)).map((f) =>
     entry(`favorites-${f.item_key}`, f.title, f.path, 'favorite', f.target as MenuTarget, 'favorite'));
   const views = (await listViews(store, userId)).map((v) => entry(`views-view${v.id}`, shownTitle(v), relativeToSite(v.url, site), 'view', FRAME, 'view'));
-  const dashboards = (await listUserDashboards(store, userId)).map((d) =>
+  const dashboards = (await ownDashboards(store, userId)).map((d) =>
     entry(`dashboards-${d.id}`, shownDashboardTitle(d), `dashboards/dashboard.php?id=${encodeURIComponent(d.id)}`, 'dashboard', FRAME, 'dashboard'));
   const toolRows = { personal: await listTools(store, 'personal', userId), common: await listTools(store, 'common', userId) };
   const tools = (scope: 'personal' | 'common', page: string) => toolRows[scope].map((t) =>

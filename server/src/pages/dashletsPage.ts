@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { t, translate } from '../http/language.js';
-import { listUserDashboards, shownDashboardTitle } from '../db/dashboards.js';
-import { editDashlets, ensureDefaultDashboards } from '../dashlets/dashboards.js';
+import { shownDashboardTitle } from '../db/dashboards.js';
+import { editDashlets, ownDashboards } from '../dashlets/dashboards.js';
 import {
   CATALOGUE, catalogueEntry, DEFAULT_REFRESH, GRID_COLUMNS, MAX_DASHLETS, MAX_HEIGHT, MAX_NOTE, MAX_REFRESH, MAX_ROWS,
   MAX_TITLE, MIN_REFRESH, shownTitle, type Dashlet,
@@ -130,9 +130,7 @@ async function form(env: PageEnv, error?: string): Promise<PageResult> {
   const type = current?.type ?? textOf(fields, 'type');
   const entry = catalogueEntry(type);
   if (!entry) return type ? { ...catalogue(env), status: 404 } : catalogue(env);
-  // The defaults first, as wherever the user's dashboards are read: a form opened before anything else offers Home.
-  await ensureDefaultDashboards(ctx.store, caller.user.id);
-  const dashboards = await listUserDashboards(ctx.store, caller.user.id);
+  const dashboards = await ownDashboards(ctx.store, caller.user.id);
   // The dashboard on screen when the form was opened from it (the shell passes it along), else Home.
   const chosen = dashboards.some((d) => d.id === dashboardId) ? dashboardId : 'home';
   const heading = current ? t`Options of ${shownTitle(current)}` : t`Add ${translate(entry.name)}`;
